@@ -1,0 +1,303 @@
+// The WebGPU backend: tensors live in pooled GPUBuffers, ops record WGSL dispatches into one
+// command encoder that is submitted on read/sync. Op wrappers live in ./ops/<family>.ts, their
+// kernels in shaders/<family>.wgsl, each with a CPU twin in ../cpu/<family>.ts.
+import type { AdamWParams, Backend, BackendCounters, BackendInfo, DType, Tensor } from '../backend';
+import { VIEW_ALIGN } from '../backend';
+import { shapeSize } from '../cpu/cpuBackend';
+import { acquireDevice } from './device';
+import type { GpuContext, Kernel, Param } from './context';
+import { U, F, cdiv } from './context';
+import { BufferPool } from './pool';
+import common from '../../../shaders/common.wgsl?raw';
+import utilSrc from '../../../shaders/util.wgsl?raw';
+import * as enc from './ops/encoder';
+import * as rope from './ops/rope';
+import * as mm from './ops/matmul';
+import * as ln from './ops/layernorm';
+import * as attn from './ops/attention';
+import * as ew from './ops/elementwise';
+import * as lp from './ops/logprob';
+import * as smp from './ops/sample';
+import * as opt from './ops/optim';
+
+/** A GPU tensor: a buffer plus an element offset (non-zero for views). */
+export class GpuTensor implements Tensor {
+  constructor(
+    readonly shape: readonly number[],
+    readonly dtype: DType,
+    readonly label: string,
+    readonly buffer: GPUBuffer,
+    readonly offset: number,
+    readonly size: number,
+    readonly isView: boolean,
+  ) {}
+}
+
+const UNIFORM_SLOT = 256; // bytes per dispatch's uniform block (minUniformBufferOffsetAlignment)
+const UNIFORM_SLOTS = 512;
+const fillKernel: Kernel = { label: 'fill', code: common + utilSrc, entry: 'fill_forward' };
+
+export class WebGpuBackend implements Backend, GpuContext {
+  readonly counters: BackendCounters = { dispatches: 0, readbacks: 0, allocations: 0, bytesHeld: 0 };
+  private readonly pool: BufferPool;
+  private readonly pipelines = new Map<string, GPUComputePipeline>();
+  private readonly scratchMap = new Map<string, GpuTensor>();
+  private readonly uniforms: GPUBuffer;
+  private readonly uniformHost = new ArrayBuffer(UNIFORM_SLOT);
+  private slot = 0;
+  private encoder: GPUCommandEncoder | null = null;
+  private pass: GPUComputePassEncoder | null = null;
+  private firstError: string | null = null;
+  lost: GPUDeviceLostInfo | null = null;
+
+  private constructor(readonly device: GPUDevice, readonly info: BackendInfo) {
+    this.pool = new BufferPool(device, this.counters);
+    this.uniforms = device.createBuffer({
+      label: 'uniforms',
+      size: UNIFORM_SLOT * UNIFORM_SLOTS,
+      usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST,
+    });
+    device.addEventListener('uncapturederror', (ev) => {
+      const e = (ev as GPUUncapturedErrorEvent).error;
+      this.firstError ??= e.message;
+    });
+    void device.lost.then((info) => {
+      this.lost = info;
+    });
+  }
+
+  /** Acquire a device and build the backend; throws WebGpuUnavailableError when WebGPU is missing. */
+  static async create(): Promise<WebGpuBackend> {
+    const acq = await acquireDevice();
+    return new WebGpuBackend(acq.device, { name: 'webgpu', adapter: acq.adapterName, features: acq.features });
+  }
+
+  // ---- dispatch machinery --------------------------------------------------------------------
+  private getPipeline(k: Kernel): GPUComputePipeline {
+    const key = `${k.label}|${k.entry}|${JSON.stringify(k.constants ?? {})}`;
+    let p = this.pipelines.get(key);
+    if (!p) {
+      const module = this.device.createShaderModule({ label: k.label, code: k.code });
+      p = this.device.createComputePipeline({
+        label: `${k.label}:${k.entry}`,
+        layout: 'auto',
+        compute: { module, entryPoint: k.entry, constants: k.constants },
+      });
+      this.pipelines.set(key, p);
+    }
+    return p;
+  }
+
+  private getEncoder(): GPUCommandEncoder {
+    this.encoder ??= this.device.createCommandEncoder({ label: 'ops' });
+    return this.encoder;
+  }
+  private endPass(): void {
+    this.pass?.end();
+    this.pass = null;
+  }
+  /** Submit everything recorded so far. */
+  flush(): void {
+    this.endPass();
+    if (this.encoder) {
+      this.device.queue.submit([this.encoder.finish()]);
+      this.encoder = null;
+    }
+    this.slot = 0;
+  }
+
+  run(kernel: Kernel, tensors: readonly Tensor[], params: readonly Param[], groups: readonly number[]): void {
+    if (this.slot >= UNIFORM_SLOTS) this.flush();
+    const pipeline = this.getPipeline(kernel);
+    const entries: GPUBindGroupEntry[] = [];
+    if (params.length > 0) {
+      const dv = new DataView(this.uniformHost);
+      params.forEach((p, i) => {
+        if (p.t === 'u') dv.setUint32(i * 4, p.v >>> 0, true);
+        else if (p.t === 'i') dv.setInt32(i * 4, p.v | 0, true);
+        else dv.setFloat32(i * 4, p.v, true);
+      });
+      const off = this.slot * UNIFORM_SLOT;
+      this.device.queue.writeBuffer(this.uniforms, off, this.uniformHost, 0, Math.max(16, cdiv(params.length * 4, 16) * 16));
+      entries.push({ binding: 0, resource: { buffer: this.uniforms, offset: off, size: UNIFORM_SLOT } });
+      this.slot++;
+    }
+    tensors.forEach((t, i) => {
+      const g = t as GpuTensor;
+      entries.push({ binding: i + 1, resource: { buffer: g.buffer, offset: g.offset * 4, size: Math.max(4, g.size * 4) } });
+    });
+    const bindGroup = this.device.createBindGroup({ layout: pipeline.getBindGroupLayout(0), entries });
+    this.pass ??= this.getEncoder().beginComputePass({ label: 'ops' });
+    this.pass.setPipeline(pipeline);
+    this.pass.setBindGroup(0, bindGroup);
+    this.pass.dispatchWorkgroups(groups[0] ?? 1, groups[1] ?? 1, groups[2] ?? 1);
+    this.counters.dispatches++;
+  }
+
+  grid(total: number, wgSize: number): [number, number] {
+    const g = cdiv(Math.max(total, 1), wgSize);
+    if (g <= 65535) return [g, 1];
+    const y = cdiv(g, 65535);
+    return [cdiv(g, y), y];
+  }
+
+  scratch(key: string, size: number): Tensor {
+    const cur = this.scratchMap.get(key);
+    if (cur && cur.size >= size) return size === cur.size ? cur : this.view(cur, 0, [size], key);
+    if (cur) this.free(cur);
+    const t = this.alloc([size], 'f32', `scratch:${key}`) as GpuTensor;
+    this.scratchMap.set(key, t);
+    return t;
+  }
+
+  /** Throw the first WebGPU validation/internal error seen since the last check, if any. */
+  private checkErrors(): void {
+    if (this.lost) throw new Error(`WebGPU device lost (${this.lost.reason}): ${this.lost.message}`);
+    if (this.firstError) {
+      const msg = this.firstError;
+      this.firstError = null;
+      throw new Error(`WebGPU error: ${msg}`);
+    }
+  }
+
+  // ---- memory --------------------------------------------------------------------------------
+  alloc(shape: readonly number[], dtype: DType = 'f32', label = 'tensor'): Tensor {
+    const n = shapeSize(shape);
+    const buffer = this.pool.acquire(Math.max(n, 1) * 4, label);
+    return new GpuTensor([...shape], dtype, label, buffer, 0, n, false);
+  }
+  view(base: Tensor, offset: number, shape: readonly number[], label = `${base.label}.view`): Tensor {
+    const b = base as GpuTensor;
+    const n = shapeSize(shape);
+    if (offset % VIEW_ALIGN !== 0) throw new Error(`view offset ${offset} is not a multiple of ${VIEW_ALIGN}`);
+    if (offset + n > b.size) throw new Error(`view [${offset}, ${offset + n}) exceeds ${b.label} (${b.size})`);
+    return new GpuTensor([...shape], b.dtype, label, b.buffer, b.offset + offset, n, true);
+  }
+  write(t: Tensor, data: Float32Array | Uint32Array): void {
+    const g = t as GpuTensor;
+    if (data.length !== g.size) throw new Error(`write to ${g.label}: ${data.length} values for ${g.size} elements`);
+    // Queue writes are ordered before the next submit: flush what was recorded so order holds.
+    this.flush();
+    this.device.queue.writeBuffer(g.buffer, g.offset * 4, data.buffer, data.byteOffset, data.byteLength);
+  }
+  async read(t: Tensor): Promise<Float32Array | Uint32Array> {
+    const g = t as GpuTensor;
+    const bytes = Math.max(g.size, 1) * 4;
+    const staging = this.pool.acquireStaging(bytes);
+    this.endPass();
+    this.getEncoder().copyBufferToBuffer(g.buffer, g.offset * 4, staging, 0, bytes);
+    this.flush();
+    this.counters.readbacks++;
+    try {
+      await staging.mapAsync(GPUMapMode.READ, 0, bytes);
+    } catch (e) {
+      this.checkErrors();
+      throw e;
+    }
+    const copy = staging.getMappedRange(0, bytes).slice(0);
+    staging.unmap();
+    this.pool.releaseStaging(staging);
+    this.checkErrors();
+    const arr = g.dtype === 'f32' ? new Float32Array(copy) : new Uint32Array(copy);
+    return arr.subarray(0, g.size);
+  }
+  fill(t: Tensor, value: number): void {
+    const g = t as GpuTensor;
+    const bits = g.dtype === 'u32' ? value >>> 0 : 0;
+    this.run(fillKernel, [t], [U(g.size), F(value), U(bits), U(g.dtype === 'u32' ? 1 : 0)], this.grid(g.size, 256));
+  }
+  copy(dst: Tensor, src: Tensor, n: number, dstOffset = 0, srcOffset = 0): void {
+    const d = dst as GpuTensor;
+    const s = src as GpuTensor;
+    if (n <= 0) return;
+    this.endPass();
+    this.getEncoder().copyBufferToBuffer(s.buffer, (s.offset + srcOffset) * 4, d.buffer, (d.offset + dstOffset) * 4, n * 4);
+  }
+  free(t: Tensor): void {
+    const g = t as GpuTensor;
+    if (g.isView) return;
+    this.pool.release(g.buffer);
+  }
+  async sync(): Promise<void> {
+    this.flush();
+    await this.device.queue.onSubmittedWorkDone();
+    this.checkErrors();
+  }
+  destroy(): void {
+    this.flush();
+    this.pool.destroy();
+    this.uniforms.destroy();
+    this.device.destroy();
+  }
+
+  // ---- ops -----------------------------------------------------------------------------------
+  encoderForward(out: Tensor, wte: Tensor, wpe: Tensor | null, tokens: Tensor, B: number, T: number, C: number, tokStride: number, pos0: number): void {
+    enc.encoderForward(this, out, wte, wpe, tokens, B, T, C, tokStride, pos0);
+  }
+  encoderBackward(dwte: Tensor, dwpe: Tensor | null, dout: Tensor, tokens: Tensor, B: number, T: number, C: number, tokStride: number, pos0: number): void {
+    enc.encoderBackward(this, dwte, dwpe, dout, tokens, B, T, C, tokStride, pos0);
+  }
+  ropeForward(out: Tensor, inp: Tensor, B: number, T: number, C: number, NH: number, pos0: number): void {
+    rope.ropeForward(this, out, inp, B, T, C, NH, pos0);
+  }
+  ropeBackward(dinp: Tensor, dout: Tensor, B: number, T: number, C: number, NH: number, pos0: number): void {
+    rope.ropeBackward(this, dinp, dout, B, T, C, NH, pos0);
+  }
+  matmulForward(out: Tensor, inp: Tensor, weight: Tensor, bias: Tensor | null, N: number, C: number, OC: number): void {
+    mm.matmulForward(this, out, inp, weight, bias, N, C, OC);
+  }
+  matmulBackward(dinp: Tensor | null, dweight: Tensor, dbias: Tensor | null, dout: Tensor, inp: Tensor, weight: Tensor, N: number, C: number, OC: number): void {
+    mm.matmulBackward(this, dinp, dweight, dbias, dout, inp, weight, N, C, OC);
+  }
+  layernormForward(out: Tensor, mean: Tensor, rstd: Tensor, inp: Tensor, weight: Tensor, bias: Tensor, N: number, C: number): void {
+    ln.layernormForward(this, out, mean, rstd, inp, weight, bias, N, C);
+  }
+  layernormBackward(dinp: Tensor, dweight: Tensor, dbias: Tensor, dout: Tensor, inp: Tensor, weight: Tensor, mean: Tensor, rstd: Tensor, N: number, C: number): void {
+    ln.layernormBackward(this, dinp, dweight, dbias, dout, inp, weight, mean, rstd, N, C);
+  }
+  attentionForward(out: Tensor, att: Tensor, qkv: Tensor, B: number, T: number, C: number, NH: number): void {
+    attn.attentionForward(this, out, att, qkv, B, T, C, NH);
+  }
+  attentionBackward(dqkv: Tensor, dout: Tensor, qkv: Tensor, att: Tensor, B: number, T: number, C: number, NH: number): void {
+    attn.attentionBackward(this, dqkv, dout, qkv, att, B, T, C, NH);
+  }
+  kvCacheWrite(kcache: Tensor, vcache: Tensor, qkv: Tensor, B: number, T: number, pos0: number, Tmax: number, C: number): void {
+    attn.kvCacheWrite(this, kcache, vcache, qkv, B, T, pos0, Tmax, C);
+  }
+  attentionCached(out: Tensor, qkv: Tensor, kcache: Tensor, vcache: Tensor, B: number, T: number, pos0: number, Tmax: number, C: number, NH: number): void {
+    attn.attentionCached(this, out, qkv, kcache, vcache, B, T, pos0, Tmax, C, NH);
+  }
+  geluForward(out: Tensor, inp: Tensor, N: number): void {
+    ew.geluForward(this, out, inp, N);
+  }
+  geluBackward(dinp: Tensor, inp: Tensor, dout: Tensor, N: number): void {
+    ew.geluBackward(this, dinp, inp, dout, N);
+  }
+  residualForward(out: Tensor, a: Tensor, b: Tensor, N: number): void {
+    ew.residualForward(this, out, a, b, N);
+  }
+  residualBackward(da: Tensor, db: Tensor, dout: Tensor, N: number): void {
+    ew.residualBackward(this, da, db, dout, N);
+  }
+  logprobForward(logp: Tensor | null, entropy: Tensor | null, certainty: Tensor | null, logits: Tensor, targets: Tensor, N: number, V: number, temperature: number): void {
+    lp.logprobForward(this, logp, entropy, certainty, logits, targets, N, V, temperature);
+  }
+  logprobBackward(dlogits: Tensor, logits: Tensor, targets: Tensor, weights: Tensor, N: number, V: number, temperature: number): void {
+    lp.logprobBackward(this, dlogits, logits, targets, weights, N, V, temperature);
+  }
+  crossEntropyForward(losses: Tensor, logits: Tensor, targets: Tensor, N: number, V: number): void {
+    lp.crossEntropyForward(this, losses, logits, targets, N, V);
+  }
+  crossEntropyBackward(dlogits: Tensor, logits: Tensor, targets: Tensor, dlosses: Tensor, N: number, V: number): void {
+    lp.crossEntropyBackward(this, dlogits, logits, targets, dlosses, N, V);
+  }
+  sampleTokens(out: Tensor, logits: Tensor, rows: number, V: number, temperature: number, seed: number, counter: number, outStride: number, outOffset: number): void {
+    smp.sampleTokens(this, out, logits, rows, V, temperature, seed, counter, outStride, outOffset);
+  }
+  sumSquares(out: Tensor, inp: Tensor, N: number): void {
+    opt.sumSquares(this, out, inp, N);
+  }
+  adamw(params: Tensor, grads: Tensor, m: Tensor, v: Tensor, normSq: Tensor | null, maxNorm: number, N: number, hp: AdamWParams): void {
+    opt.adamw(this, params, grads, m, v, normSq, maxNorm, N, hp);
+  }
+}

@@ -1,0 +1,171 @@
+// Task configuration types, defaults and validation (errors name the field and its allowed values).
+
+/** Names of all task kinds. */
+export const TASK_KINDS = ['add', 'mod', 'muladd', 'sort', 'count'] as const;
+/** A task kind. */
+export type TaskKind = (typeof TASK_KINDS)[number];
+
+/** Operators of the `mod` task. */
+export const MOD_OPS = ['+', '*'] as const;
+/** `mod` operator: `(a + b) mod m` or `(a * b) mod m`. */
+export type ModOp = (typeof MOD_OPS)[number];
+
+/** Default share of the problem space reserved for evaluation. */
+export const DEFAULT_EVAL_FRACTION = 0.2;
+
+interface Common {
+  /** Share of the problem space held out for evaluation, in (0, 1). Default 0.2. */
+  evalFraction?: number;
+}
+/** `add`: a + b with two `digits`-digit operands (zero-padded). */
+export interface AddConfig extends Common {
+  kind: 'add';
+  /** Digits per operand, 1..7 (default 2). */
+  digits?: number;
+}
+/** `mod`: (a op b) mod m with two `digits`-digit operands. */
+export interface ModConfig extends Common {
+  kind: 'mod';
+  /** Digits per operand, 1..6 (default 2). */
+  digits?: number;
+  /** Modulus m, 2..999 (default 7). */
+  modulus?: number;
+  /** Operator, '+' or '*' (default '+'). */
+  op?: ModOp;
+}
+/** `muladd`: a * b + c, a two-step problem. */
+export interface MulAddConfig extends Common {
+  kind: 'muladd';
+  /** Digits of a, 1..4 (default 2). */
+  aDigits?: number;
+  /** Digits of b, 1..4 (default 1). */
+  bDigits?: number;
+  /** Digits of c, 1..4 (default 2). */
+  cDigits?: number;
+}
+/** `sort`: sort a list of `length` decimal digits ascending. */
+export interface SortConfig extends Common {
+  kind: 'sort';
+  /** List length, 2..12 (default 5). */
+  length?: number;
+}
+/** `count`: how many times a target digit occurs in a list of `length` digits. */
+export interface CountConfig extends Common {
+  kind: 'count';
+  /** List length, 2..12 (default 6). */
+  length?: number;
+}
+/** A task configuration: a plain object with the kind and optional knobs. */
+export type TaskConfig = AddConfig | ModConfig | MulAddConfig | SortConfig | CountConfig;
+
+/** A config with every default filled in (what problems carry). */
+export type ResolvedTaskConfig =
+  | Required<AddConfig>
+  | Required<ModConfig>
+  | Required<MulAddConfig>
+  | Required<SortConfig>
+  | Required<CountConfig>;
+
+type KnobSpec =
+  | { name: string; type: 'int'; min: number; max: number; def: number }
+  | { name: string; type: 'enum'; values: readonly string[]; def: string };
+
+const EVAL_KNOB = 'evalFraction';
+
+/** Knob specs per kind (evalFraction is common to all). */
+const KNOBS: Record<TaskKind, readonly KnobSpec[]> = {
+  add: [{ name: 'digits', type: 'int', min: 1, max: 7, def: 2 }],
+  mod: [
+    { name: 'digits', type: 'int', min: 1, max: 6, def: 2 },
+    { name: 'modulus', type: 'int', min: 2, max: 999, def: 7 },
+    { name: 'op', type: 'enum', values: MOD_OPS, def: '+' },
+  ],
+  muladd: [
+    { name: 'aDigits', type: 'int', min: 1, max: 4, def: 2 },
+    { name: 'bDigits', type: 'int', min: 1, max: 4, def: 1 },
+    { name: 'cDigits', type: 'int', min: 1, max: 4, def: 2 },
+  ],
+  sort: [{ name: 'length', type: 'int', min: 2, max: 12, def: 5 }],
+  count: [{ name: 'length', type: 'int', min: 2, max: 12, def: 6 }],
+};
+
+/** Error thrown for an invalid task config, view or split request; `messages` lists every problem found. */
+export class TaskConfigError extends Error {
+  readonly messages: readonly string[];
+  constructor(messages: readonly string[]) {
+    super(messages.join('; '));
+    this.name = 'TaskConfigError';
+    this.messages = messages;
+  }
+}
+
+/** True if `name` is a task kind. */
+export function isTaskKind(name: unknown): name is TaskKind {
+  return typeof name === 'string' && (TASK_KINDS as readonly string[]).includes(name);
+}
+
+/** The knob names (besides `kind` and `evalFraction`) a kind accepts, with their allowed values in words. */
+export function describeKnobs(kind: TaskKind): { name: string; allowed: string; default: number | string }[] {
+  return KNOBS[kind].map((k) => ({
+    name: k.name,
+    allowed: k.type === 'int' ? `integer in [${k.min}, ${k.max}]` : `one of ${k.values.map((v) => `'${v}'`).join(', ')}`,
+    default: k.def,
+  }));
+}
+
+/**
+ * Check a task config (any value, e.g. parsed JSON). Returns a list of error messages, empty when valid.
+ * Each message names the field and its allowed values; unknown kinds list the valid kinds.
+ */
+export function validateTaskConfig(config: unknown): string[] {
+  if (typeof config !== 'object' || config === null || Array.isArray(config)) {
+    return [`task config must be an object with a "kind" field (one of: ${TASK_KINDS.join(', ')})`];
+  }
+  const obj = config as Record<string, unknown>;
+  if (!isTaskKind(obj.kind)) {
+    return [`unknown task kind ${JSON.stringify(obj.kind)}; valid kinds: ${TASK_KINDS.join(', ')}`];
+  }
+  const kind = obj.kind;
+  const errors: string[] = [];
+  const specs = KNOBS[kind];
+  const known = new Set(['kind', EVAL_KNOB, ...specs.map((s) => s.name)]);
+  for (const field of Object.keys(obj)) {
+    if (!known.has(field)) {
+      errors.push(`unknown field "${field}" for task kind "${kind}"; valid fields: ${[...known].join(', ')}`);
+    }
+  }
+  for (const spec of specs) {
+    const v = obj[spec.name];
+    if (v === undefined) continue;
+    if (spec.type === 'int') {
+      if (typeof v !== 'number' || !Number.isInteger(v) || v < spec.min || v > spec.max) {
+        errors.push(`${kind}.${spec.name} must be an integer in [${spec.min}, ${spec.max}], got ${JSON.stringify(v)}`);
+      }
+    } else if (typeof v !== 'string' || !spec.values.includes(v)) {
+      errors.push(
+        `${kind}.${spec.name} must be one of ${spec.values.map((x) => `'${x}'`).join(', ')}, got ${JSON.stringify(v)}`,
+      );
+    }
+  }
+  const ef = obj[EVAL_KNOB];
+  if (ef !== undefined && (typeof ef !== 'number' || !(ef > 0 && ef < 1))) {
+    errors.push(`${kind}.evalFraction must be a number in (0, 1) exclusive, got ${JSON.stringify(ef)}`);
+  }
+  return errors;
+}
+
+/** Validate and fill defaults. Throws `TaskConfigError` (listing every problem) when invalid. */
+export function resolveTaskConfig(config: TaskConfig): ResolvedTaskConfig {
+  const errors = validateTaskConfig(config);
+  if (errors.length > 0) throw new TaskConfigError(errors);
+  const out: Record<string, unknown> = { kind: config.kind };
+  const obj = config as unknown as Record<string, unknown>;
+  for (const spec of KNOBS[config.kind]) out[spec.name] = obj[spec.name] ?? spec.def;
+  out[EVAL_KNOB] = config.evalFraction ?? DEFAULT_EVAL_FRACTION;
+  return out as unknown as ResolvedTaskConfig;
+}
+
+/** The default config of a kind, all knobs filled. */
+export function defaultTaskConfig(kind: TaskKind): ResolvedTaskConfig {
+  return resolveTaskConfig({ kind } as TaskConfig);
+}
