@@ -24,7 +24,8 @@ export function computeAdvantages(
   eps = ADVANTAGE_EPS,
 ): Float64Array {
   assertInt('K', K, 1);
-  if (rewards.length % K !== 0) throw new Error(`rewards length ${rewards.length} is not a multiple of K = ${K}`);
+  if (rewards.length % K !== 0)
+    throw new Error(`rewards length ${rewards.length} is not a multiple of K = ${K}`);
   const B = rewards.length / K;
   const out = new Float64Array(rewards.length);
   const batchStd = scaleRewards === 'batch' ? unbiasedStd(rewards) : 0;

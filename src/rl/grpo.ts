@@ -72,8 +72,13 @@ export function grpoLoss(input: GrpoLossInput): GrpoLossOutput {
   }
   const n = logp.length;
   if (n % T !== 0) throw new Error(`logp length ${n} is not a multiple of maxNewTokens ${T}`);
-  for (const [name, arr] of [['logpOld', logpOld], ['mask', mask], ['ref', ref]] as const) {
-    if (arr !== undefined && arr.length !== n) throw new Error(`${name} length ${arr.length} != logp length ${n}`);
+  for (const [name, arr] of [
+    ['logpOld', logpOld],
+    ['mask', mask],
+    ['ref', ref],
+  ] as const) {
+    if (arr !== undefined && arr.length !== n)
+      throw new Error(`${name} length ${arr.length} != logp length ${n}`);
   }
   const S = n / T;
   if (advantages.length !== S) throw new Error(`expected ${S} advantages, got ${advantages.length}`);

@@ -32,7 +32,12 @@ export function rewardStats(rewards: ArrayLike<number>, K: number): RewardStats 
     stdSum += sd;
     if (sd === 0) zero++;
   }
-  return { mean: mean(rewards), batchStd: unbiasedStd(rewards), meanGroupStd: stdSum / B, zeroStdFraction: zero / B };
+  return {
+    mean: mean(rewards),
+    batchStd: unbiasedStd(rewards),
+    meanGroupStd: stdSum / B,
+    zeroStdFraction: zero / B,
+  };
 }
 
 /**
@@ -41,7 +46,8 @@ export function rewardStats(rewards: ArrayLike<number>, K: number): RewardStats 
  * (for co-rl: its predecessor's votes).
  */
 export function labelAccuracy(labels: readonly (string | null)[], truth: readonly string[]): number | null {
-  if (labels.length !== truth.length) throw new Error(`labels (${labels.length}) and truth (${truth.length}) differ in length`);
+  if (labels.length !== truth.length)
+    throw new Error(`labels (${labels.length}) and truth (${truth.length}) differ in length`);
   let labeled = 0;
   let right = 0;
   labels.forEach((l, b) => {
@@ -82,7 +88,8 @@ export function pairwiseAgreement(labels: readonly (readonly (string | null)[])[
   const out: PairAgreement[] = [];
   for (let i = 0; i < labels.length; i++) {
     for (let j = i + 1; j < labels.length; j++) {
-      if (labels[i].length !== labels[j].length) throw new Error(`agents ${i} and ${j} have different prompt counts`);
+      if (labels[i].length !== labels[j].length)
+        throw new Error(`agents ${i} and ${j} have different prompt counts`);
       let both = 0;
       let same = 0;
       for (let b = 0; b < labels[i].length; b++) {
@@ -202,7 +209,8 @@ export interface AgentStepMetrics extends RewardStats {
 
 /** All per-agent metrics of one step in one object. */
 export function agentStepMetrics(x: AgentStepInput): AgentStepMetrics {
-  const lens = x.lengths !== undefined && x.eosProduced !== undefined ? lengthStats(x.lengths, x.eosProduced) : null;
+  const lens =
+    x.lengths !== undefined && x.eosProduced !== undefined ? lengthStats(x.lengths, x.eosProduced) : null;
   return {
     ...rewardStats(x.rewards, x.K),
     pseudoLabelAccuracy: labelAccuracy(x.ownLabels, x.truth),

@@ -47,7 +47,7 @@ describe('co-rl', () => {
     expect(() => coRlLabels([[]])).toThrow(/N >= 2/);
   });
 
-  it('N = 2: each agent is rewarded against the other agent\'s vote', () => {
+  it("N = 2: each agent is rewarded against the other agent's vote", () => {
     const cohort: CohortAnswers = {
       B: 2,
       K: 3,
@@ -96,7 +96,14 @@ describe('co-rl', () => {
   });
 
   it('tau makes low-agreement predecessor votes unlabeled', () => {
-    const cohort: CohortAnswers = { B: 1, K: 4, answers: [['1', '1', '1', '2'], ['1', '2', '3', '1']] };
+    const cohort: CohortAnswers = {
+      B: 1,
+      K: 4,
+      answers: [
+        ['1', '1', '1', '2'],
+        ['1', '2', '3', '1'],
+      ],
+    };
     // agent 1 top share 0.5 < 0.6 -> unlabeled -> agent 0 gets zeros; agent 0 share 0.75 -> '1'
     const r = labelFreeRewards({ method: 'co-rl', cohort, tau: 0.6 });
     expect(r.rewards).toEqual([
@@ -164,7 +171,10 @@ describe('intuitor and rent', () => {
     expect(r.trainedLabels).toBeNull();
   });
   it('rent is minus the masked mean entropy', () => {
-    const r = labelFreeRewards({ method: 'rent', entropy: [{ values: [1, 3, 99, 0, 99, 99], mask, maxNewTokens: 3 }] });
+    const r = labelFreeRewards({
+      method: 'rent',
+      entropy: [{ values: [1, 3, 99, 0, 99, 99], mask, maxNewTokens: 3 }],
+    });
     expect(r.rewards).toEqual([[-2, 0]]);
   });
   it('self-certainty and entropy of logits match hand values', () => {
@@ -173,14 +183,21 @@ describe('intuitor and rent', () => {
     expect(selfCertaintyOfLogits([2 * Math.log(3), 0], 2)).toBeCloseTo(Math.log(2) - Math.log(3) / 2, 12);
     expect(selfCertaintyOfLogits([5, 5, 5])).toBeCloseTo(0, 12);
     expect(entropyOfLogits([0, 0, 0, 0])).toBeCloseTo(Math.log(4), 12);
-    expect(entropyOfLogits([Math.log(3), 0])).toBeCloseTo(-(0.75 * Math.log(0.75) + 0.25 * Math.log(0.25)), 12);
+    expect(entropyOfLogits([Math.log(3), 0])).toBeCloseTo(
+      -(0.75 * Math.log(0.75) + 0.25 * Math.log(0.25)),
+      12,
+    );
   });
 });
 
 describe('random', () => {
-  it('draws Bernoulli(0.5) from each agent\'s own stream', () => {
+  it("draws Bernoulli(0.5) from each agent's own stream", () => {
     expect(randomRewards(4, seq([0.1, 0.5, 0.49, 0.9]))).toEqual([1, 0, 1, 0]);
-    const r = labelFreeRewards({ method: 'random', counts: [2, 2], rands: [seq([0.2, 0.7]), seq([0.9, 0.0])] });
+    const r = labelFreeRewards({
+      method: 'random',
+      counts: [2, 2],
+      rands: [seq([0.2, 0.7]), seq([0.9, 0.0])],
+    });
     expect(r.rewards).toEqual([
       [1, 0],
       [0, 1],
@@ -191,7 +208,14 @@ describe('random', () => {
 
 describe('votes returned with rewards', () => {
   it('equal cohortVotes', () => {
-    const cohort: CohortAnswers = { B: 1, K: 3, answers: [['1', '2', '2'], ['4', null, '4']] };
+    const cohort: CohortAnswers = {
+      B: 1,
+      K: 3,
+      answers: [
+        ['1', '2', '2'],
+        ['4', null, '4'],
+      ],
+    };
     expect(labelFreeRewards({ method: 'ttrl', cohort }).votes).toEqual(cohortVotes(cohort.answers, 1, 3));
   });
 });

@@ -18,15 +18,42 @@ export interface CohortAnswers {
   answers: readonly (readonly Answer[])[];
 }
 
+/** co-rl / ttrl request: votes are taken over the cohort's answers. */
+export interface VoteRewardRequest {
+  method: 'co-rl' | 'ttrl';
+  cohort: CohortAnswers;
+  /** Vote threshold tau in [0, 1], default 0. */
+  tau?: number;
+}
+
+/** intuitor request. */
+export interface IntuitorRequest {
+  method: 'intuitor';
+  /** Per agent: per-token self-certainty KL(U || p_t) = logsumexp(z_t) - mean(z_t) - log V (z = logits / T), with mask. */
+  selfCertainty: readonly TokenBatch[];
+}
+
+/** rent request. */
+export interface RentRequest {
+  method: 'rent';
+  /** Per agent: per-token entropy H(p_t) (logits / T), with mask. */
+  entropy: readonly TokenBatch[];
+}
+
+/** random-control request. */
+export interface RandomRequest {
+  method: 'random';
+  /** Per agent: number of completions this step (B*K). */
+  counts: readonly number[];
+  /** Per agent: its own seeded uniform [0, 1) stream. */
+  rands: readonly (() => number)[];
+}
+
 /**
  * Input of a label-free reward computation. No variant has a field for ground truth: label-free rewards
  * are computed from a structure that does not contain it at all.
  */
-export type LabelFreeRequest =
-  | { method: 'co-rl' | 'ttrl'; cohort: CohortAnswers; /** vote threshold, default 0 */ tau?: number }
-  | { method: 'intuitor'; /** per agent: per-token KL(U || p_t) (already including -log V) + mask */ selfCertainty: readonly TokenBatch[] }
-  | { method: 'rent'; /** per agent: per-token entropy H(p_t) + mask */ entropy: readonly TokenBatch[] }
-  | { method: 'random'; /** per agent: completions per step (B*K) */ counts: readonly number[]; /** one seeded stream per agent */ rands: readonly (() => number)[] };
+export type LabelFreeRequest = VoteRewardRequest | IntuitorRequest | RentRequest | RandomRequest;
 
 /** Rewards for a cohort, plus the labels the rewards were computed against. */
 export interface RewardResult {
@@ -57,7 +84,11 @@ export function ringPredecessor(n: number, N: number): number {
  * @param answers one agent's answers, index b*K + k
  * @param labels one label per prompt (`null` = unlabeled)
  */
-export function matchRewards(answers: readonly Answer[], labels: readonly (string | null)[], K: number): number[] {
+export function matchRewards(
+  answers: readonly Answer[],
+  labels: readonly (string | null)[],
+  K: number,
+): number[] {
   assertInt('K', K, 1);
   if (answers.length !== labels.length * K) {
     throw new Error(`expected ${labels.length}*${K} answers, got ${answers.length}`);
@@ -73,7 +104,8 @@ function checkCohort(c: CohortAnswers): void {
   assertInt('K', c.K, 1);
   if (c.answers.length < 1) throw new Error('cohort has no agents');
   c.answers.forEach((a, n) => {
-    if (a.length !== c.B * c.K) throw new Error(`agent ${n}: expected B*K = ${c.B * c.K} answers, got ${a.length}`);
+    if (a.length !== c.B * c.K)
+      throw new Error(`agent ${n}: expected B*K = ${c.B * c.K} answers, got ${a.length}`);
   });
 }
 
@@ -114,7 +146,11 @@ export function labelFreeRewards(req: LabelFreeRequest): RewardResult {
       return { rewards, trainedLabels, votes };
     }
     case 'intuitor':
-      return { rewards: req.selfCertainty.map((t) => Array.from(maskedRowMeans(t))), trainedLabels: null, votes: null };
+      return {
+        rewards: req.selfCertainty.map((t) => Array.from(maskedRowMeans(t))),
+        trainedLabels: null,
+        votes: null,
+      };
     case 'rent':
       return {
         // `0 - h` rather than `-h` so that a zero-entropy completion gets +0, not -0.
@@ -151,7 +187,8 @@ export function randomRewards(count: number, rand: () => number): number[] {
  */
 export function groundTruthRewards(cohort: CohortAnswers, truth: readonly string[]): RewardResult {
   checkCohort(cohort);
-  if (truth.length !== cohort.B) throw new Error(`expected ${cohort.B} ground-truth answers, got ${truth.length}`);
+  if (truth.length !== cohort.B)
+    throw new Error(`expected ${cohort.B} ground-truth answers, got ${truth.length}`);
   const labels = [...truth];
   return {
     rewards: cohort.answers.map((a) => matchRewards(a, labels, cohort.K)),

@@ -4,7 +4,12 @@ import { cohortVotes, majorityVote, promptVotes, voteLabels } from './vote';
 
 describe('majorityVote', () => {
   it('picks the most frequent answer', () => {
-    expect(majorityVote(['2', '5', '5', '2', '5'])).toEqual({ vote: '5', count: 3, share: 0.6, parseable: 5 });
+    expect(majorityVote(['2', '5', '5', '2', '5'])).toEqual({
+      vote: '5',
+      count: 3,
+      share: 0.6,
+      parseable: 5,
+    });
   });
 
   it('breaks ties by first appearance in rollout order', () => {

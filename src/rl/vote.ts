@@ -69,7 +69,12 @@ export function promptVotes(answers: readonly Answer[], B: number, K: number, ta
  * @param answers `answers[n][b*K + k]` for each agent n
  * @returns `votes[n][b]`
  */
-export function cohortVotes(answers: readonly (readonly Answer[])[], B: number, K: number, tau = 0): Vote[][] {
+export function cohortVotes(
+  answers: readonly (readonly Answer[])[],
+  B: number,
+  K: number,
+  tau = 0,
+): Vote[][] {
   return answers.map((a) => promptVotes(a, B, K, tau));
 }
 

@@ -108,7 +108,10 @@ export function isTaskKind(name: unknown): name is TaskKind {
 export function describeKnobs(kind: TaskKind): { name: string; allowed: string; default: number | string }[] {
   return KNOBS[kind].map((k) => ({
     name: k.name,
-    allowed: k.type === 'int' ? `integer in [${k.min}, ${k.max}]` : `one of ${k.values.map((v) => `'${v}'`).join(', ')}`,
+    allowed:
+      k.type === 'int'
+        ? `integer in [${k.min}, ${k.max}]`
+        : `one of ${k.values.map((v) => `'${v}'`).join(', ')}`,
     default: k.def,
   }));
 }
@@ -139,7 +142,9 @@ export function validateTaskConfig(config: unknown): string[] {
     if (v === undefined) continue;
     if (spec.type === 'int') {
       if (typeof v !== 'number' || !Number.isInteger(v) || v < spec.min || v > spec.max) {
-        errors.push(`${kind}.${spec.name} must be an integer in [${spec.min}, ${spec.max}], got ${JSON.stringify(v)}`);
+        errors.push(
+          `${kind}.${spec.name} must be an integer in [${spec.min}, ${spec.max}], got ${JSON.stringify(v)}`,
+        );
       }
     } else if (typeof v !== 'string' || !spec.values.includes(v)) {
       errors.push(

@@ -74,7 +74,8 @@ export function makeRng(seed: number): Rng {
   };
   const float = (): number => uint32() / TWO_POW_32;
   const int = (n: number): number => {
-    if (!Number.isInteger(n) || n < 1 || n > TWO_POW_32) throw new Error(`Rng.int: n must be an integer in [1, 2^32], got ${n}`);
+    if (!Number.isInteger(n) || n < 1 || n > TWO_POW_32)
+      throw new Error(`Rng.int: n must be an integer in [1, 2^32], got ${n}`);
     return Math.floor(float() * n);
   };
   const rng: Rng = {

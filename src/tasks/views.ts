@@ -29,7 +29,9 @@ export function isViewName(name: unknown): name is ViewName {
 /** Return `name` as a view, or throw a `TaskConfigError` listing the valid view names. */
 export function parseView(name: string): ViewName {
   if (!isViewName(name)) {
-    throw new TaskConfigError([`unknown view ${JSON.stringify(name)}; valid views: ${VIEW_NAMES.join(', ')}`]);
+    throw new TaskConfigError([
+      `unknown view ${JSON.stringify(name)}; valid views: ${VIEW_NAMES.join(', ')}`,
+    ]);
   }
   return name;
 }
@@ -81,5 +83,7 @@ export function extractAnswer(completionText: string, view: ViewName, kind: Task
   if (at < 0) return null;
   const tail = completionText.slice(at + marker.length);
   const reversed = isReversedView(view);
-  return DIGIT_STRING_KINDS.has(kind) ? normalizeDigitString(tail, reversed) : normalizeInteger(tail, reversed);
+  return DIGIT_STRING_KINDS.has(kind)
+    ? normalizeDigitString(tail, reversed)
+    : normalizeInteger(tail, reversed);
 }

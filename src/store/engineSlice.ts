@@ -1,0 +1,18 @@
+// Store slice: which compute backend the worker runs on, and why (adapter or fallback reason).
+import type { StateCreator } from 'zustand';
+
+export interface EngineSlice {
+  /** 'pending' until the worker reports. */
+  backend: 'pending' | 'webgpu' | 'cpu';
+  adapter: string;
+  /** Why WebGPU is not used (empty when it is). */
+  fallbackReason: string;
+  setEngine(backend: 'webgpu' | 'cpu', adapter: string, fallbackReason: string): void;
+}
+
+export const createEngineSlice: StateCreator<EngineSlice, [], [], EngineSlice> = (set) => ({
+  backend: 'pending',
+  adapter: '',
+  fallbackReason: '',
+  setEngine: (backend, adapter, fallbackReason) => set({ backend, adapter, fallbackReason }),
+});
