@@ -1,8 +1,71 @@
-// STUB: WebGPU wrappers for shaders/attention.wgsl. Owned by the kernels helper.
+// WebGPU wrappers for shaders/attention.wgsl: causal multi-head self-attention (llm.c
+// attention_forward/backward) and the KV cache. CPU twin: src/engine/cpu/attention.ts.
 import type { Tensor } from '../../backend';
-import type { GpuContext } from '../context';
-const todo = (): never => { throw new Error('webgpu attention: not implemented yet'); };
-export function attentionForward(_ctx: GpuContext, _out: Tensor, _att: Tensor, _qkv: Tensor, _B: number, _T: number, _C: number, _NH: number): void { todo(); }
-export function attentionBackward(_ctx: GpuContext, _dqkv: Tensor, _dout: Tensor, _qkv: Tensor, _att: Tensor, _B: number, _T: number, _C: number, _NH: number): void { todo(); }
-export function kvCacheWrite(_ctx: GpuContext, _kcache: Tensor, _vcache: Tensor, _qkv: Tensor, _B: number, _T: number, _pos0: number, _Tmax: number, _C: number): void { todo(); }
-export function attentionCached(_ctx: GpuContext, _out: Tensor, _qkv: Tensor, _kcache: Tensor, _vcache: Tensor, _B: number, _T: number, _pos0: number, _Tmax: number, _C: number, _NH: number): void { todo(); }
+import type { GpuContext, Kernel, Param } from '../context';
+import { F, U } from '../context';
+import common from '../../../../shaders/common.wgsl?raw';
+import src from '../../../../shaders/attention.wgsl?raw';
+
+const code = common + src;
+const WG = 64; // threads per query row, as in the shader
+const MAXL = 1024; // attention_cached_forward: most keys per query row (workgroup memory)
+const k = (entry: string): Kernel => ({ label: 'attention', code, entry });
+const fwd = k('attention_forward');
+const fwdOut = k('attention_forward_out');
+const bwd = k('attention_backward');
+const bwdDqkv = k('attention_backward_dqkv');
+const cacheWrite = k('kv_cache_write_forward');
+const cached = k('attention_cached_forward');
+
+function headSize(C: number, NH: number): number {
+  const hs = C / NH;
+  if (!Number.isInteger(hs)) throw new Error(`attention: C=${C} is not a multiple of NH=${NH}`);
+  return hs;
+}
+
+/** The shader's Params block, in struct order. */
+function params(B: number, T: number, C: number, NH: number, pos0: number, Tmax: number): Param[] {
+  const hs = headSize(C, NH);
+  return [U(B), U(T), U(C), U(NH), U(hs), U(pos0), U(Tmax), F(1 / Math.sqrt(hs))];
+}
+
+/** out (B,T,C) and att (B,NH,T,T) from qkv (B,T,3C): a softmax-row kernel, then out = att @ v. */
+export function attentionForward(
+  ctx: GpuContext, out: Tensor, att: Tensor, qkv: Tensor, B: number, T: number, C: number, NH: number,
+): void {
+  if (B * T * C === 0) return;
+  const p = params(B, T, C, NH, 0, T);
+  ctx.run(fwd, [att, qkv], p, ctx.grid(B * NH * T * WG, WG));
+  ctx.run(fwdOut, [out, att, qkv], p, ctx.grid(B * T * C, 256));
+}
+
+/** dqkv (B,T,3C) += attention gradient; dpreatt goes through a persistent (B,NH,T,T) scratch. */
+export function attentionBackward(
+  ctx: GpuContext, dqkv: Tensor, dout: Tensor, qkv: Tensor, att: Tensor, B: number, T: number, C: number, NH: number,
+): void {
+  if (B * T * C === 0) return;
+  const p = params(B, T, C, NH, 0, T);
+  const dpre = ctx.scratch('attention.dpreatt', B * NH * T * T);
+  ctx.run(bwd, [dpre, dout, qkv, att], p, ctx.grid(B * NH * T * WG, WG));
+  ctx.run(bwdDqkv, [dqkv, dout, qkv, att, dpre], p, ctx.grid(B * T * C, 256));
+}
+
+/** kcache/vcache (B,Tmax,C) rows pos0..pos0+T-1 = k/v parts of qkv (B,T,3C). */
+export function kvCacheWrite(
+  ctx: GpuContext, kcache: Tensor, vcache: Tensor, qkv: Tensor, B: number, T: number, pos0: number, Tmax: number, C: number,
+): void {
+  if (pos0 + T > Tmax) throw new Error(`kvCacheWrite: pos0 ${pos0} + T ${T} exceeds Tmax ${Tmax}`);
+  if (B * T * C === 0) return;
+  ctx.run(cacheWrite, [kcache, vcache, qkv], [U(B), U(T), U(C), U(1), U(C), U(pos0), U(Tmax), F(1)], ctx.grid(B * T * C, 256));
+}
+
+/** out (B,T,C): queries of qkv at positions pos0+t attend over cache positions 0..pos0+t. */
+export function attentionCached(
+  ctx: GpuContext, out: Tensor, qkv: Tensor, kcache: Tensor, vcache: Tensor,
+  B: number, T: number, pos0: number, Tmax: number, C: number, NH: number,
+): void {
+  if (pos0 + T > Tmax) throw new Error(`attentionCached: pos0 ${pos0} + T ${T} exceeds Tmax ${Tmax}`);
+  if (pos0 + T > MAXL) throw new Error(`attentionCached: context ${pos0 + T} exceeds the kernel's ${MAXL}`);
+  if (B * T * C === 0) return;
+  ctx.run(cached, [out, qkv, kcache, vcache], params(B, T, C, NH, pos0, Tmax), ctx.grid(B * NH * T * WG, WG));
+}

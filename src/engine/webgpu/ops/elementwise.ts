@@ -1,8 +1,38 @@
-// STUB: WebGPU wrappers for shaders/elementwise.wgsl. Owned by the kernels helper.
+// WebGPU wrappers for shaders/elementwise.wgsl (llm.c gelu_forward/backward, residual_forward/
+// backward). CPU twin: src/engine/cpu/elementwise.ts.
 import type { Tensor } from '../../backend';
-import type { GpuContext } from '../context';
-const todo = (): never => { throw new Error('webgpu elementwise: not implemented yet'); };
-export function geluForward(_ctx: GpuContext, _out: Tensor, _inp: Tensor, _N: number): void { todo(); }
-export function geluBackward(_ctx: GpuContext, _dinp: Tensor, _inp: Tensor, _dout: Tensor, _N: number): void { todo(); }
-export function residualForward(_ctx: GpuContext, _out: Tensor, _a: Tensor, _b: Tensor, _N: number): void { todo(); }
-export function residualBackward(_ctx: GpuContext, _da: Tensor, _db: Tensor, _dout: Tensor, _N: number): void { todo(); }
+import type { GpuContext, Kernel } from '../context';
+import { U } from '../context';
+import common from '../../../../shaders/common.wgsl?raw';
+import src from '../../../../shaders/elementwise.wgsl?raw';
+
+const code = common + src;
+const WG = 256;
+const geluFwd: Kernel = { label: 'elementwise', code, entry: 'gelu_forward' };
+const geluBwd: Kernel = { label: 'elementwise', code, entry: 'gelu_backward' };
+const resFwd: Kernel = { label: 'elementwise', code, entry: 'residual_forward' };
+const resBwd: Kernel = { label: 'elementwise', code, entry: 'residual_backward' };
+
+function run1d(ctx: GpuContext, k: Kernel, tensors: Tensor[], N: number): void {
+  if (N > 0) ctx.run(k, tensors, [U(N)], ctx.grid(N, WG));
+}
+
+/** out (N) = GELU(inp), tanh approximation (GPT-2). */
+export function geluForward(ctx: GpuContext, out: Tensor, inp: Tensor, N: number): void {
+  run1d(ctx, geluFwd, [out, inp], N);
+}
+
+/** dinp (N) += GELU'(inp) * dout. */
+export function geluBackward(ctx: GpuContext, dinp: Tensor, inp: Tensor, dout: Tensor, N: number): void {
+  run1d(ctx, geluBwd, [dinp, inp, dout], N);
+}
+
+/** out (N) = a + b. */
+export function residualForward(ctx: GpuContext, out: Tensor, a: Tensor, b: Tensor, N: number): void {
+  run1d(ctx, resFwd, [out, a, b], N);
+}
+
+/** da (N) += dout; db (N) += dout. */
+export function residualBackward(ctx: GpuContext, da: Tensor, db: Tensor, dout: Tensor, N: number): void {
+  run1d(ctx, resBwd, [da, db, dout], N);
+}

@@ -1,6 +1,41 @@
-// STUB: WebGPU wrappers for shaders/encoder.wgsl. Owned by the kernels helper.
+// WebGPU wrappers for shaders/encoder.wgsl (llm.c encoder_forward/backward).
+// CPU twin: src/engine/cpu/encoder.ts.
 import type { Tensor } from '../../backend';
-import type { GpuContext } from '../context';
-const todo = (): never => { throw new Error('webgpu encoder: not implemented yet'); };
-export function encoderForward(_ctx: GpuContext, _out: Tensor, _wte: Tensor, _wpe: Tensor | null, _tokens: Tensor, _B: number, _T: number, _C: number, _tokStride: number, _pos0: number): void { todo(); }
-export function encoderBackward(_ctx: GpuContext, _dwte: Tensor, _dwpe: Tensor | null, _dout: Tensor, _tokens: Tensor, _B: number, _T: number, _C: number, _tokStride: number, _pos0: number): void { todo(); }
+import type { GpuContext, Kernel } from '../context';
+import { U } from '../context';
+import common from '../../../../shaders/common.wgsl?raw';
+import src from '../../../../shaders/encoder.wgsl?raw';
+
+const code = common + src;
+const WG = 256;
+const fwd: Kernel = { label: 'encoder', code, entry: 'encoder_forward' };
+const fwdNoWpe: Kernel = { label: 'encoder', code, entry: 'encoder_forward_nowpe' };
+const bwdWte: Kernel = { label: 'encoder', code, entry: 'encoder_backward_dwte' };
+const bwdWpe: Kernel = { label: 'encoder', code, entry: 'encoder_backward_dwpe' };
+
+/** out (B,T,C) = wte[tok] + wpe[pos0+t] (wpe null: token rows only), tok = tokens[b*tokStride + pos0 + t]. */
+export function encoderForward(
+  ctx: GpuContext, out: Tensor, wte: Tensor, wpe: Tensor | null, tokens: Tensor,
+  B: number, T: number, C: number, tokStride: number, pos0: number,
+): void {
+  const n = B * T * C;
+  if (n === 0) return;
+  const params = [U(B), U(T), U(C), U(tokStride), U(pos0), U(0)];
+  if (wpe) ctx.run(fwd, [out, wte, tokens, wpe], params, ctx.grid(n, WG));
+  else ctx.run(fwdNoWpe, [out, wte, tokens], params, ctx.grid(n, WG));
+}
+
+/**
+ * dwte (V,C) += dout rows by token; dwpe (maxT,C) rows pos0..pos0+T-1 += dout summed over b (if
+ * given). V is read from dwte's size. One thread per gradient element, so no atomics.
+ */
+export function encoderBackward(
+  ctx: GpuContext, dwte: Tensor, dwpe: Tensor | null, dout: Tensor, tokens: Tensor,
+  B: number, T: number, C: number, tokStride: number, pos0: number,
+): void {
+  if (B * T * C === 0) return;
+  const V = dwte.size / C;
+  const params = [U(B), U(T), U(C), U(tokStride), U(pos0), U(V)];
+  ctx.run(bwdWte, [dwte, dout, tokens], params, ctx.grid(V * C, WG));
+  if (dwpe) ctx.run(bwdWpe, [dwpe, dout], params, ctx.grid(T * C, WG));
+}

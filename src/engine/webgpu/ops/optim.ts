@@ -1,7 +1,41 @@
-// STUB: WebGPU wrappers for shaders/optim.wgsl. Owned by the kernels helper.
-import type { Tensor } from '../../backend';
-import type { GpuContext } from '../context';
-import type { AdamWParams } from '../../backend';
-const todo = (): never => { throw new Error('webgpu optim: not implemented yet'); };
-export function sumSquares(_ctx: GpuContext, _out: Tensor, _inp: Tensor, _N: number): void { todo(); }
-export function adamw(_ctx: GpuContext, _params: Tensor, _grads: Tensor, _m: Tensor, _v: Tensor, _normSq: Tensor | null, _maxNorm: number, _N: number, _hp: AdamWParams): void { todo(); }
+// WebGPU wrappers for shaders/optim.wgsl: two-pass sum of squares and AdamW. CPU twin: ../../cpu/optim.ts.
+import type { AdamWParams, Tensor } from '../../backend';
+import type { GpuContext, Kernel } from '../context';
+import { U, F, cdiv } from '../context';
+import common from '../../../../shaders/common.wgsl?raw';
+import src from '../../../../shaders/optim.wgsl?raw';
+
+const WG = 256;
+/** At most this many partial sums (first-pass workgroups); past N = WG * MAX_GROUPS threads loop. */
+const MAX_GROUPS = 1024;
+const kernel = (entry: string): Kernel => ({ label: 'optim', code: common + src, entry });
+const partialK = kernel('sumsquares_partial');
+const finalK = kernel('sumsquares_final');
+const adamK = kernel('adamw_update');
+
+/**
+ * out[0] = sum_i inp[i]^2, i < N: G = min(ceil(N/256), 1024) workgroups write partial sums into a
+ * scratch buffer, then one workgroup adds them. The grouping depends only on N: deterministic.
+ */
+export function sumSquares(ctx: GpuContext, out: Tensor, inp: Tensor, N: number): void {
+  const G = Math.max(1, Math.min(cdiv(N, WG), MAX_GROUPS));
+  const partials = ctx.scratch('optim.partials', G);
+  ctx.run(partialK, [partials, inp], [U(N), U(G)], [G, 1]);
+  ctx.run(finalK, [out, partials], [U(N), U(G)], [1, 1]);
+}
+
+/** One AdamW step on params, m, v (N), optionally clipping by the global norm sqrt(normSq[0]). */
+export function adamw(
+  ctx: GpuContext, params: Tensor, grads: Tensor, m: Tensor, v: Tensor, normSq: Tensor | null, maxNorm: number,
+  N: number, hp: AdamWParams,
+): void {
+  if (N === 0) return;
+  // Without clipping the kernel still binds a (never read) one-element buffer at normSq's slot.
+  const ns = normSq ?? ctx.scratch('optim.nonorm', 1);
+  const bc1 = 1 - Math.pow(hp.beta1, hp.step);
+  const bc2 = 1 - Math.pow(hp.beta2, hp.step);
+  ctx.run(adamK, [params, grads, m, v, ns], [
+    U(N), U(normSq ? 1 : 0), F(maxNorm), F(hp.lr), F(hp.beta1), F(hp.beta2),
+    F(1 - hp.beta1), F(1 - hp.beta2), F(hp.eps), F(hp.weightDecay), F(bc1), F(bc2),
+  ], ctx.grid(N, WG));
+}

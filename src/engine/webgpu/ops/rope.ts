@@ -1,6 +1,30 @@
-// STUB: WebGPU wrappers for shaders/rope.wgsl. Owned by the kernels helper.
+// WebGPU wrappers for shaders/rope.wgsl (rotary position embedding on q and k of qkv).
+// CPU twin: src/engine/cpu/rope.ts.
 import type { Tensor } from '../../backend';
-import type { GpuContext } from '../context';
-const todo = (): never => { throw new Error('webgpu rope: not implemented yet'); };
-export function ropeForward(_ctx: GpuContext, _out: Tensor, _inp: Tensor, _B: number, _T: number, _C: number, _NH: number, _pos0: number): void { todo(); }
-export function ropeBackward(_ctx: GpuContext, _dinp: Tensor, _dout: Tensor, _B: number, _T: number, _C: number, _NH: number, _pos0: number): void { todo(); }
+import type { GpuContext, Kernel } from '../context';
+import { F, U } from '../context';
+import { ropeHeadSize, ropeTheta } from '../../cpu/rope';
+import common from '../../../../shaders/common.wgsl?raw';
+import src from '../../../../shaders/rope.wgsl?raw';
+
+const code = common + src;
+const WG = 256;
+const fwd: Kernel = { label: 'rope', code, entry: 'rope_forward' };
+const bwd: Kernel = { label: 'rope', code, entry: 'rope_backward' };
+
+function dispatch(ctx: GpuContext, k: Kernel, a: Tensor, b: Tensor, B: number, T: number, C: number, NH: number, pos0: number): void {
+  const hs = ropeHeadSize(C, NH); // throws on an odd head size
+  const pairs = (B * T * 3 * C) / 2;
+  if (pairs === 0) return;
+  ctx.run(k, [a, b], [U(B), U(T), U(C), U(hs), U(pos0), F(ropeTheta(hs))], ctx.grid(pairs, WG));
+}
+
+/** out (B,T,3C) = rope(inp): q and k pairs rotate by (pos0+t) * 10000^(-2i/hs), v is copied. */
+export function ropeForward(ctx: GpuContext, out: Tensor, inp: Tensor, B: number, T: number, C: number, NH: number, pos0: number): void {
+  dispatch(ctx, fwd, out, inp, B, T, C, NH, pos0);
+}
+
+/** dinp (B,T,3C) += rope^T(dout): the inverse rotation on q and k, identity on v. */
+export function ropeBackward(ctx: GpuContext, dinp: Tensor, dout: Tensor, B: number, T: number, C: number, NH: number, pos0: number): void {
+  dispatch(ctx, bwd, dinp, dout, B, T, C, NH, pos0);
+}

@@ -1,5 +1,22 @@
-// STUB: WebGPU wrappers for shaders/sample.wgsl. Owned by the kernels helper.
+// WebGPU wrapper for shaders/sample.wgsl (one invocation per row). CPU twin: ../../cpu/sample.ts.
 import type { Tensor } from '../../backend';
-import type { GpuContext } from '../context';
-const todo = (): never => { throw new Error('webgpu sample: not implemented yet'); };
-export function sampleTokens(_ctx: GpuContext, _out: Tensor, _logits: Tensor, _rows: number, _V: number, _temperature: number, _seed: number, _counter: number, _outStride: number, _outOffset: number): void { todo(); }
+import type { GpuContext, Kernel } from '../context';
+import { U, F } from '../context';
+import common from '../../../../shaders/common.wgsl?raw';
+import src from '../../../../shaders/sample.wgsl?raw';
+
+const WG = 64;
+const kernel: Kernel = { label: 'sample', code: common + src, entry: 'sample_forward' };
+
+/** out[r * outStride + outOffset] (u32) = greedy (temperature <= 0) or sampled token of logits row r (rows, V). */
+export function sampleTokens(
+  ctx: GpuContext, out: Tensor, logits: Tensor, rows: number, V: number, temperature: number,
+  seed: number, counter: number, outStride: number, outOffset: number,
+): void {
+  if (rows === 0) return;
+  const greedy = temperature <= 0;
+  ctx.run(kernel, [out, logits], [
+    U(rows), U(V), U(greedy ? 1 : 0), F(greedy ? 1 : 1 / temperature),
+    U(seed), U(counter), U(outStride), U(outOffset),
+  ], ctx.grid(rows, WG));
+}

@@ -1,0 +1,59 @@
+// Token choice per row of logits: greedy argmax (ties to the lowest id) or temperature sampling by
+// inverse CDF with u = uniform01(seed, counter, row). One invocation per row scans the row in index
+// order in f32, the same operations as the CPU twin (src/engine/cpu/sample.ts), so both backends
+// pick the same token unless u falls within rounding of a CDF step. Needs common.wgsl.
+
+const WG: u32 = 64u;
+
+struct Params {
+  rows: u32,        // number of rows
+  v: u32,           // vocabulary size V (row length)
+  greedy: u32,      // 1: argmax (temperature <= 0), 0: sample
+  inv_temp: f32,    // f32(1 / temperature) (unused when greedy)
+  seed: u32,        // random stream: seed ...
+  counter: u32,     // ... and counter (row is the third coordinate)
+  out_stride: u32,  // out index = row * out_stride + out_offset
+  out_offset: u32,
+}
+@group(0) @binding(0) var<uniform> params: Params;         // sizes and sampling settings
+@group(0) @binding(1) var<storage, read_write> out: array<u32>;  // chosen ids, at row * out_stride + out_offset
+@group(0) @binding(2) var<storage, read> logits: array<f32>;     // (rows, V) logits
+
+fn argmax_row(row: u32) -> u32 {
+  var best = logits[row];
+  var tok = 0u;
+  for (var i = 1u; i < params.v; i++) {
+    let x = logits[row + i];
+    if (x > best) { best = x; tok = i; }
+  }
+  return tok;
+}
+
+fn sample_row(row: u32, r: u32) -> u32 {
+  // unnormalised probabilities e_i = exp(z_i - max z), z = logits * (1/T), summed in index order
+  var mx = -3.0e38;
+  for (var i = 0u; i < params.v; i++) { mx = max(mx, logits[row + i] * params.inv_temp); }
+  var total = 0.0;
+  for (var i = 0u; i < params.v; i++) { total += exp(logits[row + i] * params.inv_temp - mx); }
+  let goal = uniform01(params.seed, params.counter, r) * total;
+  // first i whose cumulative sum exceeds u * total; if rounding leaves none, the last i with e_i > 0
+  var cum = 0.0;
+  var last_pos = 0u;
+  for (var i = 0u; i < params.v; i++) {
+    let e = exp(logits[row + i] * params.inv_temp - mx);
+    cum += e;
+    if (e > 0.0) { last_pos = i; }
+    if (cum > goal) { return i; }
+  }
+  return last_pos;
+}
+
+@compute @workgroup_size(WG)
+fn sample_forward(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {
+  let r = flat_index(gid, nwg, WG);
+  if (r >= params.rows) { return; }
+  let row = r * params.v;
+  var tok: u32;
+  if (params.greedy == 1u) { tok = argmax_row(row); } else { tok = sample_row(row, r); }
+  out[r * params.out_stride + params.out_offset] = tok;
+}

@@ -1,0 +1,106 @@
+// Parity of shaders/logprob.wgsl against src/engine/cpu/logprob.ts: log-probs, entropy,
+// self-certainty, cross-entropy and both backward passes at awkward shapes and temperatures.
+import type { Backend, Tensor } from '../backend';
+import type { CompareResult } from '../compare';
+import { type Pair, type ParityCase, pair, poisoned, randn, randInt } from './parityUtil';
+
+/** Run `f` on both backends with the matching side of each pair. */
+function both(gpu: Backend, cpu: Backend, f: (be: Backend, t: (p: Pair) => Tensor) => void): void {
+  f(gpu, (p) => p.gpu);
+  f(cpu, (p) => p.cpu);
+}
+
+// (N, V, temperature, logit scale): model-typical rows, V past the workgroup size (64), V in the
+// thousands, and more rows than one grid dimension holds.
+const shapes: [number, number, number, number][] = [
+  [37, 29, 1, 2],
+  [64, 20, 0.7, 3],
+  [333, 41, 1.3, 2],
+  [515, 37, 0.5, 4],
+  [13, 1000, 0.9, 3],
+  [5, 2503, 2, 5],
+  [66001, 3, 1.1, 2], // more than 65535 rows: the workgroup grid goes 2-D
+];
+
+async function forwardCase(gpu: Backend, cpu: Backend, N: number, V: number, T: number, sc: number, seed: number): Promise<CompareResult[]> {
+  const logits = pair(gpu, cpu, [N, V], randn(N * V, seed, sc), 'logits');
+  const targets = pair(gpu, cpu, [N], randInt(N, seed + 1, V), 'targets');
+  const logp = poisoned(gpu, cpu, [N], 'f32', 'logp');
+  const ent = poisoned(gpu, cpu, [N], 'f32', 'entropy');
+  const cert = poisoned(gpu, cpu, [N], 'f32', 'certainty');
+  const loss = poisoned(gpu, cpu, [N], 'f32', 'losses');
+  both(gpu, cpu, (be, t) => {
+    be.logprobForward(t(logp), t(ent), t(cert), t(logits), t(targets), N, V, T);
+    be.crossEntropyForward(t(loss), t(logits), t(targets), N, V);
+  });
+  const tag = `N=${N} V=${V} T=${T}`;
+  const res = [
+    await logp.check(`logp ${tag}`),
+    await ent.check(`entropy ${tag}`),
+    await cert.check(`certainty ${tag}`),
+    await loss.check(`crossEntropy fwd N=${N} V=${V}`),
+  ];
+  for (const p of [logits, targets, logp, ent, cert, loss]) p.free();
+  return res;
+}
+
+async function backwardCase(gpu: Backend, cpu: Backend, N: number, V: number, T: number, sc: number, seed: number): Promise<CompareResult[]> {
+  const logits = pair(gpu, cpu, [N, V], randn(N * V, seed, sc), 'logits');
+  const targets = pair(gpu, cpu, [N], randInt(N, seed + 1, V), 'targets');
+  const weights = pair(gpu, cpu, [N], randn(N, seed + 2), 'weights');
+  // gradients pre-filled with the same random values: checks accumulation and full coverage
+  const dlp = pair(gpu, cpu, [N, V], randn(N * V, seed + 3), 'dlogits');
+  const dce = pair(gpu, cpu, [N, V], randn(N * V, seed + 4), 'dlogits.ce');
+  both(gpu, cpu, (be, t) => {
+    be.logprobBackward(t(dlp), t(logits), t(targets), t(weights), N, V, T);
+    be.crossEntropyBackward(t(dce), t(logits), t(targets), t(weights), N, V);
+  });
+  const res = [
+    await dlp.check(`logprob bwd N=${N} V=${V} T=${T}`),
+    await dce.check(`crossEntropy bwd N=${N} V=${V}`),
+  ];
+  for (const p of [logits, targets, weights, dlp, dce]) p.free();
+  return res;
+}
+
+export const cases: ParityCase[] = [
+  {
+    name: 'logprob: forward (logp, entropy, certainty) and crossEntropyForward',
+    async run(gpu, cpu) {
+      const out: CompareResult[] = [];
+      for (const [i, [N, V, T, sc]] of shapes.entries()) out.push(...(await forwardCase(gpu, cpu, N, V, T, sc, 100 + 10 * i)));
+      return out;
+    },
+  },
+  {
+    name: 'logprob: logprobBackward and crossEntropyBackward (accumulating)',
+    async run(gpu, cpu) {
+      const out: CompareResult[] = [];
+      // the 2-D grid row indexing is shared with the forward kernels, checked there (SwiftShader is slow)
+      for (const [i, [N, V, T, sc]] of shapes.entries()) {
+        if (N <= 65535) out.push(...(await backwardCase(gpu, cpu, N, V, T, sc, 200 + 10 * i)));
+      }
+      return out;
+    },
+  },
+  {
+    name: 'logprob: null outputs (only logp; only entropy+certainty)',
+    async run(gpu, cpu) {
+      const N = 77;
+      const V = 33;
+      const T = 0.8;
+      const logits = pair(gpu, cpu, [N, V], randn(N * V, 301, 2), 'logits');
+      const targets = pair(gpu, cpu, [N], randInt(N, 302, V), 'targets');
+      const logp = poisoned(gpu, cpu, [N], 'f32', 'logp');
+      const ent = poisoned(gpu, cpu, [N], 'f32', 'entropy');
+      const cert = poisoned(gpu, cpu, [N], 'f32', 'certainty');
+      both(gpu, cpu, (be, t) => {
+        be.logprobForward(t(logp), null, null, t(logits), t(targets), N, V, T);
+        be.logprobForward(null, t(ent), t(cert), t(logits), t(targets), N, V, T);
+      });
+      const res = [await logp.check('logp only'), await ent.check('entropy (no logp)'), await cert.check('certainty (no logp)')];
+      for (const p of [logits, targets, logp, ent, cert]) p.free();
+      return res;
+    },
+  },
+];

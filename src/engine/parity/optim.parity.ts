@@ -1,0 +1,79 @@
+// Parity of shaders/optim.wgsl against src/engine/cpu/optim.ts: the two-pass sum of squares at
+// awkward sizes (also past the 1024-group cap, where threads loop) and AdamW steps with clipping
+// active, inactive and absent, weight decay, from zero and from pre-filled moments.
+import type { AdamWParams, Backend } from '../backend';
+import type { CompareResult } from '../compare';
+import { type ParityCase, pair, poisoned, randn } from './parityUtil';
+
+// sumSquares in f32 vs float64: with N positive terms each invocation adds k = ceil(N / (G*256))
+// squares in sequence, a 256-wide pairwise tree (depth 8) follows, then the final pass adds up to 4
+// partials in sequence and another depth-8 tree. The relative error is at most about
+// (k + 20) * 2^-24 ~ 1.3e-6 for N <= 262144 (k = 1), ~1.4e-6 at N = 300007 (k = 2); 1e-5 leaves ~7x.
+const SUMSQ_RTOL = 1e-5;
+
+async function adamCase(
+  gpu: Backend, cpu: Backend, N: number, clip: 'none' | 'active' | 'inactive', fromZero: boolean, seed: number,
+): Promise<CompareResult[]> {
+  const params = pair(gpu, cpu, [N], randn(N, seed, 0.5), 'params');
+  const m = pair(gpu, cpu, [N], fromZero ? new Float32Array(N) : randn(N, seed + 1, 0.01), 'm');
+  const v = pair(gpu, cpu, [N], fromZero ? new Float32Array(N) : randn(N, seed + 2, 0.01).map((x) => x * x), 'v');
+  const grads = pair(gpu, cpu, [N], new Float32Array(N), 'grads');
+  const normSq = poisoned(gpu, cpu, [1], 'f32', 'normSq');
+  const maxNorm = clip === 'active' ? 0.3 : 1e6;
+  const step0 = fromZero ? 1 : 10;
+  for (let s = 0; s < 3; s++) {
+    const g = randn(N, seed + 10 + s, 0.05);
+    gpu.write(grads.gpu, g);
+    cpu.write(grads.cpu, g);
+    const hp: AdamWParams = { lr: 1e-2, beta1: 0.9, beta2: 0.999, eps: 1e-8, weightDecay: 0.1, step: step0 + s };
+    for (const [be, side] of [[gpu, 'gpu'], [cpu, 'cpu']] as const) {
+      const t = side === 'gpu' ? { p: params.gpu, g: grads.gpu, m: m.gpu, v: v.gpu, n: normSq.gpu } : { p: params.cpu, g: grads.cpu, m: m.cpu, v: v.cpu, n: normSq.cpu };
+      if (clip !== 'none') be.sumSquares(t.n, t.g, N);
+      be.adamw(t.p, t.g, t.m, t.v, clip === 'none' ? null : t.n, maxNorm, N, hp);
+    }
+  }
+  const tag = `N=${N} clip=${clip} ${fromZero ? 'steps 1-3' : 'steps 10-12, prefilled m/v'}`;
+  // tighter than the default 1e-4 + 1e-4|ref|: an update moves params by ~1e-2, m ~ 1e-3, v ~ 1e-5
+  const res = [
+    await params.check(`adamw params ${tag}`, 1e-5, 1e-5),
+    await m.check(`adamw m ${tag}`, 1e-7, 1e-4),
+    await v.check(`adamw v ${tag}`, 1e-8, 1e-4),
+  ];
+  for (const p of [params, m, v, grads, normSq]) p.free();
+  return res;
+}
+
+export const cases: ParityCase[] = [
+  {
+    name: 'optim: sumSquares (two-pass deterministic reduction)',
+    async run(gpu, cpu) {
+      const out: CompareResult[] = [];
+      for (const [i, N] of [1, 255, 1000, 4099, 65537, 100003, 300007].entries()) {
+        const inp = pair(gpu, cpu, [N], randn(N, 500 + i), 'inp');
+        const s = poisoned(gpu, cpu, [1], 'f32', 'sumsq');
+        gpu.sumSquares(s.gpu, inp.gpu, N);
+        cpu.sumSquares(s.cpu, inp.cpu, N);
+        out.push(await s.check(`sumSquares N=${N} (rtol ${SUMSQ_RTOL})`, 0, SUMSQ_RTOL));
+        // determinism: a second run gives the very same bits
+        const first = (await gpu.read(s.gpu))[0];
+        gpu.sumSquares(s.gpu, inp.gpu, N);
+        const again = (await gpu.read(s.gpu))[0];
+        out.push({ ...(await s.check(`sumSquares N=${N} repeat is bit-identical (${first} vs ${again})`, 0, SUMSQ_RTOL)), ok: first === again });
+        inp.free();
+        s.free();
+      }
+      return out;
+    },
+  },
+  {
+    name: 'optim: adamw (3 steps; clipping none/active/inactive; weight decay)',
+    async run(gpu, cpu) {
+      return [
+        ...(await adamCase(gpu, cpu, 1000, 'none', true, 600)),
+        ...(await adamCase(gpu, cpu, 4099, 'active', true, 610)),
+        ...(await adamCase(gpu, cpu, 100003, 'active', false, 620)),
+        ...(await adamCase(gpu, cpu, 33333, 'inactive', false, 630)),
+      ];
+    },
+  },
+];
