@@ -30,7 +30,7 @@ export default defineConfig({
     viewport: { width: 1440, height: 900 },
   },
   webServer: {
-    command: `npx vite --port ${port} --strictPort`,
+    command: `VITE_NO_HMR=1 npx vite --port ${port} --strictPort`,
     url: `http://localhost:${port}/`,
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,

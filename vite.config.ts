@@ -4,7 +4,13 @@ import react from '@vitejs/plugin-react';
 
 export default defineConfig({
   plugins: [react()],
-  server: { port: 5173, strictPort: true },
+  // Tests and tools set VITE_NO_HMR=1: a page under test must never reload because a file changed.
+  server: { port: 5173, strictPort: true, hmr: process.env.VITE_NO_HMR ? false : undefined },
+  // Pre-bundle every dependency up front, so the first page load never triggers a reload.
+  optimizeDeps: {
+    entries: ['index.html', 'e2e/harness.html', 'src/bench/bench.html'],
+    include: ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'zustand', 'recharts'],
+  },
   preview: { port: 4173, strictPort: true },
   worker: { format: 'es' },
   build: {

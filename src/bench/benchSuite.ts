@@ -41,14 +41,16 @@ const median = (xs: number[]): number => {
   return s[Math.floor(s.length / 2)];
 };
 
-/** Median milliseconds of `fn` (reps calls per sample, then sync), after `warmup` samples. */
-export async function timeMs(backend: Backend, fn: () => void, reps: number, samples = 5, warmup = 1): Promise<number> {
+/** Median milliseconds of `fn` (reps awaited calls per sample, then sync), after `warmup` samples. */
+export async function timeMs(
+  backend: Backend, fn: () => void | Promise<unknown>, reps: number, samples = 5, warmup = 1,
+): Promise<number> {
   const now = (): number => performance.now();
   const times: number[] = [];
   for (let s = 0; s < warmup + samples; s++) {
     await backend.sync();
     const t0 = now();
-    for (let r = 0; r < reps; r++) fn();
+    for (let r = 0; r < reps; r++) await fn();
     await backend.sync();
     if (s >= warmup) times.push((now() - t0) / reps);
   }
@@ -72,3 +74,10 @@ export async function benchMatmul(backend: Backend, shapes: MatmulShape[], reps:
   }
   return out;
 }
+
+/** The "tiny" model preset the step benchmark trains (the size of the playground's agents). */
+export const TINY_BENCH = {
+  model: { nLayer: 2, nHead: 2, nEmbd: 64, mlpRatio: 4, vocabSize: 24, blockSize: 16, pos: 'learned' as const, seed: 1 },
+  /** Sequences per batch. */
+  B: 32,
+};

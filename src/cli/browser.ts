@@ -10,7 +10,7 @@ export interface BrowserSession {
 
 /** Open `path` (e.g. '/src/bench/bench.html') in headless Chromium served by a fresh Vite server. */
 export async function openPage(path: string): Promise<BrowserSession> {
-  const server: ViteDevServer = await createServer({ server: { port: 0, strictPort: false }, logLevel: 'error' });
+  const server: ViteDevServer = await createServer({ server: { port: 0, strictPort: false, hmr: false }, logLevel: 'error' });
   await server.listen();
   const addr = server.httpServer?.address();
   const port = typeof addr === 'object' && addr ? addr.port : 5173;
@@ -26,6 +26,7 @@ export async function openPage(path: string): Promise<BrowserSession> {
     throw new Error(
       `could not launch Chromium (${process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'}): ${(e as Error).message}\n` +
         'Install it (Debian: apt-get install chromium) or set CHROMIUM_PATH.',
+      { cause: e },
     );
   }
   const page = await browser.newPage();
