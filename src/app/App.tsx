@@ -1,64 +1,51 @@
-// The first page (a placeholder for the playground): where training runs, and a live supervised demo.
-import { useEffect, useState } from 'react';
+// The app shell: header with the tab bar, and the view the URL selects (engine demo, theory, help).
+import { useEffect } from 'react';
 import { useStore } from '../store/store';
-import { startDemo, stopDemo } from '../store/demoBridge';
-import { EngineBanner } from './EngineBanner';
-import { LossChart } from './LossChart';
+import { startDemo } from '../store/demoBridge';
+import type { ViewId } from '../store/uiSlice';
+import { NavTabs, panelId, tabId } from './NavTabs';
+import { hashFor, viewFromUrl } from './route';
+import { EngineDemo } from './demo/EngineDemo';
+import { TheoryView } from './theory/TheoryView';
+import { HelpView } from './help/HelpView';
 import './app.css';
 
+const syncViewFromUrl = () => useStore.getState().setView(viewFromUrl(location.search, location.hash));
+syncViewFromUrl(); // before the first render, so a link to a view never flashes the default one
+
 export function App() {
-  const status = useStore((s) => s.demoStatus);
-  const message = useStore((s) => s.demoMessage);
-  const accuracy = useStore((s) => s.demoAccuracy);
-  const points = useStore((s) => s.losses.length);
-  const [steps, setSteps] = useState(300);
-  const [backend, setBackend] = useState<'auto' | 'cpu'>('auto');
+  const view = useStore((s) => s.view);
 
   useEffect(() => {
+    window.addEventListener('hashchange', syncViewFromUrl);
     const q = new URLSearchParams(location.search);
-    if (q.get('autostart') === '1') startDemo(Number(q.get('steps') ?? 300) || 300, q.get('backend') === 'cpu' ? 'cpu' : 'auto');
+    if (q.get('autostart') === '1')
+      startDemo(Number(q.get('steps') ?? 300) || 300, q.get('backend') === 'cpu' ? 'cpu' : 'auto');
+    return () => window.removeEventListener('hashchange', syncViewFromUrl);
   }, []);
 
+  const select = (v: ViewId) => {
+    if (location.hash !== hashFor(v))
+      location.hash = hashFor(v); // hashchange updates the store
+    else useStore.getState().setView(v);
+  };
+
   return (
-    <main>
-      <header>
-        <h1>Co-RL Playground</h1>
-        <p className="placeholder-note" data-testid="placeholder-note">
-          <strong>Placeholder page.</strong> The playground (cohorts of agents grading each other with Co-RL,
-          side-by-side baselines, live charts) is being built on this engine. For now this page checks the GPU
-          and trains one small transformer on 2-digit addition, live, to show the engine learning.
-        </p>
+    <>
+      <header className="app-header">
+        <div className="brand">
+          <h1>Co-RL Playground</h1>
+          <span className="tagline">
+            small language models that grade each other, trained in your browser
+          </span>
+        </div>
+        <NavTabs view={view} onSelect={select} />
       </header>
-      <EngineBanner />
-      <section className="controls">
-        <label>
-          Steps <input type="number" min={10} max={5000} value={steps} onChange={(e) => setSteps(Number(e.target.value))} />
-        </label>
-        <label>
-          Backend{' '}
-          <select value={backend} onChange={(e) => setBackend(e.target.value as 'auto' | 'cpu')}>
-            <option value="auto">WebGPU (CPU if unavailable)</option>
-            <option value="cpu">CPU reference</option>
-          </select>
-        </label>
-        <button data-testid="start" onClick={() => startDemo(steps, backend)} disabled={status === 'running'}>
-          Train
-        </button>
-        <button data-testid="stop" onClick={stopDemo} disabled={status !== 'running'}>
-          Stop
-        </button>
-        <span className="status" data-testid="status">
-          {status === 'running' && `Training… step ${points}`}
-          {status === 'done' && `${message} Held-out accuracy: ${((accuracy ?? 0) * 100).toFixed(1)}%`}
-          {status === 'error' && <span className="error">Error: {message}</span>}
-        </span>
-      </section>
-      <LossChart />
-      <p className="help">
-        The model (2 layers, 4 heads, width 40, about 40k parameters) reads prompts like <code>37+05=</code> and is
-        trained with next-token cross-entropy on the answer <code>#42</code>. Held-out problems are never trained on;
-        the accuracy is greedy exact answers on 200 of them.
-      </p>
-    </main>
+      <main id={panelId(view)} role="tabpanel" aria-labelledby={tabId(view)} className={`view view-${view}`}>
+        {view === 'demo' && <EngineDemo />}
+        {view === 'theory' && <TheoryView />}
+        {view === 'help' && <HelpView />}
+      </main>
+    </>
   );
 }

@@ -28,7 +28,8 @@ export function startDemo(steps: number, backend: 'auto' | 'cpu', seed = 1): voi
   worker?.terminate();
   worker = new Worker(new URL('../worker/demoWorker.ts', import.meta.url), { type: 'module' });
   worker.onmessage = (ev: MessageEvent<WorkerEvent>) => onEvent(ev.data);
-  worker.onerror = (ev) => useStore.getState().setDemoStatus('error', ev.message || 'the training worker crashed');
+  worker.onerror = (ev) =>
+    useStore.getState().setDemoStatus('error', ev.message || 'the training worker crashed');
   useStore.getState().resetDemo();
   useStore.getState().setDemoStatus('running');
   const cmd: WorkerCommand = { type: 'startDemo', steps, backend, seed };

@@ -3,10 +3,14 @@
 import { create } from 'zustand';
 import { createEngineSlice, type EngineSlice } from './engineSlice';
 import { createDemoSlice, type DemoSlice } from './demoSlice';
+import { createUiSlice, type UiSlice } from './uiSlice';
+import { createTheorySlice, type TheorySlice } from './theorySlice';
 
-export type AppState = EngineSlice & DemoSlice;
+export type AppState = EngineSlice & DemoSlice & UiSlice & TheorySlice;
 
 export const useStore = create<AppState>()((...a) => ({
   ...createEngineSlice(...a),
   ...createDemoSlice(...a),
+  ...createUiSlice(...a),
+  ...createTheorySlice(...a),
 }));

@@ -1,5 +1,5 @@
 // Shows where training runs: the WebGPU adapter, or a banner explaining the CPU fallback.
-import { useStore } from '../store/store';
+import { useStore } from '../../store/store';
 
 export function EngineBanner() {
   const backend = useStore((s) => s.backend);

@@ -1,0 +1,147 @@
+// The Help view: the method in plain words and how to read each chart (SCIENCE.md §§1-6), for a class.
+import type { ReactNode } from 'react';
+import './help.css';
+
+function Badge({ live }: { live: boolean }) {
+  return <span className={live ? 'badge live' : 'badge coming'}>{live ? 'live' : 'coming'}</span>;
+}
+
+function ChartItem({ title, live, children }: { title: string; live: boolean; children: ReactNode }) {
+  return (
+    <li className="chart-item">
+      <h4>
+        {title} <Badge live={live} />
+      </h4>
+      <p>{children}</p>
+    </li>
+  );
+}
+
+export function HelpView() {
+  return (
+    <article className="help-view">
+      <section>
+        <h2>What this playground shows</h2>
+        <p>
+          Can language models get better at reasoning <strong>without any labels</strong>? If a model grades
+          itself by its own majority vote, it tends to reinforce its own mistakes and collapse.{' '}
+          <strong>Co-RL</strong> (from the paper &quot;Co-RL: Unsupervised Reasoning Emerges from Diverse
+          Cohort in Multi-agent RL&quot;) trains a <em>cohort</em> of independent models that grade each other
+          instead, and keeps improving. The playground makes this visible with small transformers trained live
+          in your browser, and with the theory behind it.
+        </p>
+      </section>
+
+      <section>
+        <h2>The method in plain words</h2>
+        <ol className="steps">
+          <li>
+            <strong>A cohort.</strong> N agents, each a small language model with its own parameters and its
+            own optimizer. They share no weights and exchange no gradients. They may differ in architecture
+            (&quot;family&quot;), size, seed, training data, or how a problem is phrased to them. Each starts
+            from a base model that is right only part of the time: RL needs something to work with.
+          </li>
+          <li>
+            <strong>Sample and vote.</strong> Every agent gets the same batch of problems and samples K
+            answers to each. Its most frequent answer is its <em>vote</em> (a pseudo-label; a tie goes to the
+            answer that appeared first). If none of its answers can be read, the problem is unlabeled for that
+            agent.
+          </li>
+          <li>
+            <strong>Peer reward on the ring.</strong> The agents sit on a directed ring. An answer of agent n
+            earns reward 1 if it equals the vote of agent n−1 (its predecessor), else 0. With two agents they
+            simply grade each other. An agent&apos;s own vote never sets its own reward. No ground truth is
+            read: labels are used only to measure, and by the supervised reference (GT-Reward).
+          </li>
+          <li>
+            <strong>GRPO update.</strong> Within each group of K answers to one problem, rewards are centred
+            and divided by their spread, so answers better than their siblings are made more likely and worse
+            ones less. A group whose K rewards are all equal teaches nothing.
+          </li>
+        </ol>
+        <h3>Why self-rewarding (TTRL) collapses</h3>
+        <p>
+          In TTRL an agent is rewarded for agreeing with its <em>own</em> vote. That pushes it towards
+          whatever it already says most often, right or wrong: where it is right more than half the time it
+          gets better, where it is wrong more often than right it becomes confidently wrong. Its answers grow
+          uniform, all K rewards in a group become equal, the reward spread falls to zero and learning stops.
+          Held-out accuracy often rises first, then falls.
+        </p>
+        <h3>The separatrix</h3>
+        <p>
+          With two agents, A moves towards whatever B&apos;s vote supports, and B towards A&apos;s. On a
+          single problem, if pA + pB &gt; 1 (the agents&apos; chances of being right add up to more than one),
+          both end up right, even an agent that started below ½. Below the line pA + pB = 1 both end up wrong;
+          exactly on it the flow runs into the saddle at (½, ½). This is why <em>diversity</em> matters:
+          agents whose mistakes fall on different problems rescue each other, while agents that make the same
+          mistakes (same model, same seed) behave like one self-rewarding agent. The Theory tab lets you
+          explore this.
+        </p>
+      </section>
+
+      <section>
+        <h2>How to read the charts</h2>
+        <p className="small muted">
+          &quot;coming&quot; marks charts of the training playground that are not in the app yet.
+        </p>
+        <ul className="chart-list">
+          <ChartItem title="Phase portrait (Theory)" live>
+            pA across, pB up. Arrows show where two Co-RL agents move; the purple line is the separatrix.
+            Click a start: the solid curve is the Co-RL trajectory, the red dashed one where each agent goes
+            when it grades itself. K (samples per prompt) sharpens the vote; K = 1 gives no learning at all.
+          </ChartItem>
+          <ChartItem title="Worked example (Theory)" live>
+            Two complementary agents, each strong on a different half of the problems. Self-rewarding keeps
+            each agent&apos;s strong half and loses the weak one (mean accuracy 0.5); Co-RL lifts both halves
+            (1.0).
+          </ChartItem>
+          <ChartItem title="Tabular agents vs the ODE (Theory)" live>
+            A stochastic simulation that uses the real sampling, voting and GRPO update, with a simple table
+            instead of a transformer. Dotted curves should follow the solid ODE curves; that is the bridge
+            from the theory to the transformer runs.
+          </ChartItem>
+          <ChartItem title="Agreement" live={false}>
+            For each pair of agents, the share of problems labelled by both where their votes are equal. Under
+            Co-RL it should stay well below 1 while accuracy rises: the agents keep their differences.
+            Agreement of 1 from the first step means the agents are copies (for example, sharing a random
+            stream), not a success.
+          </ChartItem>
+          <ChartItem title="Pseudo-label accuracy" live={false}>
+            The share of an agent&apos;s labelled problems where its vote is the true answer (the truth is
+            used only to draw this). Rising means the rewards are getting more reliable. For Co-RL we also
+            show the accuracy of the labels the agent is trained on, which are its peer&apos;s votes.
+          </ChartItem>
+          <ChartItem title="Reward std, normalised to step 1" live={false}>
+            The spread of rewards within groups, divided by its value at the first step. It is the learning
+            signal: when it heads to 0, all answers in a group get the same reward and there is no gradient (a
+            collapsing run). Co-RL should keep it clearly above 0. The share of zero-spread groups is shown
+            beside it.
+          </ChartItem>
+          <ChartItem title="Held-out accuracy" live={false}>
+            Accuracy on problems never used in training, every few steps: each agent&apos;s greedy answer, and
+            the cohort ensemble (4 samples from each agent pooled into one majority vote). This is the result
+            that matters; the step of peak accuracy is marked, since self-rewarding runs often peak and then
+            decline.
+          </ChartItem>
+          <ChartItem title="Completion length" live={false}>
+            Mean answer length in tokens, and the share cut off at the length limit. Sudden growth or a
+            collapse to very short outputs signals a degenerate policy.
+          </ChartItem>
+          <ChartItem title="Entropy" live={false}>
+            The mean per-token entropy of the agent&apos;s sampling distribution: how unsure it is. It falls
+            as an agent grows confident. A crash towards zero without an accuracy gain is collapse.
+          </ChartItem>
+          <ChartItem title="KL to the base model" live={false}>
+            How far an agent has drifted from its starting checkpoint (the k3 estimator, measured even when no
+            KL penalty is used, which is the default).
+          </ChartItem>
+          <ChartItem title="Training loss (Engine demo)" live>
+            The supervised demo&apos;s cross-entropy, which should fall. For RL runs the GRPO loss is not a
+            health signal: with no KL penalty it sits near 0 by design, because advantages sum to zero in
+            every group.
+          </ChartItem>
+        </ul>
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,35 @@
+// The app's views and how the URL selects one: `#theory` (also `#/theory`, `#view=theory`) or `?view=theory`.
+import type { ViewId } from '../store/uiSlice';
+
+/** The views in tab order, with their tab labels. */
+export const VIEWS: readonly { id: ViewId; label: string }[] = [
+  { id: 'demo', label: 'Engine demo' },
+  { id: 'theory', label: 'Theory' },
+  { id: 'help', label: 'Help' },
+];
+
+const isView = (s: string | null): s is ViewId => VIEWS.some((v) => v.id === s);
+
+/**
+ * The view a URL opens: the hash wins (`#theory`, `#/theory`, `#view=theory`), then the `view=` query
+ * parameter, else the engine demo. Unknown names fall back to the demo.
+ */
+export function viewFromUrl(search: string, hash: string): ViewId {
+  const h = hash.replace(/^#\/?/, '');
+  const fromHash = h.startsWith('view=') ? new URLSearchParams(h).get('view') : h.split(/[?&/]/)[0];
+  if (isView(fromHash)) return fromHash;
+  const fromQuery = new URLSearchParams(search).get('view');
+  return isView(fromQuery) ? fromQuery : 'demo';
+}
+
+/** The hash that opens a view. */
+export function hashFor(view: ViewId): string {
+  return `#${view}`;
+}
+
+/** The view `delta` tabs away from `view` (wrapping), for arrow-key navigation. */
+export function neighbourView(view: ViewId, delta: number): ViewId {
+  const i = VIEWS.findIndex((v) => v.id === view);
+  const n = VIEWS.length;
+  return VIEWS[(((i + delta) % n) + n) % n].id;
+}
