@@ -4,6 +4,7 @@
 import type { GPT } from '../model/gpt';
 import type { Tokenizer } from '../tasks/tokenizer';
 import type { ViewName } from '../tasks/views';
+import type { BaseMeta } from './pretrain';
 
 /** What describes an agent, as plain data (JSON, URL, store). */
 export interface AgentSpec {
@@ -26,4 +27,9 @@ export interface Agent {
   spec: AgentSpec;
   model: GPT;
   tokenizer: Tokenizer;
+  /**
+   * What its base checkpoint records (family, task, alphabet, prompt length, longest completion,
+   * validation accuracy...), when the agent came from src/cohort's factory or a base checkpoint.
+   */
+  base?: BaseMeta;
 }

@@ -1,0 +1,58 @@
+// `npm run overlap -- --preset NAME|all [--problems 500] [--samples K] [--json FILE] [--dir DIR]`: load a preset's
+// shipped base checkpoints (DIR, default public/), score every agent greedily on the same first P
+// problems of the task's held-out eval order, and print per-agent accuracy (overall and per data
+// region) and every pair's four cells, Cohen's kappa, c, u and w (SCIENCE.md §5) as markdown, then
+// the same figures as JSON (to FILE with --json, else on stdout after the tables). --samples K adds
+// each agent's mean accuracy of K samples per problem at temperature 1 (what RL rollouts start from).
+import { writeFileSync } from 'node:fs';
+import { CpuBackend } from '../engine/cpu/cpuBackend';
+import { cohortOverlap, formatOverlapReport, loadPresetAgents, manifestPreset, PRESET_NAMES, getPreset, readManifest, type OverlapReport } from '../cohort';
+import { nodeReader, PUBLIC_DIR } from '../cohort/nodeFiles';
+import { describeTaskConfig, makeTask } from '../tasks';
+
+const USAGE = 'usage: npm run overlap -- --preset NAME|all [--problems 500] [--samples K] [--json FILE] [--dir DIR]';
+
+function parseArgs(argv: string[], allowed: string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (let i = 0; i < argv.length; i += 2) {
+    const k = argv[i];
+    if (!k.startsWith('--') || !allowed.includes(k.slice(2))) throw new Error(`unknown argument ${k}; ${USAGE}`);
+    if (argv[i + 1] === undefined) throw new Error(`${k} needs a value; ${USAGE}`);
+    out[k.slice(2)] = argv[i + 1];
+  }
+  return out;
+}
+
+async function main(): Promise<void> {
+  const o = parseArgs(process.argv.slice(2), ['preset', 'problems', 'samples', 'json', 'dir']);
+  if (!o.preset) throw new Error(`missing --preset (valid presets: ${PRESET_NAMES.join(', ')}, or all); ${USAGE}`);
+  const names = o.preset === 'all' ? PRESET_NAMES : o.preset.split(',');
+  names.forEach((n) => getPreset(n));
+  const P = o.problems === undefined ? 500 : Number(o.problems);
+  if (!(Number.isInteger(P) && P > 0)) throw new Error(`--problems must be a positive integer, got ${o.problems}`);
+  const K = o.samples === undefined ? 0 : Number(o.samples);
+  if (!(Number.isInteger(K) && K >= 0)) throw new Error(`--samples must be a non-negative integer, got ${o.samples}`);
+  const read = nodeReader(o.dir ?? PUBLIC_DIR);
+  const manifest = await readManifest(read);
+  const be = new CpuBackend();
+  const reports: OverlapReport[] = [];
+  for (const name of names) {
+    const entry = manifestPreset(manifest, name);
+    const task = makeTask(entry.task);
+    const agents = await loadPresetAgents(be, read, name, manifest);
+    const report = await cohortOverlap(name, describeTaskConfig(task.config), agents, task.evalSet(P), K);
+    for (const a of agents) a.model.free();
+    reports.push(report);
+    process.stdout.write(`${formatOverlapReport(report)}\n\n`);
+  }
+  const json = JSON.stringify(reports.length === 1 ? reports[0] : reports, null, 2);
+  if (o.json) {
+    writeFileSync(o.json, `${json}\n`);
+    process.stdout.write(`JSON written to ${o.json}\n`);
+  } else process.stdout.write(`\`\`\`json\n${json}\n\`\`\`\n`);
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n`);
+  process.exit(1);
+});

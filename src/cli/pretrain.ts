@@ -1,0 +1,68 @@
+// `npm run pretrain -- --preset NAME|all [--seed N] [--out DIR]`: pretrain a cohort preset's base agents
+// on the CPU backend (deterministic for a seed: same bytes every run), write their checkpoints under
+// DIR (default public/) and the preset's entry in DIR/checkpoints/index.json. Agents shared by several
+// presets (same family, size, seed, task) are pretrained once. Progress goes to stderr.
+import { CpuBackend } from '../engine/cpu/cpuBackend';
+import { PRESET_NAMES, getPreset, pretrainPreset, type PretrainResult } from '../cohort';
+import { PUBLIC_DIR, readManifestSync, writeFileUnder, writeManifest } from '../cohort/nodeFiles';
+
+const USAGE = 'usage: npm run pretrain -- --preset NAME|all [--seed N] [--out DIR]';
+
+function parseArgs(argv: string[], allowed: string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (let i = 0; i < argv.length; i += 2) {
+    const k = argv[i];
+    if (!k.startsWith('--') || !allowed.includes(k.slice(2))) throw new Error(`unknown argument ${k}; ${USAGE}`);
+    if (argv[i + 1] === undefined) throw new Error(`${k} needs a value; ${USAGE}`);
+    out[k.slice(2)] = argv[i + 1];
+  }
+  return out;
+}
+
+async function main(): Promise<void> {
+  const o = parseArgs(process.argv.slice(2), ['preset', 'seed', 'out']);
+  if (!o.preset) throw new Error(`missing --preset (valid presets: ${PRESET_NAMES.join(', ')}, or all); ${USAGE}`);
+  const names = o.preset === 'all' ? PRESET_NAMES : o.preset.split(',');
+  names.forEach((n) => getPreset(n)); // unknown names fail before any work, listing the valid ones
+  const seed = o.seed === undefined ? undefined : Number(o.seed);
+  if (seed !== undefined && !(Number.isInteger(seed) && seed >= 0 && seed < 2 ** 31)) throw new Error(`--seed must be a non-negative integer, got ${o.seed}`);
+  const out = o.out ?? PUBLIC_DIR;
+  const log = (s: string): void => void process.stderr.write(`${s}\n`);
+  const be = new CpuBackend();
+  const cache = new Map<string, PretrainResult>();
+  const manifest = readManifestSync(out);
+  const t0 = performance.now();
+  let tAgent = performance.now();
+  for (const name of names) {
+    log(`preset ${name}: ${getPreset(name).description}`);
+    const built = await pretrainPreset(be, name, {
+      seed,
+      cache,
+      onProgress: (p) => {
+        const acc = p.valAccuracy === undefined ? '' : ` val acc greedy ${p.valAccuracy.toFixed(3)} sampled ${p.valSampledAccuracy!.toFixed(3)}`;
+        if (p.done) {
+          log(`  ${name}/${p.agent}: stopped at step ${p.step}${acc} (${((performance.now() - tAgent) / 1000).toFixed(1)} s)`);
+          tAgent = performance.now();
+        } else if (p.step % 100 === 0) log(`  ${name}/${p.agent}: step ${p.step}/${p.maxSteps} loss ${p.loss.toFixed(3)}${acc}`);
+      },
+    });
+    for (const a of built.agents) {
+      writeFileUnder(out, a.spec.checkpoint, a.result.bytes);
+      const m = a.result.meta;
+      log(
+        `  ${a.spec.id} ${a.spec.family}.${a.spec.size} seed ${a.spec.seed}: ${m.params} params, ${m.steps} steps, ` +
+          `val acc greedy ${m.valAccuracy.toFixed(3)} sampled ${m.valSampledAccuracy.toFixed(3)}` +
+          `${m.inBand ? '' : ` (NOT in the bands: greedy ${JSON.stringify(m.recipe.band)}, sampled ${JSON.stringify(m.recipe.sampledBand)}; kept the closest validation)`}, ` +
+          `${a.result.bytes.length} bytes -> ${a.spec.checkpoint}${a.fresh ? '' : ' (shared, pretrained once)'}`,
+      );
+    }
+    manifest.presets[name] = built.entry;
+    writeManifest(out, manifest);
+  }
+  log(`done in ${((performance.now() - t0) / 1000).toFixed(1)} s; manifest ${out}/checkpoints/index.json`);
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n`);
+  process.exit(1);
+});
