@@ -59,7 +59,7 @@ export const PRESETS: Readonly<Record<string, CohortPreset>> = {
   },
   'paper-demo': {
     name: 'paper-demo',
-    description: "the Co-RL demo: two small different-family agents, each ~0.5 accurate and right in different places (the paper's worked example)",
+    description: "the Co-RL demo: two small different-family agents, each about 0.6-0.67 accurate (greedy) and right in different places (the paper's worked example)",
     task: DEFAULT_TASK,
     agents: [agent('A', 'lp-nocarry'), agent('B', 'rope-carry')],
   },

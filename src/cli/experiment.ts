@@ -1,0 +1,133 @@
+// `npm run experiment -- --config FILE --out FILE [--backend cpu|webgpu] [--seed N] [--steps N]`: validate
+// an experiment config completely (every problem listed, nothing run), train its methods in lock step on
+// the CPU backend in Node or on WebGPU in headless Chromium, show a progress bar on stderr, and write
+// every step's metrics and the summary as JSON (OUT) and CSV (OUT minus .json + .steps/.pairs/.evals.csv).
+// The JSON is rewritten every 30 s while running and always at the end, also when a step fails.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { nodeReader } from '../cohort/nodeFiles';
+import { CpuBackend } from '../engine/cpu/cpuBackend';
+import { CohortLoader, validateExperiment } from '../rl/cohortEnv';
+import { evalsCsv, pairsCsv, stepsCsv } from '../rl/csv';
+import { runExperiment, type ExperimentResult } from '../rl/experiment';
+import type { EvalRecord, StepRecord } from '../rl/records';
+import { summarize } from '../rl/summary';
+import type { AgentSpec } from '../cohort/agent';
+import type { ExperimentConfig } from '../rl/config';
+import { formatSummary } from './experimentReport';
+
+const USAGE = 'usage: npm run experiment -- --config FILE --out FILE [--backend cpu|webgpu] [--seed N] [--steps N]';
+
+function parseArgs(argv: string[]): Record<string, string> {
+  const allowed = ['config', 'out', 'backend', 'seed', 'steps'];
+  const out: Record<string, string> = {};
+  for (let i = 0; i < argv.length; i += 2) {
+    const k = argv[i];
+    if (!k.startsWith('--') || !allowed.includes(k.slice(2))) throw new Error(`unknown argument ${k}\n${USAGE}`);
+    if (argv[i + 1] === undefined) throw new Error(`${k} needs a value\n${USAGE}`);
+    out[k.slice(2)] = argv[i + 1];
+  }
+  for (const k of ['config', 'out']) if (!out[k]) throw new Error(`missing --${k}\n${USAGE}`);
+  if (out.backend && out.backend !== 'cpu' && out.backend !== 'webgpu') throw new Error(`--backend must be cpu or webgpu, got ${out.backend}`);
+  return out;
+}
+
+/** A progress bar on stderr (redrawn in place on a terminal, a line per 5% otherwise). */
+function progressBar(): (done: number, total: number, note: string) => void {
+  const t0 = performance.now();
+  const tty = process.stderr.isTTY;
+  let lastPct = -1;
+  return (done, total, note) => {
+    const frac = total > 0 ? done / total : 1;
+    const el = (performance.now() - t0) / 1000;
+    const eta = frac > 0 ? el / frac - el : 0;
+    const fmt = (s: number): string => (s >= 60 ? `${Math.floor(s / 60)}m${String(Math.round(s % 60)).padStart(2, '0')}s` : `${s.toFixed(0)}s`);
+    const w = 30;
+    const bar = '#'.repeat(Math.round(frac * w)).padEnd(w, '.');
+    const line = `[${bar}] ${(frac * 100).toFixed(0).padStart(3)}% ${note.padEnd(22)} ${fmt(el)} elapsed, ETA ${fmt(eta)}`;
+    const pct = Math.floor(frac * 20);
+    if (tty) process.stderr.write(`\r${line}${done === total ? '\n' : ''}`);
+    else if (pct !== lastPct || done === total) process.stderr.write(`${line}\n`);
+    lastPct = pct;
+  };
+}
+
+function writeOutputs(out: string, r: ExperimentResult): void {
+  mkdirSync(dirname(out), { recursive: true });
+  writeFileSync(out, `${JSON.stringify(r, null, 1)}\n`);
+  const base = out.replace(/\.json$/i, '');
+  writeFileSync(`${base}.steps.csv`, stepsCsv(r.steps));
+  writeFileSync(`${base}.pairs.csv`, pairsCsv(r.steps));
+  writeFileSync(`${base}.evals.csv`, evalsCsv(r.evals));
+}
+
+async function runCpu(config: ExperimentConfig, specs: AgentSpec[], out: string): Promise<ExperimentResult> {
+  const be = new CpuBackend();
+  const loader = new CohortLoader(nodeReader(), specs);
+  const steps: StepRecord[] = [];
+  const evals: EvalRecord[] = [];
+  const started = new Date().toISOString();
+  let lastWrite = performance.now();
+  const partial = (): void => {
+    if (performance.now() - lastWrite < 30_000) return;
+    lastWrite = performance.now();
+    const completed = Math.min(...config.methods.map((m) => steps.filter((s) => s.method === m).length));
+    writeOutputs(out, {
+      config, backend: `${be.info.name} (${be.info.adapter})`, startedAt: started, seconds: 0, completedSteps: completed,
+      steps, evals, summary: summarize(config.methods, steps, evals), error: { message: 'partial: the run is still going' },
+    });
+  };
+  return runExperiment(be, config, () => loader.load(be), {
+    onStep: (r) => (steps.push(r), partial()),
+    onEval: (r) => void evals.push(r),
+    onProgress: progressBar(),
+  });
+}
+
+async function runWebGpu(config: ExperimentConfig, specs: AgentSpec[]): Promise<ExperimentResult> {
+  const { openPage } = await import('./browser');
+  const session = await openPage('/src/rl/runner.html');
+  try {
+    const bar = progressBar();
+    await session.page.exposeFunction('reportProgress', (done: number, total: number, note: string) => bar(done, total, note));
+    await session.page.waitForFunction(() => document.title === 'runner ready', undefined, { timeout: 120_000 });
+    return (await session.page.evaluate(
+      ([c, s]) => (window as unknown as { runExperiment(c: unknown, s: unknown): Promise<unknown> }).runExperiment(c, s),
+      [config, specs] as const,
+    )) as ExperimentResult;
+  } finally {
+    await session.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const o = parseArgs(process.argv.slice(2));
+  let raw: Record<string, unknown>;
+  try {
+    raw = JSON.parse(readFileSync(o.config, 'utf8'));
+  } catch (e) {
+    throw new Error(`cannot read config ${o.config}: ${(e as Error).message}`, { cause: e });
+  }
+  if (o.seed !== undefined) raw = { ...raw, seed: Number(o.seed) };
+  if (o.steps !== undefined) raw = { ...raw, steps: Number(o.steps) };
+  const v = await validateExperiment(raw, nodeReader());
+  if (!v.ok) {
+    process.stderr.write(`${o.config}: ${v.errors.length} problem${v.errors.length === 1 ? '' : 's'}; nothing was run:\n  - ${v.errors.join('\n  - ')}\n`);
+    process.exit(2);
+  }
+  const { config, specs } = v;
+  const backend = o.backend ?? 'cpu';
+  process.stderr.write(`experiment ${config.name}: methods ${config.methods.join(', ')} on ${specs.map((s) => `${s.id}=${s.family}.${s.size}.s${s.seed}`).join(', ')}, ${config.steps} steps, seed ${config.seed}, backend ${backend}\n`);
+  const r = backend === 'webgpu' ? await runWebGpu(config, specs) : await runCpu(config, specs, o.out);
+  writeOutputs(o.out, r);
+  process.stdout.write(formatSummary(r));
+  if (r.error) {
+    process.stderr.write(`run stopped early: ${r.error.message}${r.error.method ? ` (method ${r.error.method}` : ''}${r.error.agent ? `, agent ${r.error.agent}` : ''}${r.error.step ? `, step ${r.error.step})` : r.error.method ? ')' : ''}; everything up to it is in ${o.out}\n`);
+    process.exit(1);
+  }
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,98 @@
+// Held-out evaluation of a cohort: greedy accuracy per agent, sampled avg@E and maj@E per agent, and the
+// cohort ensemble that pools E samples from every agent into one majority vote (the paper's matched-
+// budget maj@8 with E = 4, N = 2). SCIENCE.md §4 (evaluation) and §7 (never evaluate on training prompts).
+import type { Agent } from '../cohort/agent';
+import { generate } from '../model/generate';
+import { deriveSeed, extractAnswer, type Problem } from '../tasks';
+import { majorityAtK } from './metrics';
+import type { AgentEvalRecord, EvalRecord } from './records';
+import type { RewardMethod } from './rewards';
+import { encodePrompts } from './rollout';
+import type { Answer } from './vote';
+import { majorityVote } from './vote';
+
+/** Settings of one evaluation. */
+export interface EvaluateOptions {
+  method: RewardMethod;
+  /** Steps trained so far (0 = base). */
+  step: number;
+  /** Run seed; each agent's eval samples come from deriveSeed(seed, 'eval', agentId, step). */
+  seed: number;
+  /** Samples per agent for avg@E, maj@E and the pooled ensemble. */
+  ensembleSamples: number;
+  /** Temperature of those samples. */
+  temperature: number;
+  /** Completion slots per agent (same order as the agents). */
+  maxNewTokens: readonly number[];
+  /** Rows per generate call (bounds memory). */
+  chunk?: number;
+}
+
+/** Decode rows of a generate result into answers. */
+async function sampleAnswers(agent: Agent, problems: readonly Problem[], samples: number, temperature: number, maxNew: number, seed: number, chunk: number): Promise<Answer[]> {
+  const out: Answer[] = [];
+  const per = Math.max(1, Math.floor(chunk / samples));
+  for (let i = 0; i < problems.length; i += per) {
+    const part = problems.slice(i, i + per);
+    const { ids, Tp } = encodePrompts(agent, part);
+    // a fresh seed per chunk, so chunks never reuse draws
+    const g = await generate(agent.model, ids, part.length, Tp, { samples, temperature, maxNewTokens: maxNew, eosId: agent.tokenizer.eosId, seed: deriveSeed(seed, 'chunk', i) });
+    for (let r = 0; r < part.length * samples; r++) {
+      const text = agent.tokenizer.decode(g.tokens.subarray(r * maxNew, r * maxNew + g.lengths[r]));
+      out.push(extractAnswer(text, agent.spec.view, part[Math.floor(r / samples)].kind));
+    }
+  }
+  return out;
+}
+
+/**
+ * Evaluate every agent on held-out problems (which must come from the task's eval split).
+ * Reads the ground truth: evaluation is measurement, never a reward.
+ */
+export async function evaluateCohort(agents: readonly Agent[], problems: readonly Problem[], o: EvaluateOptions): Promise<EvalRecord> {
+  const t0 = performance.now();
+  const P = problems.length;
+  const E = o.ensembleSamples;
+  const chunk = o.chunk ?? 1024;
+  const greedyRight: boolean[][] = [];
+  const sampled: Answer[][] = [];
+  const records: AgentEvalRecord[] = [];
+  for (const [n, agent] of agents.entries()) {
+    const greedy = await sampleAnswers(agent, problems, 1, 0, o.maxNewTokens[n], 0, chunk);
+    const samples = await sampleAnswers(agent, problems, E, o.temperature, o.maxNewTokens[n], deriveSeed(o.seed, 'eval', agent.spec.id, o.step), chunk);
+    const right = greedy.map((a, b) => a !== null && a === problems[b].answer);
+    greedyRight.push(right);
+    sampled.push(samples);
+    let sRight = 0;
+    let maj = 0;
+    for (let b = 0; b < P; b++) {
+      const group = samples.slice(b * E, (b + 1) * E);
+      sRight += group.filter((a) => a !== null && a === problems[b].answer).length;
+      if (majorityVote(group).vote === problems[b].answer) maj++;
+    }
+    records.push({
+      agent: agent.spec.id,
+      greedyAccuracy: right.filter(Boolean).length / P,
+      sampledAccuracy: sRight / (P * E),
+      majAccuracy: maj / P,
+      parseableFraction: greedy.filter((a) => a !== null).length / P,
+    });
+  }
+  let ens = 0;
+  let oracle = 0;
+  for (let b = 0; b < P; b++) {
+    const pooled = sampled.map((s) => s.slice(b * E, (b + 1) * E));
+    if (majorityAtK(pooled).vote === problems[b].answer) ens++;
+    if (greedyRight.some((r) => r[b])) oracle++;
+  }
+  return {
+    method: o.method,
+    step: o.step,
+    problems: P,
+    agents: records,
+    meanGreedyAccuracy: records.reduce((s, r) => s + r.greedyAccuracy, 0) / records.length,
+    ensembleAccuracy: ens / P,
+    oracleAccuracy: oracle / P,
+    seconds: (performance.now() - t0) / 1000,
+  };
+}

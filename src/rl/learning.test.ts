@@ -1,0 +1,28 @@
+// A learning test: GRPO with the ground-truth reward raises held-out accuracy of a weak base agent on a
+// tiny task (2-digit addition) within a test-sized budget. The base is a small GPT pretrained until its
+// greedy accuracy on training problems enters [0.35, 0.5]. Measured over run seeds 1, 2, 3 with these
+// settings: +21, +10, +28 points after 60 steps (the `random` control fell to 5-15%); the test asks for
+// +8 on seed 1, so it checks a real effect with a margin rather than a threshold fitted to one seed.
+import { describe, expect, it } from 'vitest';
+import { CpuBackend } from '../engine/cpu/cpuBackend';
+import { makeTask } from '../tasks';
+import { DEFAULT_EVAL, DEFAULT_TRAIN } from './config';
+import { pretrainToy, toyAgent } from './toyAgents';
+import { CohortTrainer } from './trainer';
+
+describe('learning', () => {
+  it('gt raises held-out greedy accuracy by at least 8 points in 60 steps', async () => {
+    const TASK = { kind: 'add', digits: 2 } as const;
+    const base = await pretrainToy({ id: 'A', view: 'plain', seed: 1, steps: 1500, band: [0.35, 0.5] }, TASK);
+    const be = new CpuBackend();
+    const tr = new CohortTrainer(be, [toyAgent(be, base)], {
+      method: 'gt', seed: 1, task: makeTask(TASK),
+      train: { ...DEFAULT_TRAIN, lr: 3e-4, batchPrompts: 16, samples: 8 }, eval: { ...DEFAULT_EVAL, problems: 300 },
+    });
+    const before = (await tr.evaluate()).agents[0].greedyAccuracy;
+    for (let s = 0; s < 60; s++) await tr.step();
+    const after = (await tr.evaluate()).agents[0].greedyAccuracy;
+    expect(before).toBeGreaterThan(0.2);
+    expect(after - before, `held-out accuracy ${before} -> ${after}`).toBeGreaterThanOrEqual(0.08);
+  }, 120_000);
+});
