@@ -12,7 +12,7 @@ function collectErrors(page: Page): string[] {
 
 test('first page: shows the WebGPU adapter and trains with a live loss chart', async ({ page }) => {
   const errors = collectErrors(page);
-  await page.goto('/');
+  await page.goto('/#demo');
   await expect(page.getByTestId('placeholder-note')).toContainText('Placeholder page');
   await page.getByLabel('Steps').fill('12');
   await page.getByTestId('start').click();

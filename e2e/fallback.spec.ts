@@ -9,7 +9,7 @@ test.use({
 });
 
 test('the fallback banner appears and training runs on the CPU backend', async ({ page }) => {
-  await page.goto('/');
+  await page.goto('/#demo');
   await page.getByLabel('Steps').fill('10');
   await page.getByTestId('start').click();
   const banner = page.getByTestId('fallback-banner');

@@ -1,4 +1,4 @@
-// The app shell: header with the tab bar, and the view the URL selects (engine demo, theory, help).
+// The app shell: header with the tab bar, and the view the URL selects (train, engine demo, theory, help).
 import { useEffect } from 'react';
 import { useStore } from '../store/store';
 import { startDemo } from '../store/demoBridge';
@@ -6,11 +6,18 @@ import type { ViewId } from '../store/uiSlice';
 import { NavTabs, panelId, tabId } from './NavTabs';
 import { hashFor, viewFromUrl } from './route';
 import { EngineDemo } from './demo/EngineDemo';
+import { TrainView } from './train/TrainView';
 import { TheoryView } from './theory/TheoryView';
 import { HelpView } from './help/HelpView';
 import './app.css';
 
-const syncViewFromUrl = () => useStore.getState().setView(viewFromUrl(location.search, location.hash));
+/** The view the URL asks for; `?autostart=1` (the engine demo's autostart) opens the demo unless a view is named. */
+const urlView = (): ViewId => {
+  const autostart = new URLSearchParams(location.search).get('autostart') === '1';
+  const named = location.hash.length > 1 || new URLSearchParams(location.search).has('view');
+  return autostart && !named ? 'demo' : viewFromUrl(location.search, location.hash);
+};
+const syncViewFromUrl = () => useStore.getState().setView(urlView());
 syncViewFromUrl(); // before the first render, so a link to a view never flashes the default one
 
 export function App() {
@@ -42,6 +49,7 @@ export function App() {
         <NavTabs view={view} onSelect={select} />
       </header>
       <main id={panelId(view)} role="tabpanel" aria-labelledby={tabId(view)} className={`view view-${view}`}>
+        {view === 'train' && <TrainView />}
         {view === 'demo' && <EngineDemo />}
         {view === 'theory' && <TheoryView />}
         {view === 'help' && <HelpView />}

@@ -1,16 +1,22 @@
 // The app's zustand store, combined from slices (zustand "slices pattern"). Holds plain data only:
-// numbers, strings, configs — never GPU objects. Actions are callable outside React.
+// numbers, strings, configs, records — never GPU objects. Actions are callable outside React.
 import { create } from 'zustand';
 import { createEngineSlice, type EngineSlice } from './engineSlice';
 import { createDemoSlice, type DemoSlice } from './demoSlice';
 import { createUiSlice, type UiSlice } from './uiSlice';
 import { createTheorySlice, type TheorySlice } from './theorySlice';
+import { createRunConfigSlice, type RunConfigSlice } from './runConfigSlice';
+import { createRunStatusSlice, type RunStatusSlice } from './runStatusSlice';
+import { createMetricsSlice, type MetricsSlice } from './metricsSlice';
 
-export type AppState = EngineSlice & DemoSlice & UiSlice & TheorySlice;
+export type AppState = EngineSlice & DemoSlice & UiSlice & TheorySlice & RunConfigSlice & RunStatusSlice & MetricsSlice;
 
 export const useStore = create<AppState>()((...a) => ({
   ...createEngineSlice(...a),
   ...createDemoSlice(...a),
   ...createUiSlice(...a),
   ...createTheorySlice(...a),
+  ...createRunConfigSlice(...a),
+  ...createRunStatusSlice(...a),
+  ...createMetricsSlice(...a),
 }));

@@ -2,15 +2,15 @@
 import type { StateCreator } from 'zustand';
 
 /** The app's top-level views. */
-export type ViewId = 'demo' | 'theory' | 'help';
+export type ViewId = 'demo' | 'train' | 'theory' | 'help';
 
 export interface UiSlice {
-  /** The view on screen (default: the engine demo). */
+  /** The view on screen (default: the training playground). */
   view: ViewId;
   setView(view: ViewId): void;
 }
 
 export const createUiSlice: StateCreator<UiSlice, [], [], UiSlice> = (set) => ({
-  view: 'demo',
+  view: 'train',
   setView: (view) => set({ view }),
 });

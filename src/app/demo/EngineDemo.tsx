@@ -16,11 +16,11 @@ export function EngineDemo() {
   return (
     <div className="demo-view">
       <p className="placeholder-note" data-testid="placeholder-note">
-        <strong>Placeholder page.</strong> The training playground (cohorts of small agents grading each other
-        with Co-RL, side-by-side baselines, live charts) is coming next. The <a href="#theory">Theory</a> view
-        is live already: the two-agent dynamics, the worked example and a tabular simulation. Here the page
-        checks the GPU and trains one small transformer on 2-digit addition, live, to show the engine
-        learning.
+        <strong>Placeholder page</strong> of the engine: it checks the GPU and trains one small transformer on
+        2-digit addition, live, to show the engine learning. The training playground (cohorts of small agents
+        grading each other with Co-RL, side-by-side baselines, live charts) is in the{' '}
+        <a href="#train">Train</a> view, and the Theory view is live too: the two-agent dynamics, the worked
+        example and a tabular simulation.
       </p>
       <EngineBanner />
       <section className="controls">

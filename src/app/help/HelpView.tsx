@@ -82,7 +82,8 @@ export function HelpView() {
       <section>
         <h2>How to read the charts</h2>
         <p className="small muted">
-          &quot;coming&quot; marks charts of the training playground that are not in the app yet.
+          In the Train view every chart overlays the compared methods on shared axes: one colour per method,
+          one dash per agent (or pair). Hover for values; click a legend entry to hide or show its line.
         </p>
         <ul className="chart-list">
           <ChartItem title="Phase portrait (Theory)" live>
@@ -100,38 +101,39 @@ export function HelpView() {
             instead of a transformer. Dotted curves should follow the solid ODE curves; that is the bridge
             from the theory to the transformer runs.
           </ChartItem>
-          <ChartItem title="Agreement" live={false}>
+          <ChartItem title="Pairwise agreement (Train)" live>
             For each pair of agents, the share of problems labelled by both where their votes are equal. Under
             Co-RL it should stay well below 1 while accuracy rises: the agents keep their differences.
             Agreement of 1 from the first step means the agents are copies (for example, sharing a random
             stream), not a success.
           </ChartItem>
-          <ChartItem title="Pseudo-label accuracy" live={false}>
+          <ChartItem title="Pseudo-label accuracy (Train)" live>
             The share of an agent&apos;s labelled problems where its vote is the true answer (the truth is
             used only to draw this). Rising means the rewards are getting more reliable. For Co-RL we also
-            show the accuracy of the labels the agent is trained on, which are its peer&apos;s votes.
+            show the accuracy of the labels the agent is trained on, which are its peer&apos;s votes (the faint
+            lines).
           </ChartItem>
-          <ChartItem title="Reward std, normalised to step 1" live={false}>
+          <ChartItem title="Reward std, normalised to step 1 (Train)" live>
             The spread of rewards within groups, divided by its value at the first step. It is the learning
             signal: when it heads to 0, all answers in a group get the same reward and there is no gradient (a
-            collapsing run). Co-RL should keep it clearly above 0. The share of zero-spread groups is shown
-            beside it.
+            collapsing run). Co-RL should keep it clearly above 0. The share of zero-spread groups has its own
+            chart next to it: those groups carry no gradient.
           </ChartItem>
-          <ChartItem title="Held-out accuracy" live={false}>
+          <ChartItem title="Held-out accuracy (Train)" live>
             Accuracy on problems never used in training, every few steps: each agent&apos;s greedy answer, and
             the cohort ensemble (4 samples from each agent pooled into one majority vote). This is the result
             that matters; the step of peak accuracy is marked, since self-rewarding runs often peak and then
             decline.
           </ChartItem>
-          <ChartItem title="Completion length" live={false}>
-            Mean answer length in tokens, and the share cut off at the length limit. Sudden growth or a
-            collapse to very short outputs signals a degenerate policy.
+          <ChartItem title="Completion length (Train)" live>
+            Mean answer length in tokens (the share cut off at the length limit is in every step record).
+            Sudden growth or a collapse to very short outputs signals a degenerate policy.
           </ChartItem>
-          <ChartItem title="Entropy" live={false}>
+          <ChartItem title="Entropy (Train)" live>
             The mean per-token entropy of the agent&apos;s sampling distribution: how unsure it is. It falls
             as an agent grows confident. A crash towards zero without an accuracy gain is collapse.
           </ChartItem>
-          <ChartItem title="KL to the base model" live={false}>
+          <ChartItem title="KL to the base model (Train)" live>
             How far an agent has drifted from its starting checkpoint (the k3 estimator, measured even when no
             KL penalty is used, which is the default).
           </ChartItem>

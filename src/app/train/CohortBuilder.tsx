@@ -1,0 +1,75 @@
+// The cohort builder: a preset from the checkpoint manifest (its description and agents), and the
+// methods to compare on copies of the same base agents (co-rl, ttrl, gt checked by default).
+import { REWARD_METHODS } from '../../rl/config';
+import type { RewardMethod } from '../../rl/rewards';
+import type { PresetInfo, RunSettings } from '../../store/runConfigSlice';
+import { useStore } from '../../store/store';
+import { changeSettings } from '../../store/trainBridge';
+import { METHOD_COLOUR, METHOD_LABEL } from './chartData';
+
+const METHOD_HELP: Record<RewardMethod, string> = {
+  'co-rl': "rewarded for matching its ring predecessor's vote",
+  ttrl: 'rewarded for matching its own vote (self-rewarding)',
+  gt: 'rewarded for the true answer (supervised reference)',
+  intuitor: 'rewarded for self-certainty',
+  rent: 'rewarded for low entropy',
+  random: 'coin-flip rewards (a control that should not learn)',
+};
+
+interface Props {
+  settings: RunSettings;
+  presets: PresetInfo[];
+  problem?: string;
+}
+
+export function CohortBuilder({ settings, presets, problem }: Props) {
+  const toggle = useStore((s) => s.toggleMethod);
+  const error = useStore((s) => s.presetsError);
+  const preset = presets.find((p) => p.name === settings.preset);
+  return (
+    <fieldset className="panel cohort">
+      <legend>Cohort</legend>
+      <label className="field">
+        Preset{' '}
+        <select data-testid="preset" value={settings.preset} onChange={(e) => changeSettings({ preset: e.target.value })}>
+          {(presets.length ? presets.map((p) => p.name) : [settings.preset]).map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </select>
+      </label>
+      {error && <p className="error small">{error}</p>}
+      {preset && (
+        <div className="preset-info" data-testid="preset-info">
+          <p className="small">{preset.description}</p>
+          <p className="small muted">Task: {preset.task}</p>
+          <ul className="agents small">
+            {preset.agents.map((a) => (
+              <li key={a.id}>
+                <strong>{a.id}</strong> {a.family}.{a.size} seed {a.seed}, {a.view} view,{' '}
+                {a.params.toLocaleString('en')} params, base accuracy {(a.valAccuracy * 100).toFixed(0)}%
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <div className="methods" role="group" aria-label="Methods to compare">
+        <span className="methods-title">Methods (compared on the same base agents)</span>
+        {REWARD_METHODS.map((m) => (
+          <label key={m} className="method" title={METHOD_HELP[m]}>
+            <input
+              type="checkbox"
+              data-testid={`method-${m}`}
+              checked={settings.methods.includes(m)}
+              onChange={() => toggle(m)}
+            />
+            <span className="method-dot" style={{ background: METHOD_COLOUR[m] }} />
+            <span className="method-name">{METHOD_LABEL[m]}</span> <span className="muted small">{METHOD_HELP[m]}</span>
+          </label>
+        ))}
+        {problem && <p className="field-help error">{problem}</p>}
+      </div>
+    </fieldset>
+  );
+}

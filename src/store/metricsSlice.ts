@@ -1,0 +1,50 @@
+// Store slice: every StepRecord and EvalRecord of the current run, per method, append-only (new arrays on
+// each batched append so selectors see the change; the bridge appends at most once per animation frame).
+import type { StateCreator } from 'zustand';
+import type { EvalRecord, StepRecord } from '../rl/records';
+import type { RewardMethod } from '../rl/rewards';
+
+export interface RunMetrics {
+  /** The run these records belong to. */
+  runId: number;
+  /** Methods in display order. */
+  methods: RewardMethod[];
+  /** Per method: its step records in step order. */
+  steps: Partial<Record<RewardMethod, StepRecord[]>>;
+  /** Per method: its evaluations in step order (step 0 = the base agents). */
+  evals: Partial<Record<RewardMethod, EvalRecord[]>>;
+}
+
+export interface MetricsSlice {
+  metrics: RunMetrics;
+  /** Drop all records: a new run (or a reset) of `methods` begins. */
+  beginMetrics(runId: number, methods: RewardMethod[]): void;
+  /** Append a batch of records (any methods, in arrival order). */
+  appendMetrics(steps: readonly StepRecord[], evals: readonly EvalRecord[]): void;
+}
+
+export const EMPTY_METRICS: Readonly<RunMetrics> = { runId: 0, methods: [], steps: {}, evals: {} };
+
+/** `m` with `steps` and `evals` appended; only what changed gets new objects (charts re-render less). */
+export function appendRecords(m: RunMetrics, steps: readonly StepRecord[], evals: readonly EvalRecord[]): RunMetrics {
+  const add = <T extends { method: RewardMethod }>(from: Partial<Record<RewardMethod, T[]>>, recs: readonly T[]) => {
+    if (recs.length === 0) return from;
+    const into = { ...from };
+    const touched = new Map<RewardMethod, T[]>();
+    for (const r of recs) {
+      let arr = touched.get(r.method);
+      if (!arr) touched.set(r.method, (arr = [...(into[r.method] ?? [])]));
+      arr.push(r);
+    }
+    for (const [k, v] of touched) into[k] = v;
+    return into;
+  };
+  if (steps.length === 0 && evals.length === 0) return m;
+  return { ...m, steps: add(m.steps, steps), evals: add(m.evals, evals) };
+}
+
+export const createMetricsSlice: StateCreator<MetricsSlice, [], [], MetricsSlice> = (set) => ({
+  metrics: { ...EMPTY_METRICS },
+  beginMetrics: (runId, methods) => set({ metrics: { runId, methods: [...methods], steps: {}, evals: {} } }),
+  appendMetrics: (steps, evals) => set((s) => ({ metrics: appendRecords(s.metrics, steps, evals) })),
+});

@@ -1,0 +1,39 @@
+// Tests for the run settings: defaults from src/rl/config.ts, the experiment config they describe (valid),
+// problems named per field, co-rl refused for a one-agent preset, method toggling in display order.
+import { describe, expect, it } from 'vitest';
+import { create } from 'zustand';
+import { DEFAULT_TRAIN, parseExperimentConfig } from '../rl/config';
+import { resolveCohortRef } from '../rl/cohortEnv';
+import { createRunConfigSlice, DEFAULT_RUN_SETTINGS, settingsProblems, toExperimentConfig, type RunConfigSlice } from './runConfigSlice';
+
+describe('run settings', () => {
+  it('defaults give a valid experiment config with the trainer defaults', () => {
+    const c = toExperimentConfig(DEFAULT_RUN_SETTINGS);
+    expect(c.train).toEqual({ ...DEFAULT_TRAIN });
+    expect(c.methods).toEqual(['co-rl', 'ttrl', 'gt']);
+    const r = parseExperimentConfig(c, { resolveCohort: resolveCohortRef });
+    expect(r.ok).toBe(true);
+    expect(settingsProblems(DEFAULT_RUN_SETTINGS, 2)).toEqual({});
+  });
+
+  it('names the field of every problem', () => {
+    const p = settingsProblems({ ...DEFAULT_RUN_SETTINGS, samples: 1, lr: 0, evalEvery: -1, methods: [] }, 2);
+    expect(p.samples).toMatch(/>= 2/);
+    expect(p.lr).toMatch(/\(0, 1\]/);
+    expect(p.evalEvery).toMatch(/integer/);
+    expect(p.methods).toMatch(/at least one/);
+    expect(settingsProblems({ ...DEFAULT_RUN_SETTINGS, steps: 2.5 }).steps).toMatch(/integer/);
+    expect(settingsProblems(DEFAULT_RUN_SETTINGS, 1).methods).toMatch(/co-rl needs at least 2 agents/);
+  });
+
+  it('toggles methods and keeps the display order', () => {
+    const store = create<RunConfigSlice>()((...a) => createRunConfigSlice(...a));
+    store.getState().toggleMethod('ttrl');
+    store.getState().toggleMethod('random');
+    store.getState().toggleMethod('ttrl');
+    expect(store.getState().runSettings.methods).toEqual(['co-rl', 'ttrl', 'gt', 'random']);
+    store.getState().setRunSettings({ lr: 3e-4 });
+    expect(store.getState().runSettings.lr).toBe(3e-4);
+    expect(DEFAULT_RUN_SETTINGS.lr).toBe(DEFAULT_TRAIN.lr); // defaults never mutated
+  });
+});

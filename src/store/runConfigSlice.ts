@@ -1,0 +1,145 @@
+// Store slice: the Train view's run settings (preset, methods, hyperparameters; defaults from
+// src/rl/config.ts), the preset catalogue read from the checkpoint manifest, and the conversion of the
+// settings into an ExperimentConfig with every problem named per field (src/rl/config.ts validator).
+import type { StateCreator } from 'zustand';
+import type { ScaleRewards } from '../rl/advantages';
+import { DEFAULT_EVAL, DEFAULT_TRAIN, parseExperimentConfig, REWARD_METHODS, type ExperimentConfig } from '../rl/config';
+import type { LossType } from '../rl/grpo';
+import type { RewardMethod } from '../rl/rewards';
+
+/** What the Train view lets a user choose. Plain data; round-trips through JSON. */
+export interface RunSettings {
+  /** Cohort preset (public/checkpoints/index.json). */
+  preset: string;
+  /** Methods compared side by side on copies of the same base agents. */
+  methods: RewardMethod[];
+  /** Training steps per method. */
+  steps: number;
+  /** Run seed (prompts, each agent's sampling, evaluation). */
+  seed: number;
+  batchPrompts: number;
+  samples: number;
+  temperature: number;
+  lr: number;
+  tau: number;
+  scaleRewards: ScaleRewards;
+  lossType: LossType;
+  beta: number;
+  innerEpochs: number;
+  /** Evaluate every this many steps (0 = only at the start and the end). */
+  evalEvery: number;
+  /** Held-out problems per evaluation. */
+  evalProblems: number;
+}
+
+/** One agent of a preset as the manifest lists it. */
+export interface PresetAgentInfo {
+  id: string;
+  family: string;
+  size: string;
+  seed: number;
+  view: string;
+  params: number;
+  /** Greedy accuracy on the validation slice when pretraining stopped. */
+  valAccuracy: number;
+}
+
+/** A preset of the catalogue. */
+export interface PresetInfo {
+  name: string;
+  description: string;
+  /** The task, in words. */
+  task: string;
+  agents: PresetAgentInfo[];
+}
+
+export const DEFAULT_RUN_SETTINGS: Readonly<RunSettings> = {
+  preset: 'paper-demo',
+  methods: ['co-rl', 'ttrl', 'gt'],
+  steps: 200,
+  seed: 1,
+  batchPrompts: DEFAULT_TRAIN.batchPrompts,
+  samples: DEFAULT_TRAIN.samples,
+  temperature: DEFAULT_TRAIN.temperature,
+  lr: DEFAULT_TRAIN.lr,
+  tau: DEFAULT_TRAIN.tau,
+  scaleRewards: DEFAULT_TRAIN.scaleRewards,
+  lossType: DEFAULT_TRAIN.lossType,
+  beta: DEFAULT_TRAIN.beta,
+  innerEpochs: DEFAULT_TRAIN.innerEpochs,
+  evalEvery: DEFAULT_EVAL.every,
+  evalProblems: DEFAULT_EVAL.problems,
+};
+
+/** The experiment config the settings describe (the preset's task; other fields at their defaults). */
+export function toExperimentConfig(s: RunSettings): ExperimentConfig {
+  return {
+    name: `playground-${s.preset}`,
+    seed: s.seed,
+    steps: s.steps,
+    methods: [...s.methods],
+    cohort: { preset: s.preset },
+    task: null,
+    train: {
+      ...DEFAULT_TRAIN,
+      batchPrompts: s.batchPrompts,
+      samples: s.samples,
+      temperature: s.temperature,
+      lr: s.lr,
+      tau: s.tau,
+      scaleRewards: s.scaleRewards,
+      lossType: s.lossType,
+      beta: s.beta,
+      innerEpochs: s.innerEpochs,
+    },
+    eval: { ...DEFAULT_EVAL, every: s.evalEvery, problems: s.evalProblems },
+  };
+}
+
+const FIELD_OF: Record<string, keyof RunSettings> = { 'eval.every': 'evalEvery', 'eval.problems': 'evalProblems' };
+
+/**
+ * Problems with the settings, keyed by settings field ('methods' also covers co-rl with one agent).
+ * `agents` is the preset's agent count when known. Empty when the settings can run.
+ */
+export function settingsProblems(s: RunSettings, agents?: number): Partial<Record<keyof RunSettings, string>> {
+  const out: Partial<Record<keyof RunSettings, string>> = {};
+  const c = toExperimentConfig(s);
+  const r = parseExperimentConfig({ ...c, task: undefined });
+  if (!r.ok)
+    for (const e of r.errors) {
+      const m = /^([\w.]+?)(?:\[\d+\])?: (.*)$/.exec(e);
+      if (!m) continue;
+      const path = m[1];
+      const key = (FIELD_OF[path] ?? path.replace(/^(train|eval)\./, '')) as keyof RunSettings;
+      out[key] ??= m[2];
+    }
+  if (s.methods.length === 0) out.methods = 'pick at least one method';
+  else if (s.methods.includes('co-rl') && agents !== undefined && agents < 2)
+    out.methods = `co-rl needs at least 2 agents (each is graded by its ring predecessor); this preset has ${agents}`;
+  return out;
+}
+
+export interface RunConfigSlice {
+  runSettings: RunSettings;
+  presets: PresetInfo[];
+  /** Loading the manifest: '' when fine, else the reason it failed. */
+  presetsError: string;
+  setRunSettings(patch: Partial<RunSettings>): void;
+  toggleMethod(m: RewardMethod): void;
+  setPresets(presets: PresetInfo[], error?: string): void;
+}
+
+export const createRunConfigSlice: StateCreator<RunConfigSlice, [], [], RunConfigSlice> = (set) => ({
+  runSettings: { ...DEFAULT_RUN_SETTINGS, methods: [...DEFAULT_RUN_SETTINGS.methods] },
+  presets: [],
+  presetsError: '',
+  setRunSettings: (patch) => set((s) => ({ runSettings: { ...s.runSettings, ...patch } })),
+  toggleMethod: (m) =>
+    set((s) => {
+      const has = s.runSettings.methods.includes(m);
+      const methods = REWARD_METHODS.filter((x) => (x === m ? !has : s.runSettings.methods.includes(x)));
+      return { runSettings: { ...s.runSettings, methods } };
+    }),
+  setPresets: (presets, presetsError = '') => set({ presets, presetsError }),
+});

@@ -1,0 +1,45 @@
+// Store slice: the training run's status as the worker reports it (phase, step counter, progress line),
+// the config the run started with, the speed, and the last live change. Plain data only.
+import type { StateCreator } from 'zustand';
+import type { ExperimentConfig } from '../rl/config';
+import type { TrainPhase } from '../worker/protocol';
+
+export interface RunStatus {
+  phase: TrainPhase;
+  /** Lock steps completed (every method). */
+  step: number;
+  totalSteps: number;
+  /** What the worker is doing now (loading checkpoints, stepping, evaluating), or the error. */
+  message: string;
+  /** The run the status belongs to (0 = none yet). */
+  runId: number;
+  /** The config the current run started with (null before the first start). */
+  config: ExperimentConfig | null;
+  /** A note on the last live change, e.g. "lr 0.0003 from step 13". */
+  liveNote: string;
+}
+
+export interface RunStatusSlice {
+  runStatus: RunStatus;
+  /** Pause between lock steps in ms (0 = full speed). */
+  speedMs: number;
+  setRunStatus(patch: Partial<RunStatus>): void;
+  setSpeed(ms: number): void;
+}
+
+export const IDLE_STATUS: Readonly<RunStatus> = {
+  phase: 'idle',
+  step: 0,
+  totalSteps: 0,
+  message: 'Pick a cohort and methods, then press Start.',
+  runId: 0,
+  config: null,
+  liveNote: '',
+};
+
+export const createRunStatusSlice: StateCreator<RunStatusSlice, [], [], RunStatusSlice> = (set) => ({
+  runStatus: { ...IDLE_STATUS },
+  speedMs: 0,
+  setRunStatus: (patch) => set((s) => ({ runStatus: { ...s.runStatus, ...patch } })),
+  setSpeed: (speedMs) => set({ speedMs }),
+});

@@ -1,0 +1,125 @@
+// Connects the store to the training worker (src/worker/trainWorker.ts): sends its commands, queues its
+// events and folds them into the store at most once per animation frame, so a fast run never floods
+// the main thread. Also reads the preset catalogue from the checkpoint manifest.
+import type { Manifest } from '../cohort/manifest';
+import { appBaseUrl } from '../cohort/fetchReader';
+import { describeTaskConfig, resolveTaskConfig } from '../tasks';
+import type { LiveParams, TrainCommand, TrainEvent } from '../worker/protocol';
+import { settingsProblems, toExperimentConfig, type PresetInfo, type RunSettings } from './runConfigSlice';
+import { useStore } from './store';
+import { foldTrainEvents } from './trainEvents';
+
+let worker: Worker | null = null;
+let queue: TrainEvent[] = [];
+let scheduled = false;
+
+function flush(): void {
+  scheduled = false;
+  if (queue.length === 0) return;
+  const events = queue;
+  queue = [];
+  const s = useStore.getState();
+  const next = foldTrainEvents({ runStatus: s.runStatus, metrics: s.metrics }, events);
+  useStore.setState({ runStatus: next.runStatus, metrics: next.metrics });
+  if (next.engine) s.setEngine(next.engine.backend, next.engine.adapter, next.engine.fallbackReason);
+}
+
+function schedule(): void {
+  if (scheduled) return;
+  scheduled = true;
+  // one store update per frame; the timeout covers hidden tabs, where frames do not run
+  const timer = setTimeout(flush, 250);
+  requestAnimationFrame(() => {
+    clearTimeout(timer);
+    flush();
+  });
+}
+
+function send(cmd: TrainCommand): void {
+  if (!worker) {
+    worker = new Worker(new URL('../worker/trainWorker.ts', import.meta.url), { type: 'module' });
+    worker.onmessage = (ev: MessageEvent<TrainEvent>) => {
+      queue.push(ev.data);
+      schedule();
+    };
+    worker.onerror = (ev) => {
+      worker = null;
+      useStore.getState().setRunStatus({ phase: 'error', message: ev.message || 'the training worker crashed' });
+    };
+  }
+  worker.postMessage(cmd);
+}
+
+/** Start a run with the current settings (replacing any run). Returns the problems instead if invalid. */
+export function startTraining(opts: { paused?: boolean } = {}): Partial<Record<keyof RunSettings, string>> {
+  const s = useStore.getState();
+  const preset = s.presets.find((p) => p.name === s.runSettings.preset);
+  const problems = settingsProblems(s.runSettings, preset?.agents.length);
+  if (Object.keys(problems).length) return problems;
+  send({
+    type: 'start',
+    config: toExperimentConfig(s.runSettings),
+    backend: 'auto',
+    delayMs: s.speedMs,
+    paused: opts.paused,
+    baseUrl: appBaseUrl(),
+  });
+  s.setRunStatus({ phase: 'loading', message: 'Starting the training worker…' });
+  return {};
+}
+
+export const pauseTraining = (): void => send({ type: 'pause' });
+export const resumeTraining = (): void => send({ type: 'resume' });
+/** Exactly one step of every method, then paused. */
+export const stepTraining = (): void => send({ type: 'step' });
+/** Back to the base agents and the run seed, paused at step 0. */
+export const resetTraining = (): void => send({ type: 'reset' });
+
+/** Change the pause between steps (applies from the next step). */
+export function setTrainingSpeed(ms: number): void {
+  useStore.getState().setSpeed(ms);
+  if (worker) send({ type: 'speed', delayMs: ms });
+}
+
+/** Update settings; a valid learning rate or temperature also goes to the running run at once. */
+export function changeSettings(patch: Partial<RunSettings>): void {
+  const s = useStore.getState();
+  s.setRunSettings(patch);
+  const live: LiveParams = {};
+  if (patch.lr !== undefined) live.lr = patch.lr;
+  if (patch.temperature !== undefined) live.temperature = patch.temperature;
+  const active = ['loading', 'running', 'paused'].includes(s.runStatus.phase);
+  const problems = settingsProblems(useStore.getState().runSettings);
+  if (active && worker && Object.keys(live).length && !problems.lr && !problems.temperature) send({ type: 'live', params: live });
+}
+
+/** Presets listed in a manifest, for the cohort picker. */
+export function presetCatalog(m: Manifest): PresetInfo[] {
+  return Object.entries(m.presets).map(([name, p]) => ({
+    name,
+    description: p.description,
+    task: describeTaskConfig(resolveTaskConfig(p.task)),
+    agents: p.agents.map((a) => ({
+      id: a.id, family: a.family, size: a.size, seed: a.seed, view: a.view, params: a.params, valAccuracy: a.valAccuracy,
+    })),
+  }));
+}
+
+let catalog: Promise<void> | null = null;
+
+/** Fetch the checkpoint manifest once and put its presets in the store. */
+export function loadCatalog(): Promise<void> {
+  catalog ??= (async () => {
+    try {
+      const res = await fetch(new URL('checkpoints/index.json', appBaseUrl()));
+      if (!res.ok) throw new Error(`HTTP ${res.status} ${res.statusText}`);
+      const m = (await res.json()) as Manifest;
+      if (m.format !== 'co-rl-checkpoints' || typeof m.presets !== 'object') throw new Error('not a checkpoint manifest');
+      useStore.getState().setPresets(presetCatalog(m));
+    } catch (e) {
+      catalog = null;
+      useStore.getState().setPresets([], `could not read the checkpoint manifest: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  })();
+  return catalog;
+}

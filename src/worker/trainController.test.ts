@@ -1,0 +1,99 @@
+// Tests for the training worker's controller on the CPU backend with the shipped checkpoints: lock step,
+// the shared step-0 evaluation, pause / step-once / resume, reset to the same first step, live changes.
+import { afterEach, describe, expect, it } from 'vitest';
+import { nodeReader } from '../cohort/nodeFiles';
+import { CpuBackend } from '../engine/cpu/cpuBackend';
+import { DEFAULT_EVAL, DEFAULT_TRAIN, type ExperimentConfig } from '../rl/config';
+import type { StepRecord } from '../rl/records';
+import type { TrainEvent } from './protocol';
+import { TrainController } from './trainController';
+
+const config: ExperimentConfig = {
+  name: 't', seed: 3, steps: 3, methods: ['co-rl', 'ttrl'], cohort: { preset: 'paper-demo' }, task: null,
+  train: { ...DEFAULT_TRAIN, batchPrompts: 2, samples: 2 },
+  eval: { ...DEFAULT_EVAL, every: 1, problems: 4, ensembleSamples: 2 },
+};
+
+function harness() {
+  const events: TrainEvent[] = [];
+  const c = new TrainController({
+    post: (e) => events.push(structuredClone(e)),
+    reader: () => nodeReader(),
+    selectBackend: async () => ({ backend: new CpuBackend(), fallbackReason: 'test' }),
+  });
+  const until = async (pred: (e: TrainEvent) => boolean, from: number): Promise<number> => {
+    for (let i = 0; i < 2000; i++) {
+      const k = events.findIndex((e, j) => j >= from && pred(e));
+      if (k >= 0) return k + 1;
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    throw new Error(`timed out; last events: ${JSON.stringify(events.slice(-3)).slice(0, 400)}`);
+  };
+  const statusIs = (phase: string, step: number) => (e: TrainEvent) => e.type === 'status' && e.phase === phase && e.step === step;
+  return { c, events, until, statusIs };
+}
+
+const steps = (ev: TrainEvent[]): StepRecord[] => ev.flatMap((e) => (e.type === 'step' ? [e.record] : []));
+const noTiming = (r: StepRecord) => ({ ...r, timing: null });
+
+let close: (() => Promise<void>) | null = null;
+afterEach(async () => {
+  await close?.();
+  close = null;
+});
+
+describe('TrainController', () => {
+  it('steps once when paused, runs to the end, resets to the same first step', async () => {
+    const { c, events, until, statusIs } = harness();
+    close = () => c.close();
+    await c.command({ type: 'start', config, backend: 'cpu', delayMs: 0, paused: true });
+    let at = await until(statusIs('paused', 0), 0);
+    expect(events[0]).toMatchObject({ type: 'run', runId: 1 });
+    expect(events.find((e) => e.type === 'engine')).toMatchObject({ backend: 'cpu', fallbackReason: 'test' });
+    const base = events.filter((e) => e.type === 'eval');
+    expect(base.map((e) => e.type === 'eval' && e.record.method)).toEqual(['co-rl', 'ttrl']);
+    if (base[0].type === 'eval' && base[1].type === 'eval') expect(base[1].record.agents).toEqual(base[0].record.agents);
+    expect(steps(events)).toHaveLength(0);
+
+    await c.command({ type: 'step' });
+    const mark = at;
+    at = await until(statusIs('paused', 1), at);
+    const one = steps(events.slice(mark, at));
+    expect(one.map((r) => [r.method, r.step])).toEqual([['co-rl', 1], ['ttrl', 1]]);
+    // lock step from the same base agents: identical rollouts, so identical entropy and own votes
+    expect(one[0].agents.map((a) => a.meanEntropy)).toEqual(one[1].agents.map((a) => a.meanEntropy));
+    expect(one[0].agents.map((a) => a.pseudoLabelAccuracy)).toEqual(one[1].agents.map((a) => a.pseudoLabelAccuracy));
+    expect(events.slice(mark, at).filter((e) => e.type === 'eval')).toHaveLength(2); // eval every step
+
+    await c.command({ type: 'live', params: { lr: 3e-4, temperature: 20 } });
+    expect(events.at(-1)).toEqual({ type: 'live', runId: 1, params: { lr: 3e-4 } }); // 20 is out of range
+    await c.command({ type: 'resume' });
+    at = await until((e) => e.type === 'status' && e.phase === 'done', at);
+    const all = steps(events);
+    expect(all.map((r) => r.step)).toEqual([1, 1, 2, 2, 3, 3]);
+    expect(all.slice(2).every((r) => r.agents.every((a) => a.lr === 3e-4))).toBe(true);
+
+    await c.command({ type: 'config' as never }); // unknown commands are ignored
+    await c.command({ type: 'reset' });
+    at = await until(statusIs('paused', 0), at);
+    expect(events.find((e) => e.type === 'run' && e.runId === 2)).toBeTruthy();
+    const mark2 = at;
+    await c.command({ type: 'step' });
+    at = await until(statusIs('paused', 1), at);
+    const again = steps(events.slice(mark2, at));
+    // the reset run keeps the live learning rate, so the first step's rollouts are the same as before
+    expect(again.map((r) => r.agents.map((a) => a.rewardMean))).toEqual(one.map((r) => r.agents.map((a) => a.rewardMean)));
+    expect(again.map((r) => noTiming(r).agents.map((a) => ({ ...a, lr: 0 })))).toEqual(one.map((r) => noTiming(r).agents.map((a) => ({ ...a, lr: 0 }))));
+  });
+
+  it('reports an invalid config with every problem and no records', async () => {
+    const { c, events, until } = harness();
+    close = () => c.close();
+    const bad = { ...config, methods: ['co-rl'], cohort: { preset: 'nope' } } as ExperimentConfig;
+    await c.command({ type: 'start', config: bad, backend: 'cpu', delayMs: 0 });
+    await until((e) => e.type === 'error', 0);
+    const err = events.find((e) => e.type === 'error');
+    expect(err && err.type === 'error' && err.message).toMatch(/unknown preset "nope"/);
+    expect(events.some((e) => e.type === 'step' || e.type === 'eval')).toBe(false);
+  });
+});

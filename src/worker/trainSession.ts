@@ -1,0 +1,147 @@
+// One training run inside the worker: the experiment config validated (src/rl/cohortEnv), fresh copies
+// of the preset's base agents per method, one CohortTrainer per method, stepped in lock step with the
+// same prompts and seeds (as src/rl/experiment.ts does), evaluations at step 0, every `eval.every` and
+// the last step. Live hyperparameters mutate the train config every trainer shares.
+import type { Agent, ReadBytes } from '../cohort';
+import type { Backend } from '../engine/backend';
+import { releaseDecoders } from '../model/generate';
+import { CohortLoader, validateExperiment } from '../rl/cohortEnv';
+import type { ExperimentConfig } from '../rl/config';
+import { evalSteps } from '../rl/experiment';
+import type { EvalRecord, StepRecord } from '../rl/records';
+import { CohortTrainer } from '../rl/trainer';
+import { makeTask } from '../tasks';
+import type { LiveParams } from './protocol';
+
+/** Called between units of work; true abandons the run (a reset or a new start arrived). */
+export type Aborted = () => boolean;
+
+/** A ReadBytes that reads each path once (checkpoints are re-read on every reset). */
+export function cachedReader(read: ReadBytes): ReadBytes {
+  const cache = new Map<string, Promise<Uint8Array>>();
+  return (path) => {
+    let p = cache.get(path);
+    if (!p) {
+      p = read(path);
+      cache.set(path, p);
+      p.catch(() => cache.delete(path)); // a failed read is retried next time
+    }
+    return p;
+  };
+}
+
+/** Apply valid live values to a train config in place; returns what was applied. */
+export function applyLive(train: ExperimentConfig['train'], p: LiveParams): LiveParams {
+  const out: LiveParams = {};
+  if (p.lr !== undefined && Number.isFinite(p.lr) && p.lr > 0 && p.lr <= 1) out.lr = train.lr = p.lr;
+  if (p.temperature !== undefined && Number.isFinite(p.temperature) && p.temperature > 0 && p.temperature <= 10)
+    out.temperature = train.temperature = p.temperature;
+  return out;
+}
+
+export class TrainSession {
+  /** Lock steps every method has completed. */
+  step = 0;
+  readonly trainers: CohortTrainer[] = [];
+  private readonly agentSets: Agent[][] = [];
+  private readonly evalAt: Set<number>;
+
+  private constructor(
+    readonly backend: Backend,
+    readonly config: ExperimentConfig,
+  ) {
+    this.evalAt = new Set(evalSteps(config.steps, config.eval.every));
+  }
+
+  /**
+   * Validate `raw` (every problem listed in one error), then load one fresh copy of the base agents per
+   * method through `read`. `note` receives progress lines.
+   */
+  static async open(backend: Backend, raw: ExperimentConfig, read: ReadBytes, note: (m: string) => void): Promise<TrainSession> {
+    note('Checking the config and the base checkpoints…');
+    const v = await validateExperiment(raw, read);
+    if (!v.ok) throw new Error(`invalid run config:\n- ${v.errors.join('\n- ')}`);
+    const s = new TrainSession(backend, v.config);
+    const task = makeTask(v.config.task!);
+    const loader = new CohortLoader(read, v.specs);
+    const { methods, seed, train } = v.config;
+    try {
+      for (const [i, method] of methods.entries()) {
+        note(`Loading the base checkpoints for ${method} (${i + 1}/${methods.length})…`);
+        const agents = await loader.load(backend);
+        s.agentSets.push(agents);
+        // one shared `train` object: a live change reaches every trainer at its next step
+        s.trainers.push(new CohortTrainer(backend, agents, { method, seed, task, train, eval: v.config.eval }));
+      }
+    } catch (e) {
+      s.dispose();
+      throw e;
+    }
+    return s;
+  }
+
+  /** Agent ids of the cohort. */
+  get agentIds(): string[] {
+    return this.agentSets[0]?.map((a) => a.spec.id) ?? [];
+  }
+
+  /** True when the run evaluates after the current step (step 0 included). */
+  get evalDue(): boolean {
+    return this.evalAt.has(this.step);
+  }
+
+  /**
+   * Evaluate every method now; at step 0 the base agents are evaluated once and shared. The records go
+   * to `onEval` together at the end (one page update), also when a method fails. False if aborted.
+   */
+  async evaluate(onEval: (r: EvalRecord) => void, aborted: Aborted, note: (m: string) => void): Promise<boolean> {
+    const out: EvalRecord[] = [];
+    try {
+      for (const tr of this.trainers) {
+        if (aborted()) return false;
+        note(`Evaluating ${tr.opts.method} on ${this.config.eval.problems} held-out problems (step ${this.step})…`);
+        const r: EvalRecord = this.step === 0 && out.length ? { ...structuredClone(out[0]), method: tr.opts.method } : await tr.evaluate();
+        out.push(r);
+      }
+    } finally {
+      if (!aborted()) out.forEach(onEval);
+    }
+    return true;
+  }
+
+  /**
+   * One training step of every method, in order. The records go to `onStep` together at the end of the
+   * lock step (one page update), also when a method fails (e.g. a NaN). False if aborted in between.
+   */
+  async lockStep(onStep: (r: StepRecord) => void, aborted: Aborted, note: (m: string) => void): Promise<boolean> {
+    const out: StepRecord[] = [];
+    try {
+      for (const tr of this.trainers) {
+        if (aborted()) return false;
+        note(`Step ${this.step + 1}: ${tr.opts.method} samples, votes, rewards and updates…`);
+        out.push(await tr.step());
+      }
+    } finally {
+      if (!aborted()) out.forEach(onStep);
+    }
+    this.step++;
+    return true;
+  }
+
+  /** Change the learning rate and/or temperature for the following steps. */
+  setLive(p: LiveParams): LiveParams {
+    return applyLive(this.config.train, p);
+  }
+
+  /** Free every GPU buffer the run holds (trainers' references, the agents' models). */
+  dispose(): void {
+    for (const tr of this.trainers) tr.dispose();
+    for (const set of this.agentSets)
+      for (const a of set) {
+        releaseDecoders(a.model);
+        a.model.free();
+      }
+    this.trainers.length = 0;
+    this.agentSets.length = 0;
+  }
+}
