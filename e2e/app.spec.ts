@@ -1,14 +1,7 @@
 // The first page as a user sees it: the adapter (or the CPU fallback banner) and a live loss chart.
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect } from '@playwright/test';
+import { collectErrors } from './util';
 
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  page.on('pageerror', (e) => errors.push(e.message));
-  return errors;
-}
 
 test('first page: shows the WebGPU adapter and trains with a live loss chart', async ({ page }) => {
   const errors = collectErrors(page);

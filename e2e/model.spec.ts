@@ -1,28 +1,8 @@
 // Whole-model checks in real headless Chromium with real WebGPU (src/model/model.browsercheck.ts):
 // one training step matches the CPU reference for both positional variants, greedy decoding agrees
 // across backends, KV-cached decoding equals full recompute, and a short SFT run learns on WebGPU.
-import { test, expect, type Page } from '@playwright/test';
-
-type Report = { ok: boolean; lines: string[]; figures: Record<string, number> };
-type Harness = { adapter(): Promise<string>; check(name: string): Promise<unknown> };
-
-async function openHarness(page: Page): Promise<void> {
-  page.on('console', (m) => {
-    if (m.type() === 'error') console.log(`[browser error] ${m.text()}`);
-  });
-  await page.goto('/e2e/harness.html');
-  await page.waitForFunction(() => document.title === 'harness ready');
-  const adapter = await page.evaluate(() => (window as unknown as { harness: Harness }).harness.adapter());
-  console.log(`WebGPU adapter: ${adapter}`);
-}
-
-async function runCheck(page: Page, name: string): Promise<Report> {
-  const t0 = Date.now();
-  const r = (await page.evaluate((n) => (window as unknown as { harness: Harness }).harness.check(n), name)) as Report;
-  console.log(`${name} (${Date.now() - t0} ms):`);
-  for (const l of r.lines) console.log(`  ${l}`);
-  return r;
-}
+import { test, expect } from '@playwright/test';
+import { openHarness, runCheck } from './util';
 
 const CHECKS = [
   'model:step-parity-learned',

@@ -1,15 +1,8 @@
 // The Theory view as a user sees it: tabs and deep links, trajectories on both sides of the separatrix,
 // the worked example, the tabular simulation next to the ODE, screenshots at desktop and phone sizes.
 import { test, expect, type Page } from '@playwright/test';
+import { collectErrors } from './util';
 
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  page.on('pageerror', (e) => errors.push(e.message));
-  return errors;
-}
 
 /** Parse "(0.998, 0.997)" into numbers. */
 async function pair(page: Page, testId: string): Promise<[number, number]> {

@@ -2,17 +2,10 @@
 // of the default preset with Co-RL, TTRL and GT compared in lock step, every chart drawing, pause /
 // step-once / reset to the same first step, legend toggles, main-thread long tasks, and screenshots.
 import { test, expect, type Page } from '@playwright/test';
+import { collectErrors } from './util';
 
 const CHARTS = ['heldout', 'agreement', 'pseudo-label', 'reward-std', 'zero-std', 'length', 'entropy', 'kl'];
 
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  page.on('pageerror', (e) => errors.push(e.message));
-  return errors;
-}
 
 async function points(page: Page): Promise<Record<string, number>> {
   const out: Record<string, number> = {};

@@ -3,6 +3,7 @@
 // the CPU backend in Node or on WebGPU in headless Chromium, show a progress bar on stderr, and write
 // every step's metrics and the summary as JSON (OUT) and CSV (OUT minus .json + .steps/.pairs/.evals.csv).
 // The JSON is rewritten every 30 s while running and always at the end, also when a step fails.
+import { parseArgs } from './args';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { nodeReader } from '../cohort/nodeFiles';
@@ -18,15 +19,8 @@ import { formatSummary } from './experimentReport';
 
 const USAGE = 'usage: npm run experiment -- --config FILE --out FILE [--backend cpu|webgpu] [--seed N] [--steps N]';
 
-function parseArgs(argv: string[]): Record<string, string> {
-  const allowed = ['config', 'out', 'backend', 'seed', 'steps'];
-  const out: Record<string, string> = {};
-  for (let i = 0; i < argv.length; i += 2) {
-    const k = argv[i];
-    if (!k.startsWith('--') || !allowed.includes(k.slice(2))) throw new Error(`unknown argument ${k}\n${USAGE}`);
-    if (argv[i + 1] === undefined) throw new Error(`${k} needs a value\n${USAGE}`);
-    out[k.slice(2)] = argv[i + 1];
-  }
+function cliArgs(argv: string[]): Record<string, string> {
+  const out = parseArgs(argv, ['config', 'out', 'backend', 'seed', 'steps'], USAGE);
   for (const k of ['config', 'out']) if (!out[k]) throw new Error(`missing --${k}\n${USAGE}`);
   if (out.backend && out.backend !== 'cpu' && out.backend !== 'webgpu') throw new Error(`--backend must be cpu or webgpu, got ${out.backend}`);
   return out;
@@ -101,7 +95,7 @@ async function runWebGpu(config: ExperimentConfig, specs: AgentSpec[]): Promise<
 }
 
 async function main(): Promise<void> {
-  const o = parseArgs(process.argv.slice(2));
+  const o = cliArgs(process.argv.slice(2));
   let raw: Record<string, unknown>;
   try {
     raw = JSON.parse(readFileSync(o.config, 'utf8'));

@@ -4,6 +4,7 @@
 // region) and every pair's four cells, Cohen's kappa, c, u and w (SCIENCE.md §5) as markdown, then
 // the same figures as JSON (to FILE with --json, else on stdout after the tables). --samples K adds
 // each agent's mean accuracy of K samples per problem at temperature 1 (what RL rollouts start from).
+import { parseArgs } from './args';
 import { writeFileSync } from 'node:fs';
 import { CpuBackend } from '../engine/cpu/cpuBackend';
 import { cohortOverlap, formatOverlapReport, loadPresetAgents, manifestPreset, PRESET_NAMES, getPreset, readManifest, type OverlapReport } from '../cohort';
@@ -12,19 +13,8 @@ import { describeTaskConfig, makeTask } from '../tasks';
 
 const USAGE = 'usage: npm run overlap -- --preset NAME|all [--problems 500] [--samples K] [--json FILE] [--dir DIR]';
 
-function parseArgs(argv: string[], allowed: string[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (let i = 0; i < argv.length; i += 2) {
-    const k = argv[i];
-    if (!k.startsWith('--') || !allowed.includes(k.slice(2))) throw new Error(`unknown argument ${k}; ${USAGE}`);
-    if (argv[i + 1] === undefined) throw new Error(`${k} needs a value; ${USAGE}`);
-    out[k.slice(2)] = argv[i + 1];
-  }
-  return out;
-}
-
 async function main(): Promise<void> {
-  const o = parseArgs(process.argv.slice(2), ['preset', 'problems', 'samples', 'json', 'dir']);
+  const o = parseArgs(process.argv.slice(2), ['preset', 'problems', 'samples', 'json', 'dir'], USAGE);
   if (!o.preset) throw new Error(`missing --preset (valid presets: ${PRESET_NAMES.join(', ')}, or all); ${USAGE}`);
   const names = o.preset === 'all' ? PRESET_NAMES : o.preset.split(',');
   names.forEach((n) => getPreset(n));

@@ -2,25 +2,15 @@
 // on the CPU backend (deterministic for a seed: same bytes every run), write their checkpoints under
 // DIR (default public/) and the preset's entry in DIR/checkpoints/index.json. Agents shared by several
 // presets (same family, size, seed, task) are pretrained once. Progress goes to stderr.
+import { parseArgs } from './args';
 import { CpuBackend } from '../engine/cpu/cpuBackend';
 import { PRESET_NAMES, getPreset, pretrainPreset, type PretrainResult } from '../cohort';
 import { PUBLIC_DIR, readManifestSync, writeFileUnder, writeManifest } from '../cohort/nodeFiles';
 
 const USAGE = 'usage: npm run pretrain -- --preset NAME|all [--seed N] [--out DIR]';
 
-function parseArgs(argv: string[], allowed: string[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (let i = 0; i < argv.length; i += 2) {
-    const k = argv[i];
-    if (!k.startsWith('--') || !allowed.includes(k.slice(2))) throw new Error(`unknown argument ${k}; ${USAGE}`);
-    if (argv[i + 1] === undefined) throw new Error(`${k} needs a value; ${USAGE}`);
-    out[k.slice(2)] = argv[i + 1];
-  }
-  return out;
-}
-
 async function main(): Promise<void> {
-  const o = parseArgs(process.argv.slice(2), ['preset', 'seed', 'out']);
+  const o = parseArgs(process.argv.slice(2), ['preset', 'seed', 'out'], USAGE);
   if (!o.preset) throw new Error(`missing --preset (valid presets: ${PRESET_NAMES.join(', ')}, or all); ${USAGE}`);
   const names = o.preset === 'all' ? PRESET_NAMES : o.preset.split(',');
   names.forEach((n) => getPreset(n)); // unknown names fail before any work, listing the valid ones

@@ -1,0 +1,37 @@
+// Shared helpers of the Playwright specs: console-error collection, and the harness page that runs
+// browser checks (src/**/*.browsercheck.ts) and kernel parity cases.
+import type { Page } from '@playwright/test';
+
+/** What a browser check returns. */
+export type Report = { ok: boolean; lines: string[]; figures: Record<string, number> };
+type Harness = { adapter(): Promise<string>; check(name: string): Promise<unknown> };
+
+/** Collect console errors and uncaught page errors into the returned array. */
+export function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
+/** Open the harness page, echo browser errors, and print the WebGPU adapter it runs on. */
+export async function openHarness(page: Page): Promise<void> {
+  page.on('console', (m) => {
+    if (m.type() === 'error') console.log(`[browser error] ${m.text()}`);
+  });
+  await page.goto('/e2e/harness.html');
+  await page.waitForFunction(() => document.title === 'harness ready');
+  const adapter = await page.evaluate(() => (window as unknown as { harness: Harness }).harness.adapter());
+  console.log(`WebGPU adapter: ${adapter}`);
+}
+
+/** Run one named browser check in the harness and print its lines and time. */
+export async function runCheck(page: Page, name: string): Promise<Report> {
+  const t0 = Date.now();
+  const r = (await page.evaluate((n) => (window as unknown as { harness: Harness }).harness.check(n), name)) as Report;
+  console.log(`${name} (${Date.now() - t0} ms):`);
+  for (const l of r.lines) console.log(`  ${l}`);
+  return r;
+}
