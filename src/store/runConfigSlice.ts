@@ -30,6 +30,8 @@ export interface RunSettings {
   evalEvery: number;
   /** Held-out problems per evaluation. */
   evalProblems: number;
+  /** Pretrain the preset's base agents in the browser instead of loading the shipped checkpoints. */
+  pretrainHere: boolean;
 }
 
 /** One agent of a preset as the manifest lists it. */
@@ -69,6 +71,7 @@ export const DEFAULT_RUN_SETTINGS: Readonly<RunSettings> = {
   innerEpochs: DEFAULT_TRAIN.innerEpochs,
   evalEvery: DEFAULT_EVAL.every,
   evalProblems: DEFAULT_EVAL.problems,
+  pretrainHere: false,
 };
 
 /** The experiment config the settings describe (the preset's task; other fields at their defaults). */

@@ -63,6 +63,7 @@ export function startTraining(opts: { paused?: boolean } = {}): Partial<Record<k
     delayMs: s.speedMs,
     paused: opts.paused,
     baseUrl: appBaseUrl(),
+    pretrain: s.runSettings.pretrainHere ? {} : undefined,
   });
   s.setRunStatus({ phase: 'loading', message: 'Starting the training worker…' });
   return {};

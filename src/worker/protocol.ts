@@ -1,5 +1,6 @@
 // The typed message protocol between the page and its workers, commands in, events out: the engine
 // demo's (WorkerCommand / WorkerEvent) and the training playground's (TrainCommand / TrainEvent).
+import type { PretrainRecipe } from '../cohort/families';
 import type { ExperimentConfig } from '../rl/config';
 import type { EvalRecord, StepRecord } from '../rl/records';
 
@@ -38,6 +39,9 @@ export type TrainCommand =
       paused?: boolean;
       /** The app's base URL as the page sees it (checkpoints are fetched relative to it). */
       baseUrl?: string;
+      /** Pretrain the preset's base agents here (src/cohort pretrainPreset) instead of loading the
+       * shipped checkpoints; `recipe` overrides the families' recipes (tests use tiny ones). */
+      pretrain?: { recipe?: Partial<PretrainRecipe> };
     }
   /** Stop after the lock step in progress (every method finishes it). */
   | { type: 'pause' }

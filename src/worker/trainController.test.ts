@@ -96,4 +96,28 @@ describe('TrainController', () => {
     expect(err && err.type === 'error' && err.message).toMatch(/unknown preset "nope"/);
     expect(events.some((e) => e.type === 'step' || e.type === 'eval')).toBe(false);
   });
+
+  it('pretrains the base agents in the worker instead of reading the shipped checkpoints', async () => {
+    const reads: string[] = [];
+    const events: TrainEvent[] = [];
+    const c = new TrainController({
+      post: (e) => events.push(structuredClone(e)),
+      reader: () => (path) => {
+        reads.push(path);
+        return Promise.reject(new Error(`no shipped files in this test (${path})`));
+      },
+      selectBackend: async () => ({ backend: new CpuBackend(), fallbackReason: 'test' }),
+    });
+    close = () => c.close();
+    const tiny = { maxSteps: 6, evalEvery: 3, valSize: 16 };
+    await c.command({ type: 'start', config: { ...config, steps: 1 }, backend: 'cpu', delayMs: 0, pretrain: { recipe: tiny } });
+    for (let i = 0; i < 4000 && !events.some((e) => e.type === 'status' && (e.phase === 'done' || e.phase === 'error')); i++) {
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    const errors = events.filter((e) => e.type === 'error');
+    expect(errors).toEqual([]);
+    expect(reads).toEqual([]); // nothing was fetched: the pretrained bytes stood in for every checkpoint
+    expect(events.some((e) => e.type === 'status' && e.message.startsWith('Pretraining agent A'))).toBe(true);
+    expect(steps(events).map((r) => r.method)).toEqual(['co-rl', 'ttrl']);
+  });
 });

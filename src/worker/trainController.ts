@@ -2,6 +2,7 @@
 // (TrainSession), a step budget for pause / resume / step-once, reset to the base weights, live
 // hyperparameters and the speed. The worker (trainWorker.ts) only forwards messages to it.
 import type { ReadBytes } from '../cohort/manifest';
+import { pretrainPreset } from '../cohort/build';
 import type { Backend } from '../engine/backend';
 import type { BackendPreference, SelectedBackend } from '../engine/select';
 import type { ExperimentConfig } from '../rl/config';
@@ -36,6 +37,11 @@ export class TrainController {
   /** The config of the latest run (live changes included), which reset starts again. */
   private lastConfig: ExperimentConfig | null = null;
   private lastPref: BackendPreference = 'auto';
+  /** Checkpoints pretrained in this worker, by their shipped path; they shadow the shipped files. */
+  private readonly pretrained = new Map<string, Uint8Array>();
+  /** Which preset (and recipe) `pretrained` holds. */
+  private pretrainedKey = '';
+  private lastPretrain: Extract<TrainCommand, { type: 'start' }>['pretrain'];
   /** Starts and resets, one at a time. */
   private queue: Promise<void> = Promise.resolve();
 
@@ -59,7 +65,9 @@ export class TrainController {
   }
 
   /** The whole life of one run: load, evaluate the base agents, then step while the budget allows. */
-  private async run(id: number, config: ExperimentConfig, pref: BackendPreference): Promise<void> {
+  private async run(
+    id: number, config: ExperimentConfig, pref: BackendPreference, pretrain: TrainController['lastPretrain'],
+  ): Promise<void> {
     const aborted = () => id !== this.runId;
     const total = config.steps;
     let session: TrainSession | null = null;
@@ -68,7 +76,13 @@ export class TrainController {
       note('Looking for a GPU…');
       const be = await this.getBackend(pref);
       if (aborted()) return;
-      session = await TrainSession.open(be, config, this.read, note);
+      if (pretrain && !(await this.pretrainCohort(be, config, pretrain, aborted, note))) return;
+      const shipped = this.read;
+      const read: ReadBytes = (path) => {
+        const own = this.pretrained.get(path);
+        return own ? Promise.resolve(own) : shipped(path);
+      };
+      session = await TrainSession.open(be, config, read, note);
       this.current = session;
       this.lastConfig = session.config;
       if (aborted()) return;
@@ -111,9 +125,35 @@ export class TrainController {
       this.lastConfig = config;
       this.lastPref = pref;
       this.env.post({ type: 'run', runId: id, config });
-      this.loop = this.run(id, config, pref);
+      this.loop = this.run(id, config, pref, this.lastPretrain);
     });
     return this.queue;
+  }
+
+  /**
+   * Pretrain the base agents of the run's preset on `be` (deterministic for the preset seed), unless
+   * this worker already has them; a reset reuses them. False if aborted.
+   */
+  private async pretrainCohort(
+    be: Backend, config: ExperimentConfig, opts: NonNullable<TrainController['lastPretrain']>, aborted: () => boolean,
+    note: (m: string) => void,
+  ): Promise<boolean> {
+    const cohort = config.cohort as { preset?: string } | undefined;
+    if (!cohort?.preset) throw new Error('pretraining in the browser needs a preset cohort (cohort: { preset: NAME })');
+    const key = `${cohort.preset}|${JSON.stringify(opts.recipe ?? {})}`;
+    if (key === this.pretrainedKey) return true;
+    const built = await pretrainPreset(be, cohort.preset, {
+      recipe: opts.recipe,
+      shouldStop: aborted,
+      onProgress: (p) =>
+        note(`Pretraining agent ${p.agent}: step ${p.step}/${p.maxSteps}, loss ${p.loss.toFixed(3)}` +
+          (p.valAccuracy === undefined ? '' : `, validation accuracy ${(100 * p.valAccuracy).toFixed(0)}%`)),
+    });
+    if (aborted()) return false;
+    this.pretrained.clear();
+    for (const a of built.agents) this.pretrained.set(a.spec.checkpoint, a.result.bytes);
+    this.pretrainedKey = key;
+    return true;
   }
 
   /** Handle one command. Returns when a start or reset has begun (not when the run ends). */
@@ -125,6 +165,7 @@ export class TrainController {
           this.read = cachedReader(this.env.reader(cmd.baseUrl));
         }
         this.delayMs = Math.max(0, cmd.delayMs);
+        this.lastPretrain = cmd.pretrain;
         return this.begin(structuredClone(cmd.config), cmd.backend, cmd.paused ?? false);
       case 'reset':
         return this.lastConfig ? this.begin(structuredClone(this.lastConfig), this.lastPref, true) : this.queue;

@@ -1,5 +1,6 @@
 // The cohort builder: a preset from the checkpoint manifest (its description and agents), and the
-// methods to compare on copies of the same base agents (co-rl, ttrl, gt checked by default).
+// methods to compare on copies of the same base agents (co-rl, ttrl, gt checked by default), and whether
+// to pretrain the base agents in the browser rather than load the shipped checkpoints.
 import { REWARD_METHODS } from '../../rl/config';
 import type { RewardMethod } from '../../rl/rewards';
 import type { PresetInfo, RunSettings } from '../../store/runConfigSlice';
@@ -54,6 +55,16 @@ export function CohortBuilder({ settings, presets, problem }: Props) {
           </ul>
         </div>
       )}
+      <label className="method" title="Runs the same deterministic pretraining as npm run pretrain, on this page's backend">
+        <input
+          type="checkbox"
+          data-testid="pretrain-here"
+          checked={settings.pretrainHere}
+          onChange={(e) => changeSettings({ pretrainHere: e.target.checked })}
+        />
+        <span className="method-name">Pretrain the base agents here</span>{' '}
+        <span className="muted small">instead of loading the shipped checkpoints (a few minutes; progress is shown above the charts)</span>
+      </label>
       <div className="methods" role="group" aria-label="Methods to compare">
         <span className="methods-title">Methods (compared on the same base agents)</span>
         {REWARD_METHODS.map((m) => (
