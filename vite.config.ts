@@ -1,9 +1,10 @@
 // Vite (app build, dev server) and Vitest (Node unit tests) configuration.
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { CSP, cspPlugin } from './src/build/csp.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), cspPlugin()],
   // Tests and tools set VITE_NO_HMR=1: a page under test must never reload because a file changed.
   server: { port: 5173, strictPort: true, hmr: process.env.VITE_NO_HMR ? false : undefined },
   // Pre-bundle every dependency up front, so the first page load never triggers a reload.
@@ -11,7 +12,7 @@ export default defineConfig({
     entries: ['index.html', 'e2e/harness.html', 'src/bench/bench.html', 'src/rl/runner.html'],
     include: ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'zustand', 'recharts'],
   },
-  preview: { port: 4173, strictPort: true },
+  preview: { port: 4173, strictPort: true, headers: { 'Content-Security-Policy': CSP } },
   worker: { format: 'es' },
   build: {
     target: 'es2022',
