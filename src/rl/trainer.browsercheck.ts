@@ -12,6 +12,7 @@ import { makeTask } from '../tasks';
 import { DEFAULT_EVAL, DEFAULT_TRAIN, type TrainConfig } from './config';
 import type { RewardMethod } from './rewards';
 import type { StepRecord } from './records';
+import { canonicalMetricsJson } from './canonical';
 import { pretrainToy, toyAgent, TOY_TASK } from './toyAgents';
 import { CohortTrainer, type StepDetail } from './trainer';
 
@@ -124,7 +125,32 @@ async function stepParity(gpu: Backend, method: RewardMethod, o: Partial<TrainCo
   return { ok, lines, figures };
 }
 
+/**
+ * Determinism on WebGPU (issue 7): the same config and seed twice on the same device (fresh agents and
+ * trainers) give identical answers, votes and rewards at every step; whether the float metrics are
+ * bit-identical too is reported as a figure.
+ */
+async function gpuDeterminism(gpu: Backend, method: RewardMethod, steps: number): Promise<CheckReport> {
+  const train: TrainConfig = { ...DEFAULT_TRAIN, batchPrompts: 8, samples: 4, lr: 1e-3 };
+  const a = await run(gpu, method, train, steps);
+  const b = await run(gpu, method, train, steps);
+  const lines: string[] = [`${method}: ${steps} steps twice on webgpu with seed 17`];
+  let ok = a.details.length === steps && b.details.length === steps;
+  for (let s = 0; s < steps; s++) {
+    const sa = same(a.details[s].answers, b.details[s].answers);
+    const sv = same(a.details[s].votes, b.details[s].votes);
+    const sr = same(a.details[s].rewards, b.details[s].rewards);
+    ok &&= sa && sv && sr;
+    lines.push(`step ${s + 1}: answers ${sa ? 'identical' : 'DIFFER'}, votes ${sv ? 'identical' : 'DIFFER'}, rewards ${sr ? 'identical' : 'DIFFER'}`);
+  }
+  const strip = (r: Run) => canonicalMetricsJson(r.records, []);
+  const metricsSame = strip(a) === strip(b);
+  lines.push(`metric JSON (timings excluded): ${metricsSame ? 'byte-identical' : 'differs in float figures'}`);
+  return { ok, lines, figures: { metricsIdentical: metricsSame ? 1 : 0 } };
+}
+
 export const checks: Record<string, (g: WebGpuBackend) => Promise<CheckReport>> = {
+  'trainer:determinism-webgpu': (g) => gpuDeterminism(g, 'co-rl', 2),
   'trainer:parity-co-rl': (g) => stepParity(g, 'co-rl', {}, 3),
   'trainer:parity-gt-epochs-kl': (g) => stepParity(g, 'gt', { innerEpochs: 2, beta: 0.05, lossType: 'bnpo', scaleRewards: 'batch' }, 2),
   'trainer:parity-intuitor': (g) => stepParity(g, 'intuitor', { lossType: 'dr_grpo' }, 2),
