@@ -1,0 +1,74 @@
+// `npm run soak`: a long Co-RL run on WebGPU in headless Chromium (src/soak/soak.html) that checks the
+// engine does not leak (issue 7): GPU bytes held by the engine and the page's JS heap (after a forced
+// garbage collection, read through the DevTools protocol) at step --at and at the last step must be within
+// 5% of each other. Prints one JSON report; exit status 1 when a figure is out of bounds.
+import { PRESET_NAMES } from '../cohort/presets';
+import { REWARD_METHODS } from '../rl/config';
+import type { RewardMethod } from '../rl/rewards';
+import type { SoakOptions, SoakPoint } from '../soak/soakPage';
+import { parseArgs } from './args';
+import { openPage } from './browser';
+
+const USAGE = 'usage: npm run soak -- [--steps 1000] [--at 100] [--preset paper-demo] [--method co-rl] [--batch 2] [--samples 2] [--seed 1]';
+
+function intArg(o: Record<string, string>, k: string, def: number, min: number): number {
+  if (o[k] === undefined) return def;
+  const v = Number(o[k]);
+  if (!Number.isInteger(v) || v < min) throw new Error(`--${k} must be an integer >= ${min}, got ${JSON.stringify(o[k])}\n${USAGE}`);
+  return v;
+}
+
+async function main(): Promise<void> {
+  const o = parseArgs(process.argv.slice(2), ['steps', 'at', 'preset', 'method', 'batch', 'samples', 'seed'], USAGE);
+  const steps = intArg(o, 'steps', 1000, 2);
+  const at = intArg(o, 'at', Math.min(100, Math.floor(steps / 10)), 1);
+  if (at >= steps) throw new Error(`--at (${at}) must be below --steps (${steps})\n${USAGE}`);
+  const preset = o.preset ?? 'paper-demo';
+  if (!PRESET_NAMES.includes(preset)) throw new Error(`unknown preset ${JSON.stringify(preset)} (valid: ${PRESET_NAMES.join(', ')})`);
+  const method = (o.method ?? 'co-rl') as RewardMethod;
+  if (!REWARD_METHODS.includes(method)) throw new Error(`unknown method ${JSON.stringify(method)} (valid: ${REWARD_METHODS.join(', ')})`);
+  const opts: SoakOptions = { preset, method, batchPrompts: intArg(o, 'batch', 2, 1), samples: intArg(o, 'samples', 2, 2), seed: intArg(o, 'seed', 1, 0) };
+
+  const session = await openPage('/src/soak/soak.html');
+  try {
+    const { page } = session;
+    await page.waitForFunction(() => document.title === 'soak ready', null, { timeout: 120_000 });
+    const cdp = await page.context().newCDPSession(page);
+    const heap = async (): Promise<number> => {
+      await cdp.send('HeapProfiler.collectGarbage');
+      return (await cdp.send('Runtime.getHeapUsage')).usedSize;
+    };
+    type W = { soakStart(o: SoakOptions): Promise<string>; soakTo(s: number): Promise<SoakPoint> };
+    const adapter = await page.evaluate((x) => (window as unknown as W).soakStart(x), opts);
+    process.stderr.write(`soak: ${adapter}; ${steps} steps of ${method}, B=${opts.batchPrompts}, K=${opts.samples}\n`);
+    const points: (SoakPoint & { heapBytes: number })[] = [];
+    const marks = [...new Set([1, at, ...Array.from({ length: 10 }, (_, i) => Math.round(((i + 1) * steps) / 10)).filter((s) => s > at)])].sort((a, b) => a - b);
+    for (const m of marks) {
+      const p = await page.evaluate((s) => (window as unknown as W).soakTo(s), m);
+      points.push({ ...p, heapBytes: await heap() });
+      process.stderr.write(`soak: step ${p.step}: GPU bytes ${p.bytesHeld}, heap ${points[points.length - 1].heapBytes}, allocations ${p.allocations}, ${p.msPerStep.toFixed(0)} ms/step\n`);
+    }
+    const a = points.find((p) => p.step === at)!;
+    const z = points[points.length - 1];
+    const ratio = (x: number, y: number) => (y === 0 ? (x === 0 ? 1 : Infinity) : x / y);
+    const gpuRatio = ratio(z.bytesHeld, a.bytesHeld);
+    const heapRatio = ratio(z.heapBytes, a.heapBytes);
+    const ok = Math.abs(gpuRatio - 1) <= 0.05 && Math.abs(heapRatio - 1) <= 0.05;
+    const report = {
+      date: new Date().toISOString(), adapter, options: opts, steps, at,
+      gpuBytes: { [`step${at}`]: a.bytesHeld, [`step${z.step}`]: z.bytesHeld, ratio: gpuRatio },
+      jsHeapBytes: { [`step${at}`]: a.heapBytes, [`step${z.step}`]: z.heapBytes, ratio: heapRatio },
+      allocationsAfterStep1: z.allocations - points[0].allocations,
+      withinFivePercent: ok, points,
+    };
+    process.stdout.write(JSON.stringify(report, null, 2) + '\n');
+    if (!ok) process.exitCode = 1;
+  } finally {
+    await session.close();
+  }
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`soak failed: ${(e as Error).message}\n`);
+  process.exit(2);
+});
