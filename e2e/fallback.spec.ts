@@ -1,4 +1,5 @@
-// Without WebGPU (Chromium launched with it disabled): the banner says so and training runs on the CPU.
+// Without WebGPU (Chromium launched with it disabled): the banner says so and training runs on the CPU,
+// on the first page's demo and in the Train view.
 import { test, expect } from '@playwright/test';
 
 test.use({
@@ -17,4 +18,25 @@ test('the fallback banner appears and training runs on the CPU backend', async (
   console.log(`fallback banner: ${await banner.innerText()}`);
   await expect(page.getByTestId('status')).toContainText('Held-out accuracy', { timeout: 120_000 });
   await expect(page.getByTestId('loss-chart')).toHaveAttribute('data-points', '10');
+});
+
+test('the Train view without WebGPU: the banner says why and a tiny run trains on the CPU backend', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.goto('/');
+  await expect(page.getByTestId('backend')).toHaveValue('auto');
+  const set = async (field: string, v: string) => page.getByTestId(`hp-${field}`).fill(v);
+  await set('batchPrompts', '2');
+  await set('samples', '2');
+  await set('steps', '3');
+  await set('evalEvery', '3');
+  await set('evalProblems', '8');
+  await page.getByTestId('train-start').click();
+  const banner = page.getByTestId('fallback-banner');
+  await expect(banner).toContainText('WebGPU is unavailable, so training runs on the CPU backend', { timeout: 30_000 });
+  console.log(`train view fallback banner: ${await banner.innerText()}`);
+  await expect(page.getByTestId('train-status')).toHaveAttribute('data-phase', 'done', { timeout: 40_000 });
+  await expect(page.getByTestId('train-status')).toHaveAttribute('data-step', '3');
+  for (const c of ['entropy', 'length', 'agreement']) await expect(page.getByTestId(`chart-${c}`)).toHaveAttribute('data-points', '3');
+  await expect(page.getByTestId('chart-heldout')).toHaveAttribute('data-points', '2'); // steps 0 and 3
+  await expect(page.getByTestId('chart-entropy').locator('.recharts-line')).toHaveCount(6);
 });

@@ -3,7 +3,9 @@
 // dbias += column sums of dout. The three products share one tiled core: a 16x16 workgroup
 // computes a 64x64 output tile, each thread a 4x4 block (rows ty+16i, columns tx+16j), stepping
 // through K in slices of 16 staged in workgroup memory. Loads outside the matrices read 0 and
-// stores outside are skipped, so any size works.
+// stores outside are skipped, so any size works. These tiled kernels serve large shapes (and any C);
+// the model's small shapes run the barrier-free register blocks of shaders/matmul_blocked.wgsl
+// (src/engine/webgpu/ops/matmul.ts chooses per shape). The dbias kernel serves both.
 
 struct Params {
   N: u32,  // rows of inp / dout (B*T)

@@ -14,10 +14,12 @@ struct Params {
   counter: u32,     // ... and counter (row is the third coordinate)
   out_stride: u32,  // out index = row * out_stride + out_offset
   out_offset: u32,
+  logp_offset: u32, // sample_logp: logp index = logp_offset + row
 }
 @group(0) @binding(0) var<uniform> params: Params;         // sizes and sampling settings
 @group(0) @binding(1) var<storage, read_write> out: array<u32>;  // chosen ids, at row * out_stride + out_offset
 @group(0) @binding(2) var<storage, read> logits: array<f32>;     // (rows, V) logits
+@group(0) @binding(3) var<storage, read_write> logp: array<f32>; // sample_logp only: chosen ids' log-probs
 
 fn argmax_row(row: u32) -> u32 {
   var best = logits[row];
@@ -48,6 +50,15 @@ fn sample_row(row: u32, r: u32) -> u32 {
   return last_pos;
 }
 
+// log softmax(logits[row..] * inv_temp)[tok] (inv_temp = 1 when greedy), in the CPU twin's order.
+fn token_logp(row: u32, tok: u32) -> f32 {
+  var mx = -3.0e38;
+  for (var i = 0u; i < params.v; i++) { mx = max(mx, logits[row + i] * params.inv_temp); }
+  var total = 0.0;
+  for (var i = 0u; i < params.v; i++) { total += exp(logits[row + i] * params.inv_temp - mx); }
+  return (logits[row + tok] * params.inv_temp - mx) - log(total);
+}
+
 @compute @workgroup_size(WG)
 fn sample_forward(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {
   let r = flat_index(gid, nwg, WG);
@@ -56,4 +67,17 @@ fn sample_forward(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_wo
   var tok: u32;
   if (params.greedy == 1u) { tok = argmax_row(row); } else { tok = sample_row(row, r); }
   out[r * params.out_stride + params.out_offset] = tok;
+}
+
+// sample_forward plus the chosen token's log-prob: logp[logp_offset + r] (one pass: decoding needs no
+// separate logprob dispatch and no second sampling into a contiguous target buffer).
+@compute @workgroup_size(WG)
+fn sample_logp(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {
+  let r = flat_index(gid, nwg, WG);
+  if (r >= params.rows) { return; }
+  let row = r * params.v;
+  var tok: u32;
+  if (params.greedy == 1u) { tok = argmax_row(row); } else { tok = sample_row(row, r); }
+  out[r * params.out_stride + params.out_offset] = tok;
+  logp[params.logp_offset + r] = token_logp(row, tok);
 }

@@ -1,28 +1,63 @@
-// `npm run bench`: one JSON report with matmul GFLOP/s at the model's shapes and the time of one
-// supervised step of the tiny preset, for the CPU backend (Node) and WebGPU (headless Chromium).
-import { CpuBackend } from '../engine/cpu/cpuBackend';
-import { runBench } from '../bench/runBench';
+// `npm run bench`: one JSON report on stdout. For every agent of a cohort preset (default: the Train
+// view's default preset) at its real shapes: our matmul in Node (CPU backend) against a plain triple
+// loop; our WebGPU matmul against TensorFlow.js's WebGPU backend in the same headless Chromium page
+// on the same adapter; and the supervised step (forward, cross-entropy, backward, Adam) of ours and of
+// the same model written with TensorFlow.js. Progress goes to stderr. Method: docs/performance.md.
 import { openPage } from './browser';
+import { planFromArgs } from '../bench/benchPlan';
+import { runCpuBench } from '../bench/runBench';
 
 async function main(): Promise<void> {
-  const onlyCpu = process.argv.includes('--cpu-only');
-  const report: Record<string, unknown> = { date: new Date().toISOString(), node: process.versions.node };
-  process.stderr.write('bench: CPU backend (Node)...\n');
-  report.cpu = await runBench(new CpuBackend(), 3);
-  if (!onlyCpu) {
-    process.stderr.write('bench: WebGPU backend (headless Chromium)...\n');
+  let parsed: ReturnType<typeof planFromArgs>;
+  try {
+    parsed = planFromArgs(process.argv.slice(2));
+  } catch (e) {
+    // bad input: the message says what is wrong and what is accepted
+    process.stderr.write(`bench: ${(e as Error).message}\n`);
+    process.exit(2);
+  }
+  const { plan, cpu, gpu } = parsed;
+  const log = (s: string): void => void process.stderr.write(`bench: ${s}\n`);
+  const report: Record<string, unknown> = {
+    date: new Date().toISOString(),
+    node: process.versions.node,
+    preset: plan.preset,
+    models: plan.models,
+    method: {
+      matmulReps: plan.matmulReps, samples: plan.samples, warmup: plan.warmup, sftReps: plan.sftReps,
+      figures: 'medians of `samples` timed samples after `warmup` untimed ones; see docs/performance.md',
+    },
+  };
+  if (cpu) {
+    log(`CPU backend (Node), ${plan.shapes.length} shapes, sft ${plan.sftAgents.join(',') || 'none'}...`);
+    report.cpu = await runCpuBench(plan, log);
+  }
+  if (gpu) {
+    log('WebGPU: ours and TensorFlow.js (headless Chromium)...');
     const session = await openPage('/src/bench/bench.html');
+    session.page.on('console', (m) => {
+      if (m.type() === 'log' && m.text().startsWith('bench: ')) process.stderr.write(`${m.text()}\n`);
+    });
     try {
-      await session.page.waitForFunction(() => document.title === 'bench ready', null, { timeout: 60_000 });
-      report.webgpu = await session.page.evaluate(() =>
-        (window as unknown as { runWebGpuBench: () => Promise<unknown> }).runWebGpuBench(),
+      await session.page.waitForFunction(() => document.title === 'bench ready', null, { timeout: 120_000 });
+      report.webgpu = await session.page.evaluate(
+        (p) => (window as unknown as { runWebGpuBench: (plan: unknown) => Promise<unknown> }).runWebGpuBench(p),
+        plan as unknown,
       );
     } catch (e) {
       report.webgpu = { error: (e as Error).message };
+      process.exitCode = 1;
     } finally {
       await session.close();
     }
   }
+  const cpuR = report.cpu as { summary?: { matmulSpeedupMin: number | null } } | undefined;
+  const gpuR = report.webgpu as { summary?: { matmulRatioMin: number | null; sftRatioMin: number | null } } | undefined;
+  report.summary = {
+    cpuMatmulVsTripleLoopMin: cpuR?.summary?.matmulSpeedupMin ?? null,
+    webgpuMatmulVsTfjsMin: gpuR?.summary?.matmulRatioMin ?? null,
+    webgpuSftStepVsTfjsMin: gpuR?.summary?.sftRatioMin ?? null,
+  };
   process.stdout.write(JSON.stringify(report, null, 2) + '\n');
 }
 

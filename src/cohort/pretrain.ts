@@ -100,9 +100,9 @@ export function agentLayout(task: Task, view: ViewName, pool: readonly Problem[]
   return { promptLength, maxNewTokens, blockSize: promptLength + maxNewTokens - 1 + CONTEXT_SLACK };
 }
 
-/** The tokenizer of a family's agents for a task (the alphabet of the task in the family's view). */
-export function familyTokenizer(family: FamilySpec, task: TaskConfig): Tokenizer {
-  return makeTokenizer(taskAlphabet(task, [family.view]));
+/** The tokenizer of a family's agents for a task (the alphabet of the task in `view`, default the family's). */
+export function familyTokenizer(family: FamilySpec, task: TaskConfig, view: ViewName = family.view): Tokenizer {
+  return makeTokenizer(taskAlphabet(task, [view]));
 }
 
 const pools = new Map<string, DataPool>();
@@ -118,19 +118,21 @@ function poolFor(task: TaskConfig, valSize: number): DataPool {
 const bandDistance = (x: number, [lo, hi]: [number, number]): number => (x < lo ? lo - x : x > hi ? x - hi : 0);
 
 /**
- * Pretrain the base agent `spec` (family, size, seed, view = the family's) on `taskConfig`. The data
+ * Pretrain the base agent `spec` (family, size, seed; view: the family's unless the spec names another)
+ * on `taskConfig`. The data
  * order comes from deriveRng(seed, 'pretrain', family, size), the init from deriveSeed(seed, 'init', ...),
  * so two agents of one family with different seeds differ in both.
  */
 export async function pretrainAgent(
-  backend: Backend, spec: Pick<AgentSpec, 'id' | 'family' | 'size' | 'seed'>, taskConfig: TaskConfig, opts: PretrainOptions = {},
+  backend: Backend, spec: Pick<AgentSpec, 'id' | 'family' | 'size' | 'seed'> & { view?: ViewName }, taskConfig: TaskConfig,
+  opts: PretrainOptions = {},
 ): Promise<PretrainResult> {
   const family = getFamily(spec.family);
   const recipe: PretrainRecipe = { ...family.recipe, ...opts.recipe };
-  const view = family.view;
+  const view = spec.view ?? family.view;
   const pool = poolFor(taskConfig, recipe.valSize);
   const { task } = pool;
-  const tok = familyTokenizer(family, taskConfig);
+  const tok = familyTokenizer(family, taskConfig, view);
   const layout = agentLayout(task, view, pool.training);
   const cfg = familyGPTConfig(family, spec.size, tok.vocabSize, layout.blockSize, deriveSeed(spec.seed, 'init', family.name, spec.size));
   const model = new GPT(backend, cfg);

@@ -23,6 +23,27 @@ export interface Tensor {
 /** Views must start at a multiple of this many elements (256 bytes: WebGPU's binding alignment). */
 export const VIEW_ALIGN = 64;
 
+/**
+ * Work recorded on a backend whose result needs tensors read back: `tensors` to read, and `finish` to
+ * build the result from their values (in order). Lets callers batch many results into one readback.
+ */
+export interface Pending<T> {
+  readonly tensors: readonly Tensor[];
+  finish(values: (Float32Array | Uint32Array)[]): T;
+}
+
+/** Resolve pending results with ONE readback of all their tensors (none when no tensor is needed). */
+export async function resolvePending<T>(backend: Backend, pending: readonly Pending<T>[]): Promise<T[]> {
+  const all = pending.flatMap((p) => p.tensors);
+  const values = all.length > 0 ? await backend.readMany(all) : [];
+  let i = 0;
+  return pending.map((p) => {
+    const mine = values.slice(i, i + p.tensors.length);
+    i += p.tensors.length;
+    return p.finish(mine);
+  });
+}
+
 /** Hyperparameters of one AdamW step (decoupled weight decay, as in Loshchilov & Hutter). */
 export interface AdamWParams {
   lr: number;
@@ -66,6 +87,11 @@ export interface Backend {
   write(t: Tensor, data: Float32Array | Uint32Array): void;
   /** Read a tensor back to the host; resolves after all queued work that writes it. */
   read(t: Tensor): Promise<Float32Array | Uint32Array>;
+  /**
+   * Read several tensors back in ONE readback (one staging buffer, one map on WebGPU; counted once):
+   * result i holds tensors[i]'s values (Float32Array or Uint32Array by its dtype).
+   */
+  readMany(tensors: readonly Tensor[]): Promise<(Float32Array | Uint32Array)[]>;
   /** Set every element to `value`. */
   fill(t: Tensor, value: number): void;
   /** dst[dstOffset + i] = src[srcOffset + i] for i < n (elements; same dtype). */
@@ -183,11 +209,14 @@ export interface Backend {
   /**
    * For each row r of logits (rows,V): temperature <= 0 → argmax (ties to the lowest id);
    * else draw from softmax(logits/temperature) by inverse CDF with u = uniform01(seed, counter, r)
-   * (src/engine/random.ts). Writes out[r*outStride + outOffset] (u32).
+   * (src/engine/random.ts). Writes out[r*outStride + outOffset] (u32). With `logp`, the same pass also
+   * writes logp[logpOffset + r] = log softmax(logits[r] / T')[token], T' = temperature (1 when greedy):
+   * sampling and its log-prob in one dispatch.
    */
   sampleTokens(
     out: Tensor, logits: Tensor, rows: number, V: number, temperature: number,
     seed: number, counter: number, outStride: number, outOffset: number,
+    logp?: Tensor | null, logpOffset?: number,
   ): void;
 
   // ---- optimizer -----------------------------------------------------------------------------

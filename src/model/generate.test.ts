@@ -65,10 +65,21 @@ describe('generate (CPU)', () => {
         for (let i = 0; i < a.logp.length; i++) maxDiff = Math.max(maxDiff, Math.abs(a.logp[i] - b.logp[i]));
         console.log(`[generate ${pos} T=${temperature}] rows ${a.rows} lengths [${a.lengths}] max |logp diff| ${maxDiff.toExponential(2)}`);
         expect(maxDiff).toBeLessThanOrEqual(1e-5);
-        // the same seed repeats, and a repeated shape allocates nothing
+        // the same seed repeats, and a repeated shape allocates nothing; one readback per generation
         const allocs = m.backend.counters.allocations;
+        const reads = m.backend.counters.readbacks;
         expect((await generate(m, pr, B, Tp, o)).tokens).toEqual(a.tokens);
         expect(m.backend.counters.allocations).toBe(allocs);
+        expect(m.backend.counters.readbacks).toBe(reads + 1);
+        // without log-probs: the same tokens, an empty logp, and the same dispatches
+        const d0 = m.backend.counters.dispatches;
+        await generate(m, pr, B, Tp, o);
+        const d1 = m.backend.counters.dispatches;
+        const bare = await generate(m, pr, B, Tp, { ...o, logp: false });
+        expect(bare.tokens).toEqual(a.tokens);
+        expect(bare.lengths).toEqual(a.lengths);
+        expect(bare.logp.length).toBe(0);
+        expect(m.backend.counters.dispatches - d1).toBe(d1 - d0);
       }
     });
   }

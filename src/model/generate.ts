@@ -1,8 +1,10 @@
 // Autoregressive generation with a KV cache: prefill the prompts, then one token per step for all
-// B*K rows, sampling on the device straight into a token buffer (no per-token readback), and one
-// readback of tokens and log-probs at the end. Follows the usual GPT KV-cache decoding (nanoGPT's
+// B*K rows, sampling on the device straight into the token rows with the chosen token's log-prob in the
+// same dispatch (no per-token readback), and one readback of tokens and log-probs at the end
+// (`startGenerate` records the work without reading, so callers can batch several generations into one
+// readback). Follows the usual GPT KV-cache decoding (nanoGPT's
 // generate without recompute); `generateNoCache` is the full-recompute reference used by tests.
-import type { Backend, Tensor } from '../engine/backend';
+import { resolvePending, type Backend, type Pending, type Tensor } from '../engine/backend';
 import { assertFitsContext } from './config';
 import type { GPT } from './gpt';
 
@@ -17,6 +19,8 @@ export interface GenerateOptions {
   eosId: number;
   /** Seed of this call's random draws (u32); draw of row r at step s is uniform01(seed, s, r). */
   seed: number;
+  /** Compute the generated tokens' log-probs (default true); when false, `logp` of the result is empty. */
+  logp?: boolean;
 }
 
 export interface GenerateResult {
@@ -25,7 +29,10 @@ export interface GenerateResult {
   maxNewTokens: number;
   /** (rows, maxNewTokens) generated ids; after a row's first EOS every id is eosId. */
   tokens: Uint32Array;
-  /** (rows, maxNewTokens) log-prob of each token at the sampling temperature (1 when greedy); 0 after EOS. */
+  /**
+   * (rows, maxNewTokens) log-prob of each token at the sampling temperature (1 when greedy); 0 after EOS.
+   * Empty (length 0) when the options asked for no log-probs.
+   */
   logp: Float32Array;
   /** (rows) tokens up to and including the first EOS, or maxNewTokens if there is none. */
   lengths: Uint32Array;
@@ -55,8 +62,6 @@ class Decoder {
   readonly L: number; // token buffer row length Tp + maxNew
   readonly Tmax: number; // cache positions Tp + maxNew - 1
   readonly seq: Tensor; // u32 (R, L): prompt then generated tokens
-  readonly cur: Tensor; // u32 (R): the token sampled this step (targets of logprob)
-  readonly lp: Tensor; // (R): log-prob of this step's tokens
   readonly logpAll: Tensor; // (maxNew, R) step-major log-probs
   readonly kc: Tensor[] = []; // per layer (R, Tmax, C)
   readonly vc: Tensor[] = [];
@@ -76,8 +81,6 @@ class Decoder {
       return t;
     };
     this.seq = al([R, this.L], 'seq', 'u32');
-    this.cur = al([R], 'cur', 'u32');
-    this.lp = al([R], 'lp');
     this.logpAll = al([maxNew, R], 'logp');
     for (let l = 0; l < nLayer; l++) {
       this.kc.push(al([R, this.Tmax, C], `kcache${l}`));
@@ -201,6 +204,7 @@ function promptRows(prompts: Uint32Array, B: number, Tp: number, K: number, L: n
 function finish(tokens: Uint32Array, logp: Float32Array, rows: number, maxNew: number, eosId: number): GenerateResult {
   const lengths = new Uint32Array(rows);
   const truncated = new Uint8Array(rows);
+  const hasLogp = logp.length > 0;
   for (let r = 0; r < rows; r++) {
     let len = maxNew;
     for (let s = 0; s < maxNew; s++) {
@@ -213,48 +217,60 @@ function finish(tokens: Uint32Array, logp: Float32Array, rows: number, maxNew: n
     truncated[r] = tokens[r * maxNew + len - 1] === eosId ? 0 : 1;
     for (let s = len; s < maxNew; s++) {
       tokens[r * maxNew + s] = eosId;
-      logp[r * maxNew + s] = 0;
+      if (hasLogp) logp[r * maxNew + s] = 0;
     }
   }
   return { rows, maxNewTokens: maxNew, tokens, logp, lengths, truncated };
 }
 
 /**
- * Generate `samples` completions for each of B prompts (u32 (B, Tp), all the same length) with KV-cache
- * decoding on the model's backend. Row r = b*K + k. Two readbacks in all (tokens, log-probs).
+ * Record the KV-cache decoding of `samples` completions for each of B prompts (u32 (B, Tp), all the same
+ * length) on the model's backend, without reading anything back: per generated position one cached
+ * forward and ONE sampling dispatch (token into the rows, its log-prob alongside), the same dispatches
+ * for any number of rows. Row r = b*K + k. Resolve it (with others: resolvePending) before the next
+ * generation of the same model and shape, which reuses its buffers.
  */
-export async function generate(model: GPT, prompts: Uint32Array, B: number, Tp: number, opts: GenerateOptions): Promise<GenerateResult> {
+export function startGenerate(model: GPT, prompts: Uint32Array, B: number, Tp: number, opts: GenerateOptions): Pending<GenerateResult> {
   checkArgs(model, prompts, B, Tp, opts);
   const be = model.backend;
   const { vocabSize: V } = model.cfg;
   const K = opts.samples;
   const maxNew = opts.maxNewTokens;
   const R = B * K;
+  const wantLogp = opts.logp ?? true;
   const d = getDecoder(model, R, Tp, maxNew);
   be.write(d.seq, promptRows(prompts, B, Tp, K, d.L));
   if (d.pre) d.forward(d.pre, Tp - 1, 0, false);
-  const lpTemp = opts.temperature > 0 ? opts.temperature : 1;
   for (let s = 0; s < maxNew; s++) {
     d.forward(d.dec, 1, Tp - 1 + s, true);
-    // the same draw twice: into the token rows (next input) and contiguously (logprob targets)
-    be.sampleTokens(d.seq, d.dec.logits, R, V, opts.temperature, opts.seed, s, d.L, Tp + s);
-    be.sampleTokens(d.cur, d.dec.logits, R, V, opts.temperature, opts.seed, s, 1, 0);
-    be.logprobForward(d.lp, null, null, d.dec.logits, d.cur, R, V, lpTemp);
-    be.copy(d.logpAll, d.lp, R, s * R, 0);
+    // the token goes into the rows (the next step's input); its log-prob into the step-major buffer
+    be.sampleTokens(d.seq, d.dec.logits, R, V, opts.temperature, opts.seed, s, d.L, Tp + s, wantLogp ? d.logpAll : null, s * R);
   }
-  const seq = (await be.read(d.seq)) as Uint32Array;
-  const lpAll = (await be.read(d.logpAll)) as Float32Array;
-  return finish(...gather(seq, lpAll, R, Tp, maxNew, d.L), R, maxNew, opts.eosId);
+  const { L } = d;
+  return {
+    tensors: wantLogp ? [d.seq, d.logpAll] : [d.seq],
+    finish: ([seq, lpAll]) =>
+      finish(...gather(seq as Uint32Array, wantLogp ? (lpAll as Float32Array) : null, R, Tp, maxNew, L), R, maxNew, opts.eosId),
+  };
 }
 
-/** Row-major (R, maxNew) tokens and log-probs from the token rows and the step-major log-probs. */
-function gather(seq: Uint32Array, lpAll: Float32Array, R: number, Tp: number, maxNew: number, L: number): [Uint32Array, Float32Array] {
+/**
+ * Generate `samples` completions for each of B prompts (u32 (B, Tp), all the same length) with KV-cache
+ * decoding on the model's backend. Row r = b*K + k. One readback in all (tokens and log-probs together).
+ */
+export async function generate(model: GPT, prompts: Uint32Array, B: number, Tp: number, opts: GenerateOptions): Promise<GenerateResult> {
+  const [res] = await resolvePending(model.backend, [startGenerate(model, prompts, B, Tp, opts)]);
+  return res;
+}
+
+/** Row-major (R, maxNew) tokens and log-probs (empty when null) from the token rows and the step-major log-probs. */
+function gather(seq: Uint32Array, lpAll: Float32Array | null, R: number, Tp: number, maxNew: number, L: number): [Uint32Array, Float32Array] {
   const tokens = new Uint32Array(R * maxNew);
-  const logp = new Float32Array(R * maxNew);
+  const logp = new Float32Array(lpAll ? R * maxNew : 0);
   for (let r = 0; r < R; r++) {
     for (let s = 0; s < maxNew; s++) {
       tokens[r * maxNew + s] = seq[r * L + Tp + s];
-      logp[r * maxNew + s] = lpAll[s * R + r];
+      if (lpAll) logp[r * maxNew + s] = lpAll[s * R + r];
     }
   }
   return [tokens, logp];
@@ -278,6 +294,7 @@ export async function generateNoCache(model: GPT, prompts: Uint32Array, B: numbe
   const last = be.alloc([R, V], 'f32', 'ref.logits');
   const cur = be.alloc([R], 'u32', 'ref.cur');
   const lp = be.alloc([R], 'f32', 'ref.lp');
+  const wantLogp = opts.logp ?? true;
   const lpAll = new Float32Array(maxNew * R);
   const lastHost = new Float32Array(R * V);
   for (let s = 0; s < maxNew; s++) {
@@ -293,5 +310,5 @@ export async function generateNoCache(model: GPT, prompts: Uint32Array, B: numbe
     for (let r = 0; r < R; r++) host[r * L + T] = c[r];
   }
   for (const t of [seq, last, cur, lp]) be.free(t);
-  return finish(...gather(host, lpAll, R, Tp, maxNew, L), R, maxNew, opts.eosId);
+  return finish(...gather(host, wantLogp ? lpAll : null, R, Tp, maxNew, L), R, maxNew, opts.eosId);
 }

@@ -7,7 +7,7 @@ import {
 } from '../cohort';
 import type { Backend } from '../engine/backend';
 import { loadCheckpoint } from '../model/checkpoint';
-import { resolveTaskConfig, type TaskConfig } from '../tasks';
+import { isViewName, resolveTaskConfig, VIEW_NAMES, type TaskConfig } from '../tasks';
 import { parseExperimentConfig, type CohortRef, type ExperimentConfig } from './config';
 
 /** The specs and task of a cohort section (presets come from src/cohort), or the problems with it. */
@@ -18,7 +18,8 @@ export function resolveCohortRef(c: CohortRef): { specs: AgentSpec[]; task?: Tas
       try {
         const fam = getFamily(a.family);
         familyArch(fam, a.size);
-        if (fam.view !== a.view) errors.push(`agents[${i}].view: family '${a.family}' reads the '${fam.view}' view, got '${a.view}'`);
+        // any view is allowed (a non-default one needs a checkpoint pretrained in it; the checkpoint check compares)
+        if (!isViewName(a.view)) errors.push(`agents[${i}].view: must be one of ${VIEW_NAMES.map((v) => `'${v}'`).join(' | ')} (family '${a.family}' reads '${fam.view}' by default), got ${JSON.stringify(a.view)}`);
       } catch (e) {
         errors.push(`agents[${i}]: ${(e as Error).message}`);
       }
@@ -61,7 +62,7 @@ export async function checkAgentCheckpoint(read: ReadBytes, spec: AgentSpec, tas
     }
     if (task) {
       if (!sameTask(meta.task, task)) errs.push(`checkpoint ${spec.checkpoint} was pretrained on ${JSON.stringify(meta.task)}, the experiment's task is ${JSON.stringify(task)}`);
-      else if (familyTokenizer(fam, task).vocabSize !== ck.config.vocabSize) errs.push(`checkpoint ${spec.checkpoint} has vocabSize ${ck.config.vocabSize}, the family's tokenizer for this task has ${familyTokenizer(fam, task).vocabSize}`);
+      else if (familyTokenizer(fam, task, spec.view).vocabSize !== ck.config.vocabSize) errs.push(`checkpoint ${spec.checkpoint} has vocabSize ${ck.config.vocabSize}, the family's tokenizer for this task in the ${spec.view} view has ${familyTokenizer(fam, task, spec.view).vocabSize}`);
     }
     return errs;
   } catch (e) {

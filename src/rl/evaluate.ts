@@ -76,6 +76,8 @@ export async function evaluateCohort(agents: readonly Agent[], problems: readonl
       sampledAccuracy: sRight / (P * E),
       majAccuracy: maj / P,
       parseableFraction: greedy.filter((a) => a !== null).length / P,
+      greedyAnswers: greedy,
+      greedyCorrect: right.map((r) => (r ? '1' : '0')).join(''),
     });
   }
   let ens = 0;

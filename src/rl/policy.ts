@@ -1,7 +1,9 @@
 // The policy pass of a GRPO step on any backend: teacher-forced forward over prompt+completion rows
 // giving per-completion-token log-probs, entropies and self-certainties (logprobForward), and the
 // backward from per-token weights dLoss/dlogp (logprobBackward → GPT.backward). SCIENCE.md §2 step 7.
-import type { Tensor } from '../engine/backend';
+// `startPolicyForward` records a forward without reading back, so a trainer reads every agent's (and
+// reference's) figures in one readback.
+import { resolvePending, type Pending, type Tensor } from '../engine/backend';
 import type { GPT } from '../model/gpt';
 
 /** B*K rollout rows of one agent: the prompt, then the sampled completion (padded with EOS). */
@@ -95,6 +97,17 @@ function completionPart(full: Float32Array, rows: PolicyRows): Float32Array {
 export async function policyForward(
   model: GPT, rows: PolicyRows, temperature: number, want: { entropy?: boolean; certainty?: boolean } = {},
 ): Promise<TokenFigures> {
+  const [f] = await resolvePending(model.backend, [startPolicyForward(model, rows, temperature, want)]);
+  return f;
+}
+
+/**
+ * {@link policyForward} recorded on the device without reading back: resolve it (with other models'
+ * forwards: resolvePending) before the next forward of the same model, which reuses its buffers.
+ */
+export function startPolicyForward(
+  model: GPT, rows: PolicyRows, temperature: number, want: { entropy?: boolean; certainty?: boolean } = {},
+): Pending<TokenFigures> {
   checkRows(model, rows);
   const be = model.backend;
   const b = buffers(model, rows);
@@ -107,10 +120,16 @@ export async function policyForward(
   be.write(b.targets, targets);
   const logits = model.forward(b.tokens, rows.R, T, L);
   be.logprobForward(b.logp, want.entropy ? b.entropy : null, want.certainty ? b.certainty : null, logits, b.targets, N, model.cfg.vocabSize, temperature);
-  const logp = completionPart((await be.read(b.logp)) as Float32Array, rows);
-  const entropy = want.entropy ? completionPart((await be.read(b.entropy)) as Float32Array, rows) : null;
-  const certainty = want.certainty ? completionPart((await be.read(b.certainty)) as Float32Array, rows) : null;
-  return { logp, entropy, certainty };
+  const tensors = [b.logp];
+  if (want.entropy) tensors.push(b.entropy);
+  if (want.certainty) tensors.push(b.certainty);
+  return {
+    tensors,
+    finish: (values) => {
+      const [logp, ...rest] = values.map((v) => completionPart(v as Float32Array, rows));
+      return { logp, entropy: want.entropy ? rest.shift()! : null, certainty: want.certainty ? rest.shift()! : null };
+    },
+  };
 }
 
 /**

@@ -100,6 +100,13 @@ export interface AgentEvalRecord {
   majAccuracy: number;
   /** Share of greedy answers that parse. */
   parseableFraction: number;
+  /**
+   * The greedy answer to each held-out problem, in the problems' order (null = unparseable): with
+   * `greedyCorrect`, the input of the error-overlap view (SCIENCE.md §5). Absent in older records.
+   */
+  greedyAnswers?: (string | null)[];
+  /** Per held-out problem, '1' where the greedy answer is right and '0' where not (same order). */
+  greedyCorrect?: string;
 }
 
 /** A held-out evaluation of the whole cohort. */

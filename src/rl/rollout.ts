@@ -1,8 +1,10 @@
 // Rollouts of one agent: render the shared problems in the agent's own view, sample K completions per
-// prompt with the KV-cache decoder (one generate call for all B*K rows), decode and extract answers.
+// prompt with the KV-cache decoder (one decoding pass for all B*K rows), decode and extract answers.
+// A cohort's rollouts are all recorded first and read back together: one readback per step.
 // SCIENCE.md §2 steps 1-3.
 import type { Agent } from '../cohort/agent';
-import { generate } from '../model/generate';
+import { resolvePending, type Pending } from '../engine/backend';
+import { startGenerate, type GenerateResult } from '../model/generate';
 import { extractAnswer, renderPrompt, type Problem } from '../tasks';
 import type { PolicyRows } from './policy';
 import type { Answer } from './vote';
@@ -51,17 +53,38 @@ export function encodePrompts(agent: Agent, problems: readonly Problem[]): { ids
 }
 
 /**
- * Sample `samples` completions for each problem (rows r = b*K + k) and extract their answers.
- * The completion mask covers tokens up to and including the first EOS.
+ * Record the decoding of `samples` completions for each problem (rows r = b*K + k) on the agent's
+ * backend; resolving it reads the tokens back and extracts the answers. The completion mask covers
+ * tokens up to and including the first EOS. (No log-probs here: the policy pass recomputes them.)
  */
-export async function rolloutAgent(agent: Agent, problems: readonly Problem[], o: RolloutOptions): Promise<AgentRollout> {
+export function startRollout(agent: Agent, problems: readonly Problem[], o: RolloutOptions): Pending<AgentRollout> {
   const { ids, Tp } = encodePrompts(agent, problems);
+  const gen = startGenerate(agent.model, ids, problems.length, Tp, {
+    samples: o.samples, temperature: o.temperature, maxNewTokens: o.maxNewTokens, eosId: agent.tokenizer.eosId, seed: o.seed, logp: false,
+  });
+  return { tensors: gen.tensors, finish: (values) => assemble(agent, problems, o, ids, Tp, gen.finish(values)) };
+}
+
+/** Rollouts of every agent (options per agent), all decoded before ONE readback of all their tokens. */
+export async function rolloutCohort(agents: readonly Agent[], problems: readonly Problem[], o: readonly RolloutOptions[]): Promise<AgentRollout[]> {
+  if (agents.length === 0) return [];
+  if (o.length !== agents.length) throw new Error(`rolloutCohort: ${o.length} option sets for ${agents.length} agents`);
+  const be = agents[0].model.backend;
+  if (agents.some((a) => a.model.backend !== be)) throw new Error('rolloutCohort: every agent must live on one backend');
+  if (new Set(agents.map((a) => a.model)).size !== agents.length) throw new Error('rolloutCohort: two agents share a model (agents share no parameters)');
+  return resolvePending(be, agents.map((a, n) => startRollout(a, problems, o[n])));
+}
+
+/** Sample `samples` completions for each problem (rows r = b*K + k) and extract their answers. */
+export async function rolloutAgent(agent: Agent, problems: readonly Problem[], o: RolloutOptions): Promise<AgentRollout> {
+  const [r] = await rolloutCohort([agent], problems, [o]);
+  return r;
+}
+
+function assemble(agent: Agent, problems: readonly Problem[], o: RolloutOptions, ids: Uint32Array, Tp: number, g: GenerateResult): AgentRollout {
   const B = problems.length;
   const K = o.samples;
   const M = o.maxNewTokens;
-  const g = await generate(agent.model, ids, B, Tp, {
-    samples: K, temperature: o.temperature, maxNewTokens: M, eosId: agent.tokenizer.eosId, seed: o.seed,
-  });
   const R = B * K;
   const L = Tp + M;
   const seq = new Uint32Array(R * L);

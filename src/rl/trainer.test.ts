@@ -1,6 +1,7 @@
 // Trainer-level tests on tiny pretrained agents (CPU backend): KL is exactly 0 at the first step, clipping
 // fires only with innerEpochs > 1, the ring wiring for N = 3, co-rl refused for N = 1, independent and
-// reproducible random streams, the NaN guard, and lock-step comparisons sharing prompts and seeds.
+// reproducible random streams, the NaN guard (which puts every agent back), the readback budget per
+// step, and lock-step comparisons sharing prompts and seeds.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Agent } from '../cohort/agent';
 import { CpuBackend } from '../engine/cpu/cpuBackend';
@@ -74,6 +75,40 @@ describe('CohortTrainer', () => {
     const x = r.agents[0];
     const y = r.agents[1];
     expect([x.rewardMean, x.meanLength, x.meanEntropy]).not.toEqual([y.rewardMean, y.meanLength, y.meanEntropy]);
+  });
+
+  it('reads back at most 3 times per step and allocates nothing after the first step', async () => {
+    const tr = trainer('co-rl', agents(2), { beta: 0.02, innerEpochs: 1 });
+    const c = be.counters;
+    for (let s = 0; s < 3; s++) {
+      const reads = c.readbacks;
+      const allocs = c.allocations;
+      await tr.step();
+      expect(c.readbacks - reads).toBeLessThanOrEqual(3);
+      if (s > 0) expect(c.allocations - allocs).toBe(0);
+    }
+    // each further inner epoch adds one readback (every agent's forward together)
+    const three = trainer('gt', agents(2), { innerEpochs: 3 });
+    const reads = c.readbacks;
+    await three.step();
+    expect(c.readbacks - reads).toBe(3 + 2);
+    tr.dispose();
+    three.dispose();
+  });
+
+  it('puts every agent back as it was before a step that diverges', async () => {
+    const bad = agents(2);
+    const p = await bad[1].model.readParams();
+    p.fill(NaN, 0, 64);
+    bad[1].model.writeParams(p);
+    const tr = trainer('ttrl', bad);
+    const before = await Promise.all(bad.map(async (a) => [await a.model.readParams(), (await be.read(a.model.m)).slice()]));
+    await expect(tr.step()).rejects.toBeInstanceOf(TrainingDivergedError);
+    expect(tr.stepCount).toBe(0);
+    for (const [n, a] of bad.entries()) {
+      expect(await a.model.readParams()).toEqual(before[n][0]); // agent A was updated in the step, then put back
+      expect(await be.read(a.model.m)).toEqual(before[n][1]);
+    }
   });
 
   it('stops on a NaN with the agent and step named', async () => {

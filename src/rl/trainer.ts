@@ -3,7 +3,7 @@
 // update; group advantages; clipped surrogate (+ optional k3 KL to a frozen copy of the base); AdamW with
 // global-norm clipping per agent; metrics per agent and pair. Runs unchanged in Node, a page or a worker.
 import type { Agent } from '../cohort/agent';
-import type { Backend } from '../engine/backend';
+import { resolvePending, type Backend, type Tensor } from '../engine/backend';
 import { GPT } from '../model/gpt';
 import { deriveRng, deriveSeed, renderCompletion, renderPrompt, type Problem, type Task } from '../tasks';
 import { computeAdvantages } from './advantages';
@@ -12,11 +12,13 @@ import { evaluateCohort } from './evaluate';
 import { grpoLoss } from './grpo';
 import { stepRewards } from './methodRewards';
 import { agentStepMetrics, pairwiseAgreement } from './metrics';
-import { policyBackward, policyForward, releasePolicyBuffers, type TokenFigures } from './policy';
+import { policyBackward, releasePolicyBuffers, startPolicyForward, type TokenFigures } from './policy';
 import type { AgentStepRecord, EvalRecord, StepExample, StepRecord } from './records';
 import { ringPredecessor, type RewardMethod, type RewardResult } from './rewards';
-import { rolloutAgent, type AgentRollout } from './rollout';
+import { rolloutCohort, type AgentRollout } from './rollout';
+import { attentionMap, buildInspection, type AttentionResult, type StepInspection } from './inspection';
 import { cohortVotes, voteLabels } from './vote';
+import { fingerprint, type TrainerSnapshot } from './snapshot';
 
 /** Settings of one trainer (one method on one cohort). */
 export interface TrainerOptions {
@@ -73,6 +75,14 @@ export class CohortTrainer {
   private refs: GPT[] | null = null;
   private readonly optSteps: number[];
   private firstStd: { batch: number; group: number }[] | null = null;
+  /** Fingerprints of the base parameters (set by init), checked when a snapshot is restored. */
+  private baseHashes: string[] = [];
+  /** The latest step in full (every prompt, agent and completion), for the inspector; null before step 1. */
+  latestInspection: StepInspection | null = null;
+  /** Squared gradient norm of every (agent, inner epoch) of a step, read back once at its end. */
+  private norms: Tensor | null = null;
+  /** Per agent: parameters and AdamW moments before the step's updates (put back when a step diverges). */
+  private before: { params: Tensor; m: Tensor; v: Tensor }[] | null = null;
 
   constructor(readonly backend: Backend, readonly agents: Agent[], readonly opts: TrainerOptions) {
     if (agents.length === 0) throw new Error('a cohort needs at least one agent');
@@ -90,16 +100,27 @@ export class CohortTrainer {
     this.optSteps = agents.map(() => 0);
   }
 
-  /** Frozen copies of the agents' current (base) parameters, the KL reference. Called by the first step/evaluate. */
+  /**
+   * Frozen copies of the agents' current (base) parameters, the KL reference, and their fingerprints.
+   * The first step makes the copies on the device (no readback); the fingerprints are read here, when a
+   * snapshot is taken or restored.
+   */
   async init(): Promise<void> {
-    if (this.refs) return;
-    const refs: GPT[] = [];
-    for (const a of this.agents) {
-      const r = new GPT(this.backend, a.model.cfg);
-      r.writeParams(await a.model.readParams());
-      refs.push(r);
+    const refs = this.initRefs();
+    if (this.baseHashes.length === 0) {
+      const base = await this.backend.readMany(refs.map((r) => r.params));
+      this.baseHashes = base.map((b) => fingerprint(b as Float32Array));
     }
-    this.refs = refs;
+  }
+
+  /** The frozen reference copies, made on the device (a buffer copy per agent) on first use. */
+  private initRefs(): GPT[] {
+    this.refs ??= this.agents.map((a) => {
+      const r = new GPT(this.backend, a.model.cfg);
+      this.backend.copy(r.params, a.model.params, a.model.layout.total);
+      return r;
+    });
+    return this.refs;
   }
 
   private lrAt(step: number): number {
@@ -109,7 +130,7 @@ export class CohortTrainer {
 
   /** One training step of every agent. Throws TrainingDivergedError on a NaN/inf loss or gradient. */
   async step(): Promise<StepRecord> {
-    await this.init();
+    const refs = this.initRefs();
     const { train: c, seed, method } = this.opts;
     const s = this.stepCount + 1;
     const t0 = now();
@@ -117,20 +138,20 @@ export class CohortTrainer {
     const K = c.samples;
     // 1. the same prompts, in the same order, for every agent
     const problems = this.opts.task.sampleTrain(deriveRng(seed, 'prompts', s), B);
-    // 2-3. rollouts and answers, each agent from its own stream
-    const rolls: AgentRollout[] = [];
-    for (const [n, a] of this.agents.entries()) {
-      rolls.push(await rolloutAgent(a, problems, { samples: K, temperature: c.temperature, maxNewTokens: this.maxNewTokens[n], seed: deriveSeed(seed, 'rollout', a.spec.id, s) }));
-    }
+    // 2-3. rollouts and answers, each agent from its own stream; all decoded, then one readback
+    const rolls: AgentRollout[] = await rolloutCohort(this.agents, problems, this.agents.map((a, n) => ({
+      samples: K, temperature: c.temperature, maxNewTokens: this.maxNewTokens[n], seed: deriveSeed(seed, 'rollout', a.spec.id, s),
+    })));
     const t1 = now();
-    // policy forward (kept for the backward), and the frozen base for KL
+    // policy forward (kept for the backward), and the frozen base for KL: every agent's figures in one readback
     const klNow = c.beta > 0 || (s - 1) % c.klEvery === 0;
-    const figs: TokenFigures[] = [];
-    const refLogp: (Float32Array | null)[] = [];
-    for (const [n, a] of this.agents.entries()) {
-      figs.push(await policyForward(a.model, rolls[n].rows, c.temperature, { entropy: true, certainty: method === 'intuitor' }));
-      refLogp.push(klNow ? (await policyForward(this.refs![n], rolls[n].rows, c.temperature)).logp : null);
-    }
+    const fwd = await resolvePending(this.backend, this.agents.flatMap((a, n) => {
+      const own = startPolicyForward(a.model, rolls[n].rows, c.temperature, { entropy: true, certainty: method === 'intuitor' });
+      return klNow ? [own, startPolicyForward(refs[n], rolls[n].rows, c.temperature)] : [own];
+    }));
+    const per = klNow ? 2 : 1;
+    const figs: TokenFigures[] = this.agents.map((_, n) => fwd[n * per]);
+    const refLogp: (Float32Array | null)[] = this.agents.map((_, n) => (klNow ? fwd[n * per + 1].logp : null));
     const t2 = now();
     // 4-5. votes and rewards for the whole cohort before any update
     const tb = (n: number, v: Float32Array) => ({ values: v, mask: rolls[n].rows.mask, maxNewTokens: this.maxNewTokens[n] });
@@ -145,9 +166,8 @@ export class CohortTrainer {
     );
     const ownVotes = res.votes ?? cohortVotes(cohort.answers, B, K, c.tau);
     this.opts.inspect?.({ step: s, answers: rolls.map((r) => [...r.answers]), votes: ownVotes.map(voteLabels), trainedLabels: res.trainedLabels, rewards: res.rewards.map((r) => [...r]) });
-    // 6-8. advantages, loss, update: agent by agent
-    const upd: { loss: number; kl: number | null; clip: number; gradNorm: number; lr: number }[] = [];
-    for (const [n, a] of this.agents.entries()) upd.push(await this.update(n, a, rolls[n], figs[n], refLogp[n], res.rewards[n], s));
+    // 6-8. advantages, loss, update of every agent (gradient norms read back once, at the end)
+    const upd = await this.update(rolls, figs, refLogp, res.rewards, s);
     const t3 = now();
     // metrics (ground truth is read here, for measurement only)
     const truth = problems.map((p) => p.answer);
@@ -158,38 +178,118 @@ export class CohortTrainer {
     this.stepCount = s;
     const record: StepRecord = { method, step: s, agents, pairs, timing: { rollout: t1 - t0, forward: t2 - t1, update: t3 - t2, total: now() - t0 } };
     if (this.opts.keepExamples) record.examples = this.examples(problems[0], rolls, res, ownVotes.map((v) => v[0].vote));
+    this.latestInspection = buildInspection({ method, step: s, K, agents: this.agents, problems, rolls, res, votes: ownVotes, teacherOf: (n) => this.teacherOf(n) });
     return record;
   }
 
-  /** Advantages, GRPO loss and innerEpochs clipped AdamW steps of one agent. */
-  private async update(n: number, a: Agent, roll: AgentRollout, fig: TokenFigures, ref: Float32Array | null, rewards: number[], s: number) {
+  /**
+   * Advantages, GRPO loss and innerEpochs clipped AdamW steps of every agent. Epoch by epoch (agents are
+   * independent, so the order across agents changes no number): a later epoch's forwards of all agents
+   * share one readback. Each gradient norm is copied on the device into one small buffer, read back once
+   * at the end; a non-finite loss or gradient norm then throws for the first failure in agent order (as if
+   * agents were updated one after another) after putting every agent back as it was before the step.
+   */
+  private async update(rolls: AgentRollout[], figs: TokenFigures[], refLogp: (Float32Array | null)[], rewards: number[][], s: number) {
     const c = this.opts.train;
-    const adv = computeAdvantages(rewards, c.samples, c.scaleRewards);
+    const be = this.backend;
+    const N = this.agents.length;
+    const E = c.innerEpochs;
     const lr = this.lrAt(s);
-    const model = a.model;
-    let logp = fig.logp;
-    let first: { loss: number; kl: number | null } | null = null;
-    let clip = 0;
-    let gradNorm = 0;
-    for (let e = 0; e < c.innerEpochs; e++) {
-      if (e > 0) logp = (await policyForward(model, roll.rows, c.temperature)).logp;
-      const out = grpoLoss({
-        logp, logpOld: fig.logp, ref: ref ?? undefined, mask: roll.rows.mask, advantages: adv,
-        maxNewTokens: this.maxNewTokens[n], epsClip: c.epsClip, beta: c.beta, lossType: c.lossType,
-      });
-      if (!Number.isFinite(out.loss)) throw new TrainingDivergedError(a.spec.id, s, `loss (${out.loss})`);
-      first ??= { loss: out.loss, kl: out.meanKl };
-      model.zeroGrad();
-      policyBackward(model, roll.rows, out.weights, c.temperature);
-      this.backend.sumSquares(model.normSq, model.grads, model.layout.total);
-      const norm = Math.sqrt(((await this.backend.read(model.normSq)) as Float32Array)[0]);
-      if (!Number.isFinite(norm)) throw new TrainingDivergedError(a.spec.id, s, `gradient norm (${norm})`);
-      this.optSteps[n]++;
-      model.step({ lr, beta1: c.beta1, beta2: c.beta2, eps: c.adamEps, weightDecay: c.weightDecay, step: this.optSteps[n] }, c.maxGradNorm);
-      clip += out.clipFraction / c.innerEpochs;
-      gradNorm += norm / c.innerEpochs;
+    const adv = rewards.map((r) => computeAdvantages(r, c.samples, c.scaleRewards));
+    const norms = this.normBuffer(N * E);
+    const optBefore = [...this.optSteps];
+    this.saveState();
+    const logp = figs.map((f) => f.logp);
+    const first: ({ loss: number; kl: number | null } | null)[] = this.agents.map(() => null);
+    const clip = this.agents.map(() => 0);
+    const lossFail = new Map<number, string>(); // n * E + e -> what
+    const live = new Set(this.agents.keys());
+    const clipped = c.maxGradNorm > 0 && Number.isFinite(c.maxGradNorm);
+    for (let e = 0; e < E; e++) {
+      if (e > 0) {
+        const ns = [...live];
+        const f = await resolvePending(be, ns.map((n) => startPolicyForward(this.agents[n].model, rolls[n].rows, c.temperature)));
+        ns.forEach((n, i) => (logp[n] = f[i].logp));
+      }
+      for (const n of live) {
+        const model = this.agents[n].model;
+        const roll = rolls[n];
+        const out = grpoLoss({
+          logp: logp[n], logpOld: figs[n].logp, ref: refLogp[n] ?? undefined, mask: roll.rows.mask, advantages: adv[n],
+          maxNewTokens: this.maxNewTokens[n], epsClip: c.epsClip, beta: c.beta, lossType: c.lossType,
+        });
+        if (!Number.isFinite(out.loss)) {
+          lossFail.set(n * E + e, `loss (${out.loss})`);
+          live.delete(n);
+          continue;
+        }
+        first[n] ??= { loss: out.loss, kl: out.meanKl };
+        model.zeroGrad();
+        policyBackward(model, roll.rows, out.weights, c.temperature);
+        this.optSteps[n]++;
+        // the clipped step computes the squared norm into model.normSq on the device; else compute it here
+        if (!clipped) be.sumSquares(model.normSq, model.grads, model.layout.total);
+        model.step({ lr, beta1: c.beta1, beta2: c.beta2, eps: c.adamEps, weightDecay: c.weightDecay, step: this.optSteps[n] }, c.maxGradNorm);
+        be.copy(norms, model.normSq, 1, n * E + e);
+        clip[n] += out.clipFraction / E;
+      }
     }
-    return { loss: first!.loss, kl: first!.kl, clip, gradNorm, lr };
+    const normSq = (await be.readMany([norms]))[0] as Float32Array;
+    const upd: { loss: number; kl: number | null; clip: number; gradNorm: number; lr: number }[] = [];
+    for (let n = 0; n < N; n++) {
+      let gradNorm = 0;
+      for (let e = 0; e < E; e++) {
+        const lossWhat = lossFail.get(n * E + e);
+        const norm = Math.sqrt(normSq[n * E + e]);
+        const what = lossWhat ?? (Number.isFinite(norm) ? null : `gradient norm (${norm})`);
+        if (what) {
+          this.restoreState();
+          this.optSteps.splice(0, N, ...optBefore);
+          throw new TrainingDivergedError(this.agents[n].spec.id, s, what);
+        }
+        gradNorm += norm / E;
+      }
+      upd.push({ loss: first[n]!.loss, kl: first[n]!.kl, clip: clip[n], gradNorm, lr });
+    }
+    return upd;
+  }
+
+  /** The (size) buffer of squared gradient norms, allocated on the first step (and again only if innerEpochs changes). */
+  private normBuffer(size: number): Tensor {
+    if (this.norms && this.norms.size !== size) {
+      this.backend.free(this.norms);
+      this.norms = null;
+    }
+    this.norms ??= this.backend.alloc([size], 'f32', 'trainer.normSq');
+    return this.norms;
+  }
+
+  /** Copy every agent's parameters and AdamW moments aside on the device (buffer copies, no dispatch). */
+  private saveState(): void {
+    const be = this.backend;
+    this.before ??= this.agents.map((a) => {
+      const n = a.model.layout.total;
+      return { params: be.alloc([n], 'f32', 'trainer.before.params'), m: be.alloc([n], 'f32', 'trainer.before.m'), v: be.alloc([n], 'f32', 'trainer.before.v') };
+    });
+    this.agents.forEach((a, i) => {
+      const b = this.before![i];
+      const n = a.model.layout.total;
+      be.copy(b.params, a.model.params, n);
+      be.copy(b.m, a.model.m, n);
+      be.copy(b.v, a.model.v, n);
+    });
+  }
+
+  /** Put every agent's parameters and AdamW moments back as saveState found them. */
+  private restoreState(): void {
+    const be = this.backend;
+    this.agents.forEach((a, i) => {
+      const b = this.before![i];
+      const n = a.model.layout.total;
+      be.copy(a.model.params, b.params, n);
+      be.copy(a.model.m, b.m, n);
+      be.copy(a.model.v, b.v, n);
+    });
   }
 
   private agentRecord(
@@ -254,6 +354,85 @@ export class CohortTrainer {
     });
   }
 
+  /**
+   * Attention (block `layer`, every head) of the latest step's prompt `prompt` + completion `sample` of
+   * agent `agent` (an id), through the agent's current model. Call between steps only (never while a
+   * step runs: the forward replaces the model's kept activations). Throws a clear message on bad input.
+   */
+  async attention(agent: string, prompt: number, sample: number, layer: number): Promise<AttentionResult & { step: number }> {
+    const ins = this.latestInspection;
+    if (!ins) throw new Error(`no step of ${this.opts.method} yet: attention is available from step 1`);
+    const n = this.agents.findIndex((a) => a.spec.id === agent);
+    if (n < 0) throw new Error(`unknown agent ${JSON.stringify(agent)}; agents: ${ins.agents.join(', ')}`);
+    if (!Number.isInteger(prompt) || prompt < 0 || prompt >= ins.prompts.length) throw new Error(`prompt ${prompt} is out of range: 0..${ins.prompts.length - 1}`);
+    if (!Number.isInteger(sample) || sample < 0 || sample >= ins.K) throw new Error(`sample ${sample} is out of range: 0..${ins.K - 1}`);
+    const x = ins.prompts[prompt].agents[n];
+    return { ...(await attentionMap(this.agents[n], x.prompt, x.completions[sample], layer)), step: ins.step };
+  }
+
+  /**
+   * Everything that decides the future steps (src/rl/snapshot.ts): step count, AdamW step counts, the
+   * step-1 std baselines, and per agent its parameters and AdamW moments. Call between steps.
+   */
+  async snapshot(): Promise<TrainerSnapshot> {
+    await this.init();
+    const read = async (t: GPT['params']) => (await this.backend.read(t)) as Float32Array; // a fresh copy on both backends
+    const agents: TrainerSnapshot['agents'] = [];
+    for (const [n, a] of this.agents.entries()) {
+      const f = this.firstStd?.[n];
+      agents.push({
+        id: a.spec.id, optSteps: this.optSteps[n], firstStd: f ? { ...f } : null, baseHash: this.baseHashes[n],
+        params: await read(a.model.params), m: await read(a.model.m), v: await read(a.model.v),
+      });
+    }
+    return { method: this.opts.method, seed: this.opts.seed, step: this.stepCount, agents };
+  }
+
+  /**
+   * Put a snapshot of this trainer's run back (a reload, or a rollback). Everything is checked before
+   * anything is written: method, seed, agent ids and order, tensor sizes, finite values, and that the
+   * agents were built from the same base parameters. Throws naming the mismatch.
+   */
+  async restore(snap: TrainerSnapshot): Promise<void> {
+    await this.checkSnapshot(snap);
+    for (const [n, s] of snap.agents.entries()) {
+      const model = this.agents[n].model;
+      model.writeParams(s.params);
+      this.backend.write(model.m, s.m);
+      this.backend.write(model.v, s.v);
+      model.zeroGrad();
+      this.optSteps[n] = s.optSteps;
+    }
+    const std = snap.agents.map((s) => (s.firstStd ? { ...s.firstStd } : undefined));
+    this.firstStd = std.some((x) => x) ? (std as { batch: number; group: number }[]) : null;
+    this.stepCount = snap.step;
+  }
+
+  /** Throw (naming the mismatch) unless `restore(snap)` would succeed; changes nothing. */
+  async checkSnapshot(snap: TrainerSnapshot): Promise<void> {
+    await this.init();
+    const refuse = (why: string): never => {
+      throw new Error(`cannot restore the ${snap.method} snapshot (step ${snap.step}) into this ${this.opts.method} trainer: ${why}`);
+    };
+    if (snap.method !== this.opts.method) refuse(`it is a snapshot of method ${snap.method}`);
+    if (snap.seed !== this.opts.seed) refuse(`it was taken with seed ${snap.seed}, this run uses seed ${this.opts.seed}`);
+    if (!Number.isInteger(snap.step) || snap.step < 0) refuse(`step ${snap.step} is not a whole number >= 0`);
+    const ids = this.agents.map((a) => a.spec.id);
+    const theirs = snap.agents.map((a) => a.id);
+    if (ids.join('\u0000') !== theirs.join('\u0000')) refuse(`its agents are [${theirs.join(', ')}], this cohort has [${ids.join(', ')}]`);
+    for (const [n, s] of snap.agents.entries()) {
+      const total = this.agents[n].model.layout.total;
+      for (const [k, t] of [['params', s.params], ['m', s.m], ['v', s.v]] as const) {
+        if (t.length !== total) refuse(`agent ${s.id}: ${k} has ${t.length} values, the model has ${total} parameters`);
+        for (let i = 0; i < t.length; i++) if (!Number.isFinite(t[i])) refuse(`agent ${s.id}: ${k}[${i}] is ${t[i]}`);
+      }
+      if (!Number.isInteger(s.optSteps) || s.optSteps < 0) refuse(`agent ${s.id}: optSteps ${s.optSteps} is not a whole number >= 0`);
+      if (s.baseHash !== this.baseHashes[n]) {
+        refuse(`agent ${s.id} started from other base parameters (fingerprint ${s.baseHash}, these agents ${this.baseHashes[n]})`);
+      }
+    }
+  }
+
   /** The ring predecessor whose votes grade agent n under co-rl. */
   teacherOf(n: number): number {
     return ringPredecessor(n, this.agents.length);
@@ -267,5 +446,8 @@ export class CohortTrainer {
     }
     for (const a of this.agents) releasePolicyBuffers(a.model);
     this.refs = null;
+    for (const t of [this.norms, ...(this.before ?? []).flatMap((b) => [b.params, b.m, b.v])]) if (t) this.backend.free(t);
+    this.norms = null;
+    this.before = null;
   }
 }

@@ -6,6 +6,11 @@ import type { ScaleRewards } from '../rl/advantages';
 import { DEFAULT_EVAL, DEFAULT_TRAIN, parseExperimentConfig, REWARD_METHODS, type ExperimentConfig } from '../rl/config';
 import type { LossType } from '../rl/grpo';
 import type { RewardMethod } from '../rl/rewards';
+import { CUSTOM_TASK, customAgentProblems, customAgentSpecs, type CohortContext, type CustomAgent } from './customCohort';
+
+/** The training worker's backend choices ('auto': WebGPU when available, else the CPU backend). */
+export const TRAIN_BACKENDS = ['auto', 'webgpu', 'cpu'] as const;
+export type TrainBackend = (typeof TRAIN_BACKENDS)[number];
 
 /** What the Train view lets a user choose. Plain data; round-trips through JSON. */
 export interface RunSettings {
@@ -32,6 +37,12 @@ export interface RunSettings {
   evalProblems: number;
   /** Pretrain the preset's base agents in the browser instead of loading the shipped checkpoints. */
   pretrainHere: boolean;
+  /** Compute backend of the training worker: 'auto' = WebGPU when available, else the CPU backend. */
+  backend: TrainBackend;
+  /** Train a preset's agents, or the agents composed one by one (customAgents). */
+  cohortMode: 'preset' | 'custom';
+  /** The composed cohort (used when cohortMode is 'custom'); see customCohort.ts. */
+  customAgents: CustomAgent[];
 }
 
 /** One agent of a preset as the manifest lists it. */
@@ -44,6 +55,8 @@ export interface PresetAgentInfo {
   params: number;
   /** Greedy accuracy on the validation slice when pretraining stopped. */
   valAccuracy: number;
+  /** Its checkpoint path relative to public/ (the composer offers "shipped" only for these). */
+  checkpoint?: string;
 }
 
 /** A preset of the catalogue. */
@@ -72,17 +85,21 @@ export const DEFAULT_RUN_SETTINGS: Readonly<RunSettings> = {
   evalEvery: DEFAULT_EVAL.every,
   evalProblems: DEFAULT_EVAL.problems,
   pretrainHere: false,
+  backend: 'auto',
+  cohortMode: 'preset',
+  customAgents: [],
 };
 
 /** The experiment config the settings describe (the preset's task; other fields at their defaults). */
 export function toExperimentConfig(s: RunSettings): ExperimentConfig {
   return {
-    name: `playground-${s.preset}`,
+    name: s.cohortMode === 'custom' ? 'playground-custom' : `playground-${s.preset}`,
     seed: s.seed,
     steps: s.steps,
     methods: [...s.methods],
-    cohort: { preset: s.preset },
-    task: null,
+    // a composed cohort names its agents and the task; a preset brings both
+    cohort: s.cohortMode === 'custom' ? { agents: customAgentSpecs(s.customAgents) } : { preset: s.preset },
+    task: s.cohortMode === 'custom' ? { ...CUSTOM_TASK } : null,
     train: {
       ...DEFAULT_TRAIN,
       batchPrompts: s.batchPrompts,
@@ -103,23 +120,35 @@ const FIELD_OF: Record<string, keyof RunSettings> = { 'eval.every': 'evalEvery',
 
 /**
  * Problems with the settings, keyed by settings field ('methods' also covers co-rl with one agent).
- * `agents` is the preset's agent count when known. Empty when the settings can run.
+ * `agents` is the preset's agent count when known (a composed cohort counts its own); `ctx` tells the
+ * composer's checks which checkpoints are shipped and which imported files are loaded. Empty when the
+ * settings can run.
  */
-export function settingsProblems(s: RunSettings, agents?: number): Partial<Record<keyof RunSettings, string>> {
+export function settingsProblems(s: RunSettings, agents?: number, ctx?: CohortContext): Partial<Record<keyof RunSettings, string>> {
   const out: Partial<Record<keyof RunSettings, string>> = {};
   const c = toExperimentConfig(s);
-  const r = parseExperimentConfig({ ...c, task: undefined });
+  const custom = s.cohortMode === 'custom';
+  const r = parseExperimentConfig({ ...c, task: custom ? c.task : undefined });
+  if (custom) {
+    // the composer's own checks name the agent and cover the manifest and imported files
+    const cp = customAgentProblems(s.customAgents, ctx);
+    if (cp.length) out.customAgents = cp.join('\n');
+    agents = s.customAgents.length;
+  }
   if (!r.ok)
     for (const e of r.errors) {
       const m = /^([\w.]+?)(?:\[\d+\])?: (.*)$/.exec(e);
       if (!m) continue;
       const path = m[1];
+      if (custom && (path.startsWith('cohort') || path === 'task')) continue;
       const key = (FIELD_OF[path] ?? path.replace(/^(train|eval)\./, '')) as keyof RunSettings;
       out[key] ??= m[2];
     }
   if (s.methods.length === 0) out.methods = 'pick at least one method';
   else if (s.methods.includes('co-rl') && agents !== undefined && agents < 2)
-    out.methods = `co-rl needs at least 2 agents (each is graded by its ring predecessor); this preset has ${agents}`;
+    out.methods = `co-rl needs at least 2 agents (each is graded by its ring predecessor); this ${custom ? 'cohort' : 'preset'} has ${agents}`;
+  if (!(TRAIN_BACKENDS as readonly unknown[]).includes(s.backend))
+    out.backend = `backend must be one of ${TRAIN_BACKENDS.join(', ')}; got ${JSON.stringify(s.backend)}`;
   return out;
 }
 
@@ -131,6 +160,9 @@ export interface RunConfigSlice {
   setRunSettings(patch: Partial<RunSettings>): void;
   toggleMethod(m: RewardMethod): void;
   setPresets(presets: PresetInfo[], error?: string): void;
+  /** Bytes of checkpoint files imported into the composer, by import key (never in the URL). */
+  importedCheckpoints: Record<string, Uint8Array>;
+  addImportedCheckpoint(key: string, bytes: Uint8Array): void;
 }
 
 export const createRunConfigSlice: StateCreator<RunConfigSlice, [], [], RunConfigSlice> = (set) => ({
@@ -145,4 +177,6 @@ export const createRunConfigSlice: StateCreator<RunConfigSlice, [], [], RunConfi
       return { runSettings: { ...s.runSettings, methods } };
     }),
   setPresets: (presets, presetsError = '') => set({ presets, presetsError }),
+  importedCheckpoints: {},
+  addImportedCheckpoint: (key, bytes) => set((s) => ({ importedCheckpoints: { ...s.importedCheckpoints, [key]: bytes } })),
 });

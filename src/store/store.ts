@@ -8,8 +8,11 @@ import { createTheorySlice, type TheorySlice } from './theorySlice';
 import { createRunConfigSlice, type RunConfigSlice } from './runConfigSlice';
 import { createRunStatusSlice, type RunStatusSlice } from './runStatusSlice';
 import { createMetricsSlice, type MetricsSlice } from './metricsSlice';
+import { createInspectSlice, type InspectSlice } from './inspectSlice';
+import { createShareSlice, type ShareSlice } from './shareSlice';
+import { createPersistSlice, type PersistSlice } from './persistSlice';
 
-export type AppState = EngineSlice & DemoSlice & UiSlice & TheorySlice & RunConfigSlice & RunStatusSlice & MetricsSlice;
+export type AppState = EngineSlice & DemoSlice & UiSlice & TheorySlice & RunConfigSlice & RunStatusSlice & MetricsSlice & InspectSlice & ShareSlice & PersistSlice;
 
 export const useStore = create<AppState>()((...a) => ({
   ...createEngineSlice(...a),
@@ -19,4 +22,7 @@ export const useStore = create<AppState>()((...a) => ({
   ...createRunConfigSlice(...a),
   ...createRunStatusSlice(...a),
   ...createMetricsSlice(...a),
+  ...createInspectSlice(...a),
+  ...createShareSlice(...a),
+  ...createPersistSlice(...a),
 }));

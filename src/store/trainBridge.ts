@@ -5,9 +5,11 @@ import type { Manifest } from '../cohort/manifest';
 import { appBaseUrl } from '../cohort/fetchReader';
 import { describeTaskConfig, resolveTaskConfig } from '../tasks';
 import type { LiveParams, TrainCommand, TrainEvent } from '../worker/protocol';
+import type { ExperimentConfig } from '../rl/config';
 import { settingsProblems, toExperimentConfig, type PresetInfo, type RunSettings } from './runConfigSlice';
 import { useStore } from './store';
 import { foldTrainEvents } from './trainEvents';
+import { cohortContext, cohortStartFields } from './customCohort';
 
 let worker: Worker | null = null;
 let queue: TrainEvent[] = [];
@@ -22,7 +24,18 @@ function flush(): void {
   const next = foldTrainEvents({ runStatus: s.runStatus, metrics: s.metrics }, events);
   useStore.setState({ runStatus: next.runStatus, metrics: next.metrics });
   if (next.engine) s.setEngine(next.engine.backend, next.engine.adapter, next.engine.fallbackReason);
+  for (const l of listeners) l(events);
 }
+
+/** Other bridges' listeners (the inspector's): each batch of worker events, after the store has folded it. */
+const listeners = new Set<(events: readonly TrainEvent[]) => void>();
+/** Listen to the training worker's events (per batch, at most once per frame); returns the unsubscribe. */
+export function onTrainEvents(fn: (events: readonly TrainEvent[]) => void): () => void {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}
+/** Post a command to the training worker (started on first use), for other bridges (the inspector's). */
+export const sendTrainCommand = (cmd: TrainCommand): void => send(cmd);
 
 function schedule(): void {
   if (scheduled) return;
@@ -50,20 +63,31 @@ function send(cmd: TrainCommand): void {
   worker.postMessage(cmd);
 }
 
+/** How to start: paused at the first step; or a saved run (its config, continued from its snapshot). */
+export interface StartOptions {
+  paused?: boolean;
+  /** The config to run instead of the settings' (a saved run's, live changes included). */
+  config?: ExperimentConfig;
+  /** Continue from a snapshot (persistBridge.ts). */
+  resume?: { step: number; snapshot: ArrayBuffer };
+}
+
 /** Start a run with the current settings (replacing any run). Returns the problems instead if invalid. */
-export function startTraining(opts: { paused?: boolean } = {}): Partial<Record<keyof RunSettings, string>> {
+export function startTraining(opts: StartOptions = {}): Partial<Record<keyof RunSettings, string>> {
   const s = useStore.getState();
   const preset = s.presets.find((p) => p.name === s.runSettings.preset);
-  const problems = settingsProblems(s.runSettings, preset?.agents.length);
+  const problems = settingsProblems(s.runSettings, preset?.agents.length, cohortContext(s.presets, s.importedCheckpoints));
   if (Object.keys(problems).length) return problems;
+  const cohortFields = cohortStartFields(s.runSettings, s.importedCheckpoints);
   send({
     type: 'start',
-    config: toExperimentConfig(s.runSettings),
-    backend: 'auto',
+    config: opts.config ?? toExperimentConfig(s.runSettings),
+    backend: s.runSettings.backend,
     delayMs: s.speedMs,
     paused: opts.paused,
     baseUrl: appBaseUrl(),
-    pretrain: s.runSettings.pretrainHere ? {} : undefined,
+    ...cohortFields, // pretrain (preset: pretrainHere; composed: the "pretrain here" agents) and imported bytes
+    ...(opts.resume ? { resume: opts.resume } : {}),
   });
   s.setRunStatus({ phase: 'loading', message: 'Starting the training worker…' });
   return {};
@@ -102,6 +126,7 @@ export function presetCatalog(m: Manifest): PresetInfo[] {
     task: describeTaskConfig(resolveTaskConfig(p.task)),
     agents: p.agents.map((a) => ({
       id: a.id, family: a.family, size: a.size, seed: a.seed, view: a.view, params: a.params, valAccuracy: a.valAccuracy,
+      checkpoint: a.checkpoint,
     })),
   }));
 }

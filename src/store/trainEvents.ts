@@ -2,6 +2,7 @@
 // 'run' event starts over, records are appended once per batch, the last status wins. Pure.
 import type { EngineEvent, TrainEvent } from '../worker/protocol';
 import { appendRecords, type RunMetrics } from './metricsSlice';
+import { trimMetrics } from './resumePlan';
 import type { RunStatus } from './runStatusSlice';
 import type { EvalRecord, StepRecord } from '../rl/records';
 
@@ -30,8 +31,11 @@ export function foldTrainEvents(prev: TrainState, events: readonly TrainEvent[])
     if (e.type === 'run') {
       steps = [];
       evals = [];
-      metrics = { runId: e.runId, methods: [...e.config.methods], steps: {}, evals: {} };
-      status = { ...status, runId: e.runId, config: e.config, phase: 'loading', step: 0, totalSteps: e.config.steps, message: 'Starting…', liveNote: '' };
+      const from = e.resumeFrom;
+      // a resumed run keeps the records up to its snapshot's step (put back by the persist bridge)
+      const keep = from !== undefined && metrics.methods.join() === e.config.methods.join();
+      metrics = keep ? { ...trimMetrics(metrics, from), runId: e.runId } : { runId: e.runId, methods: [...e.config.methods], steps: {}, evals: {} };
+      status = { ...status, runId: e.runId, config: e.config, phase: 'loading', step: from ?? 0, totalSteps: e.config.steps, message: 'Starting…', liveNote: '' };
       continue;
     }
     // a late event of a run that was replaced (runId 0: the worker itself failed, always shown)

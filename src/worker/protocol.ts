@@ -3,6 +3,8 @@
 import type { PretrainRecipe } from '../cohort/families';
 import type { ExperimentConfig } from '../rl/config';
 import type { EvalRecord, StepRecord } from '../rl/records';
+import type { StepInspection } from '../rl/inspection';
+import type { RewardMethod } from '../rl/rewards';
 
 /** Commands the page sends to the demo worker. */
 export type WorkerCommand =
@@ -40,8 +42,17 @@ export type TrainCommand =
       /** The app's base URL as the page sees it (checkpoints are fetched relative to it). */
       baseUrl?: string;
       /** Pretrain the preset's base agents here (src/cohort pretrainPreset) instead of loading the
-       * shipped checkpoints; `recipe` overrides the families' recipes (tests use tiny ones). */
-      pretrain?: { recipe?: Partial<PretrainRecipe> };
+       * shipped checkpoints; `recipe` overrides the families' recipes (tests use tiny ones). For an
+       * agent-list cohort, `paths` names the agents' checkpoint paths to pretrain (pretrainAgent;
+       * default: every agent's); the others are read as usual. */
+      pretrain?: { recipe?: Partial<PretrainRecipe>; paths?: string[] };
+      /** Checkpoint bytes by path (files imported in the page); they stand in for files at those paths. */
+      checkpoints?: Record<string, ArrayBuffer>;
+      /** Continue a saved run: restore `snapshot` (a 'snapshot' event's bytes of this config) and go on
+       * from lock step `step` (no base evaluation; the evaluation schedule and step counter continue). */
+      resume?: { step: number; snapshot: ArrayBuffer };
+      /** Post a 'snapshot' event every this many lock steps (default 5; 0 = only at pause and done). */
+      snapshotEvery?: number;
     }
   /** Stop after the lock step in progress (every method finishes it). */
   | { type: 'pause' }
@@ -52,7 +63,23 @@ export type TrainCommand =
   | { type: 'reset' }
   | { type: 'live'; params: LiveParams }
   /** Pause between lock steps in ms (0 = as fast as possible). */
-  | { type: 'speed'; delayMs: number };
+  | { type: 'speed'; delayMs: number }
+  /** The inspector's requests (answered between lock steps): see InspectCommand. */
+  | InspectCommand
+  /** Every method's agents as checkpoint files, between lock steps (answered with 'checkpoints'). */
+  | { type: 'exportCheckpoints' };
+
+/** The latest step of `method` in full (answered with an 'inspection' event; null before step 1). */
+export type InspectRequest = { type: 'inspect'; method: RewardMethod };
+/** Attention of block `layer` (every head) of the latest step's prompt + completion `sample` of `agent`. */
+export type AttentionRequest = { type: 'attention'; method: RewardMethod; agent: string; prompt: number; sample: number; layer: number };
+export type InspectCommand = InspectRequest | AttentionRequest;
+
+/** Answers to InspectCommand. A bad request gets 'inspectError' (the run goes on untouched). */
+export type InspectEvent =
+  | { type: 'inspection'; runId: number; method: RewardMethod; inspection: StepInspection | null }
+  | (Omit<AttentionRequest, 'type'> & { type: 'attention'; runId: number; step: number; tokens: string[]; promptTokens: number; heads: number; probs: number[] })
+  | { type: 'inspectError'; runId: number; request: InspectCommand; message: string };
 
 /** What the training worker is doing. */
 export type TrainPhase = 'idle' | 'loading' | 'running' | 'paused' | 'done' | 'error';
@@ -60,10 +87,31 @@ export type TrainPhase = 'idle' | 'loading' | 'running' | 'paused' | 'done' | 'e
 /** Events the training worker posts back. Records are plain data (structured-cloned). */
 export type TrainEvent =
   | EngineEvent
-  /** A run (re)starts from the base agents: drop earlier records. */
-  | { type: 'run'; runId: number; config: ExperimentConfig }
+  /** A run (re)starts from the base agents: drop earlier records (with `resumeFrom`: a saved run
+   * continues after that lock step; keep the records up to it). */
+  | { type: 'run'; runId: number; config: ExperimentConfig; resumeFrom?: number }
   | { type: 'status'; runId: number; phase: TrainPhase; step: number; totalSteps: number; message: string }
   | { type: 'step'; runId: number; record: StepRecord }
   | { type: 'eval'; runId: number; record: EvalRecord }
   | { type: 'live'; runId: number; params: LiveParams }
-  | { type: 'error'; runId: number; message: string };
+  | { type: 'error'; runId: number; message: string }
+  | PersistEvent
+  | InspectEvent;
+
+/** A file the worker made for download. `bytes` is transferred. */
+export interface WorkerFile {
+  method: string;
+  agent: string;
+  /** File name, e.g. "co-rl-A-step12.ckpt". */
+  name: string;
+  bytes: ArrayBuffer;
+}
+
+/** Resumable state and exports (src/rl/snapshot.ts, src/model/checkpoint.ts); bytes are transferred. */
+export type PersistEvent =
+  /** Every method's trainer state after lock step `step` (src/rl/snapshot.ts); `phase` is what the run
+   * does next ('running', 'paused' or 'done'); `seconds` how long taking it took in the worker. */
+  | { type: 'snapshot'; runId: number; step: number; phase: 'running' | 'paused' | 'done'; bytes: ArrayBuffer; seconds: number }
+  | { type: 'snapshotError'; runId: number; step: number; message: string }
+  /** Answer to 'exportCheckpoints': one CORLCKPT file per method per agent (empty with `message` if no run is loaded). */
+  | { type: 'checkpoints'; runId: number; step: number; files: WorkerFile[]; message: string };

@@ -120,4 +120,56 @@ describe('TrainController', () => {
     expect(events.some((e) => e.type === 'status' && e.message.startsWith('Pretraining agent A'))).toBe(true);
     expect(steps(events).map((r) => r.method)).toEqual(['co-rl', 'ttrl']);
   });
+
+  it('runs a composed cohort: one shipped agent, one pretrained in another view, one imported file', async () => {
+    const reads: string[] = [];
+    const events: TrainEvent[] = [];
+    const shippedRead = nodeReader();
+    const c = new TrainController({
+      post: (e) => events.push(structuredClone(e)),
+      reader: () => (path) => {
+        reads.push(path);
+        return shippedRead(path);
+      },
+      selectBackend: async () => ({ backend: new CpuBackend(), fallbackReason: 'test' }),
+    });
+    close = () => c.close();
+    const shipped = 'checkpoints/add-d2/lp-nocarry.s.s1.ckpt';
+    const words = 'checkpoints/add-d2/rope-carry.s.s5.words.ckpt'; // no such file: only pretraining makes it
+    const imported = 'imported/0123abcd.ckpt';
+    const importedBytes = await shippedRead('checkpoints/add-d2/rope-carry.s.s1.ckpt');
+    const custom: ExperimentConfig = {
+      ...config, steps: 1, task: { kind: 'add', digits: 2 },
+      cohort: { agents: [
+        { id: 'A', family: 'lp-nocarry', size: 's', seed: 1, view: 'plain', checkpoint: shipped },
+        { id: 'B', family: 'rope-carry', size: 's', seed: 5, view: 'words', checkpoint: words },
+        { id: 'C', family: 'rope-carry', size: 's', seed: 1, view: 'plain', checkpoint: imported },
+      ] },
+    };
+    const tiny = { maxSteps: 6, evalEvery: 3, valSize: 16 };
+    await c.command({
+      type: 'start', config: custom, backend: 'cpu', delayMs: 0, pretrain: { recipe: tiny, paths: [words] },
+      checkpoints: { [imported]: importedBytes.slice().buffer },
+    });
+    for (let i = 0; i < 4000 && !events.some((e) => e.type === 'status' && (e.phase === 'done' || e.phase === 'error')); i++) {
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    expect(events.filter((e) => e.type === 'error')).toEqual([]);
+    expect([...new Set(reads)]).toEqual([shipped]); // B was pretrained and C came with the command
+    const notes = events.flatMap((e) => (e.type === 'status' ? [e.message] : []));
+    expect(notes.some((m) => m.startsWith('Pretraining agent B (1 of 1)'))).toBe(true);
+    expect(notes.some((m) => m.startsWith('Pretraining agent A') || m.startsWith('Pretraining agent C'))).toBe(false);
+    const recs = steps(events);
+    expect(recs.map((r) => r.method)).toEqual(['co-rl', 'ttrl']);
+    expect(recs[0].agents.map((a) => a.agent)).toEqual(['A', 'B', 'C']);
+
+    // a reset reuses the pretrained agent (no second pretraining) and the imported bytes
+    const mark = events.length;
+    await c.command({ type: 'reset' });
+    for (let i = 0; i < 4000 && !events.slice(mark).some((e) => e.type === 'status' && e.phase === 'paused'); i++) {
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    expect(events.slice(mark).filter((e) => e.type === 'error')).toEqual([]);
+    expect(events.slice(mark).some((e) => e.type === 'status' && e.message.startsWith('Pretraining'))).toBe(false);
+  });
 });

@@ -10,6 +10,8 @@ import type { ExperimentConfig } from '../rl/config';
 import { evalSteps } from '../rl/experiment';
 import type { EvalRecord, StepRecord } from '../rl/records';
 import { CohortTrainer } from '../rl/trainer';
+import { decodeSnapshot, encodeSnapshot } from '../rl/snapshot';
+import { saveCheckpoint } from '../model/checkpoint';
 import { makeTask } from '../tasks';
 import type { LiveParams } from './protocol';
 
@@ -126,6 +128,65 @@ export class TrainSession {
     }
     this.step++;
     return true;
+  }
+
+  /**
+   * Every method's trainer state after `step` lock steps as bytes (src/rl/snapshot.ts), with the live
+   * learning rate and temperature. Call between lock steps.
+   */
+  async snapshot(): Promise<Uint8Array> {
+    const trainers = [];
+    for (const tr of this.trainers) trainers.push(await tr.snapshot());
+    const { lr, temperature } = this.config.train;
+    return encodeSnapshot({ step: this.step, trainers, extra: { lr, temperature } });
+  }
+
+  /**
+   * Continue from snapshot bytes taken by `snapshot` of a run of the same config: every method's
+   * trainer is checked before any is written (a refusal leaves the session at step 0, untouched), then
+   * the step counter and the live values the snapshot ran with are restored (returned as applied).
+   */
+  async restore(bytes: Uint8Array | ArrayBuffer, expectStep?: number): Promise<LiveParams> {
+    const b = decodeSnapshot(bytes);
+    const mine = this.trainers.map((t) => t.opts.method);
+    const theirs = b.trainers.map((t) => t.method);
+    const refuse = (why: string): never => {
+      throw new Error(`cannot resume from the saved snapshot: ${why}`);
+    };
+    if (expectStep !== undefined && b.step !== expectStep) refuse(`it holds step ${b.step}, the saved run says step ${expectStep}`);
+    if (b.step > this.config.steps) refuse(`it holds step ${b.step}, beyond this run's ${this.config.steps} steps`);
+    if (mine.join() !== theirs.join()) refuse(`it holds methods [${theirs.join(', ')}], this run trains [${mine.join(', ')}]`);
+    for (const t of b.trainers) if (t.step !== b.step) refuse(`method ${t.method} is at step ${t.step}, the lock step is ${b.step}`);
+    // check every method before writing any
+    for (const [i, tr] of this.trainers.entries()) await tr.checkSnapshot(b.trainers[i]);
+    for (const [i, tr] of this.trainers.entries()) await tr.restore(b.trainers[i]);
+    this.step = b.step;
+    const live: LiveParams = {};
+    if (typeof b.extra.lr === 'number') live.lr = b.extra.lr;
+    if (typeof b.extra.temperature === 'number') live.temperature = b.extra.temperature;
+    return applyLive(this.config.train, live);
+  }
+
+  /**
+   * Every method's agents as checkpoint files (src/model/checkpoint.ts) with meta saying the method,
+   * the lock step, the agent's spec and the base it came from. Call between lock steps.
+   */
+  async exportCheckpoints(): Promise<{ method: string; agent: string; name: string; bytes: Uint8Array }[]> {
+    const out: { method: string; agent: string; name: string; bytes: Uint8Array }[] = [];
+    const created = new Date().toISOString();
+    for (const tr of this.trainers) {
+      const method = tr.opts.method;
+      for (const a of tr.agents) {
+        const meta = {
+          format: 'co-rl-trained-agent', method, step: this.step, seed: this.config.seed, run: this.config.name,
+          agent: { ...a.spec }, base: a.base ?? null, created,
+        };
+        const bytes = await saveCheckpoint(a.model, meta);
+        const safe = (x: string) => x.replace(/[^\w.-]+/g, '_');
+        out.push({ method, agent: a.spec.id, name: `${safe(method)}-${safe(a.spec.id)}-step${this.step}.ckpt`, bytes });
+      }
+    }
+    return out;
   }
 
   /** Change the learning rate and/or temperature for the following steps. */

@@ -6,7 +6,7 @@ import { selectBackend } from '../engine/select';
 import type { TrainCommand, TrainEvent } from './protocol';
 import { TrainController } from './trainController';
 
-const post = (e: TrainEvent): void => (self as unknown as Worker).postMessage(e);
+const post = (e: TrainEvent, transfer: Transferable[] = []): void => (self as unknown as Worker).postMessage(e, transfer);
 
 const controller = new TrainController({ post, reader: (base) => fetchReader(base), selectBackend });
 

@@ -13,6 +13,14 @@ export function EngineBanner() {
       </div>
     );
   }
+  // the user picked the CPU backend (src/engine/select.ts gives this reason): not a fallback
+  if (/^CPU backend chosen/.test(reason)) {
+    return (
+      <div className="banner info" data-testid="engine">
+        Training runs on the <strong>CPU backend</strong>, as chosen in the settings (WebGPU is not tried).
+      </div>
+    );
+  }
   return (
     <div className="banner warn" role="alert" data-testid="fallback-banner">
       <strong>WebGPU is unavailable, so training runs on the CPU backend (slower).</strong> {reason}

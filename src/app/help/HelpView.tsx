@@ -80,6 +80,18 @@ export function HelpView() {
       </section>
 
       <section>
+        <h2>Build a cohort, keep and share a run</h2>
+        <p className="small">
+          Pick a preset, or switch to Compose to choose each agent&apos;s family, size, seed and prompt view; an
+          agent without a shipped checkpoint is pretrained here first, and a checkpoint file you exported can be
+          imported as an agent. The settings live in the page&apos;s address: copy the link and the same run
+          starts elsewhere. Export a run as JSON (import it later to see the same charts), the metrics as CSV, the
+          charts as one PNG, and every agent as a checkpoint. Runs are saved in this browser as they train, so a
+          reload resumes where it stopped.
+        </p>
+      </section>
+
+      <section>
         <h2>How to read the charts</h2>
         <p className="small muted">
           In the Train view every chart overlays the compared methods on shared axes: one colour per method,
@@ -136,6 +148,19 @@ export function HelpView() {
           <ChartItem title="KL to the base model (Train)" live>
             How far an agent has drifted from its starting checkpoint (the k3 estimator, measured even when no
             KL penalty is used, which is the default).
+          </ChartItem>
+          <ChartItem title="Error overlap, before and now (Train)" live>
+            For each pair of agents on the held-out problems: how many both get right, only one gets right, and
+            both get wrong. kappa near 0 or below means their mistakes are unrelated, which is what lets peer
+            grading help; kappa near 1 means they fail together. c is the share where exactly one is right, u
+            the share where at least one is right (the ceiling for the pair), w the share where both are wrong
+            with the same answer (the errors a vote cannot catch).
+          </ChartItem>
+          <ChartItem title="Inspector (Train)" live>
+            The latest step, prompt by prompt: every agent&apos;s K completions, the answers read from them, each
+            agent&apos;s vote, the label it was trained on (its peer&apos;s vote under Co-RL, its own under TTRL, the
+            truth under GT) and the rewards. A reward is 1 exactly when the answer equals that label. The
+            attention map shows where one head of one layer looks, for a completion you pick.
           </ChartItem>
           <ChartItem title="Training loss (Engine demo)" live>
             The supervised demo&apos;s cross-entropy, which should fall. For RL runs the GRPO loss is not a

@@ -1,11 +1,13 @@
-// The cohort builder: a preset from the checkpoint manifest (its description and agents), and the
-// methods to compare on copies of the same base agents (co-rl, ttrl, gt checked by default), and whether
-// to pretrain the base agents in the browser rather than load the shipped checkpoints.
+// The cohort builder: a preset from the checkpoint manifest (its description and agents, and whether
+// to pretrain them in the browser rather than load the shipped checkpoints) or a cohort composed agent
+// by agent (AgentComposer), and the methods to compare on copies of the same base agents (co-rl, ttrl,
+// gt checked by default).
 import { REWARD_METHODS } from '../../rl/config';
 import type { RewardMethod } from '../../rl/rewards';
 import type { PresetInfo, RunSettings } from '../../store/runConfigSlice';
 import { useStore } from '../../store/store';
 import { changeSettings } from '../../store/trainBridge';
+import { AgentComposer } from './AgentComposer';
 import { METHOD_COLOUR, METHOD_LABEL } from './chartData';
 
 const METHOD_HELP: Record<RewardMethod, string> = {
@@ -21,18 +23,50 @@ interface Props {
   settings: RunSettings;
   presets: PresetInfo[];
   problem?: string;
+  /** The composed cohort's problems, one per line. */
+  agentsProblem?: string;
 }
 
-export function CohortBuilder({ settings, presets, problem }: Props) {
+const MODES = [
+  { mode: 'preset', label: 'Preset', help: 'a named cohort with shipped checkpoints' },
+  { mode: 'custom', label: 'Compose', help: 'choose each agent: family, size, seed, view, checkpoint' },
+] as const;
+
+export function CohortBuilder({ settings, presets, problem, agentsProblem }: Props) {
   const toggle = useStore((s) => s.toggleMethod);
   const error = useStore((s) => s.presetsError);
   const preset = presets.find((p) => p.name === settings.preset);
+  const custom = settings.cohortMode === 'custom';
   return (
     <fieldset className="panel cohort">
       <legend>Cohort</legend>
+      <div
+        className="cohort-mode"
+        role="radiogroup"
+        aria-label="Cohort"
+        data-testid="cohort-mode"
+        data-mode={settings.cohortMode}
+      >
+        {MODES.map((m) => (
+          <label key={m.mode} className={settings.cohortMode === m.mode ? 'on' : ''} title={m.help}>
+            <input
+              type="radio"
+              name="cohort-mode"
+              value={m.mode}
+              checked={settings.cohortMode === m.mode}
+              onChange={() => changeSettings({ cohortMode: m.mode })}
+            />
+            {m.label}
+          </label>
+        ))}
+      </div>
       <label className="field">
-        Preset{' '}
-        <select data-testid="preset" value={settings.preset} onChange={(e) => changeSettings({ preset: e.target.value })}>
+        {custom ? 'Preset to start from' : 'Preset'}{' '}
+        <select
+          data-testid="preset"
+          value={settings.preset}
+          onChange={(e) => changeSettings({ preset: e.target.value })}
+        >
           {(presets.length ? presets.map((p) => p.name) : [settings.preset]).map((n) => (
             <option key={n} value={n}>
               {n}
@@ -41,7 +75,16 @@ export function CohortBuilder({ settings, presets, problem }: Props) {
         </select>
       </label>
       {error && <p className="error small">{error}</p>}
-      {preset && (
+      {custom && (
+        <AgentComposer
+          agents={settings.customAgents}
+          presets={presets}
+          preset={preset}
+          pretrainPreset={settings.pretrainHere}
+          problem={agentsProblem}
+        />
+      )}
+      {!custom && preset && (
         <div className="preset-info" data-testid="preset-info">
           <p className="small">{preset.description}</p>
           <p className="small muted">Task: {preset.task}</p>
@@ -55,16 +98,23 @@ export function CohortBuilder({ settings, presets, problem }: Props) {
           </ul>
         </div>
       )}
-      <label className="method" title="Runs the same deterministic pretraining as npm run pretrain, on this page's backend">
-        <input
-          type="checkbox"
-          data-testid="pretrain-here"
-          checked={settings.pretrainHere}
-          onChange={(e) => changeSettings({ pretrainHere: e.target.checked })}
-        />
-        <span className="method-name">Pretrain the base agents here</span>{' '}
-        <span className="muted small">instead of loading the shipped checkpoints (a few minutes; progress is shown above the charts)</span>
-      </label>
+      {!custom && (
+        <label
+          className="method"
+          title="Runs the same deterministic pretraining as npm run pretrain, on this page's backend"
+        >
+          <input
+            type="checkbox"
+            data-testid="pretrain-here"
+            checked={settings.pretrainHere}
+            onChange={(e) => changeSettings({ pretrainHere: e.target.checked })}
+          />
+          <span className="method-name">Pretrain the base agents here</span>{' '}
+          <span className="muted small">
+            instead of loading the shipped checkpoints (a few minutes; progress is shown above the charts)
+          </span>
+        </label>
+      )}
       <div className="methods" role="group" aria-label="Methods to compare">
         <span className="methods-title">Methods (compared on the same base agents)</span>
         {REWARD_METHODS.map((m) => (
@@ -76,7 +126,8 @@ export function CohortBuilder({ settings, presets, problem }: Props) {
               onChange={() => toggle(m)}
             />
             <span className="method-dot" style={{ background: METHOD_COLOUR[m] }} />
-            <span className="method-name">{METHOD_LABEL[m]}</span> <span className="muted small">{METHOD_HELP[m]}</span>
+            <span className="method-name">{METHOD_LABEL[m]}</span>{' '}
+            <span className="muted small">{METHOD_HELP[m]}</span>
           </label>
         ))}
         {problem && <p className="field-help error">{problem}</p>}

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { ScaleRewards } from '../../rl/advantages';
 import type { LossType } from '../../rl/grpo';
 import { changeSettings } from '../../store/trainBridge';
-import type { RunSettings } from '../../store/runConfigSlice';
+import type { RunSettings, TrainBackend } from '../../store/runConfigSlice';
 import { NumberField } from './NumberField';
 
 type NumKey = {
@@ -38,6 +38,11 @@ const SCALES: { v: ScaleRewards; label: string }[] = [
   { v: 'group', label: 'group (default)' },
   { v: 'batch', label: 'batch' },
   { v: 'none', label: 'none' },
+];
+const BACKENDS: { v: TrainBackend; label: string }[] = [
+  { v: 'auto', label: 'auto (default)' },
+  { v: 'webgpu', label: 'WebGPU' },
+  { v: 'cpu', label: 'CPU' },
 ];
 const LOSSES: { v: LossType; label: string }[] = [
   { v: 'grpo', label: 'GRPO (Eq. 5)' },
@@ -110,6 +115,24 @@ export function HyperParams({ settings, problems }: Props) {
             ))}
           </select>
           <p className="field-help">GRPO: mean per completion; BNPO: mean per token; Dr. GRPO: fixed length</p>
+        </div>
+        <div className="field">
+          <label htmlFor="hp-backend">Backend</label>
+          <select
+            id="hp-backend"
+            data-testid="backend"
+            value={settings.backend}
+            onChange={(e) => changeSettings({ backend: e.target.value as TrainBackend })}
+          >
+            {BACKENDS.map((s) => (
+              <option key={s.v} value={s.v}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+          <p className={problems.backend ? 'field-help error' : 'field-help'}>
+            {problems.backend ?? 'auto uses WebGPU when available, else the CPU backend; applies at the next Start'}
+          </p>
         </div>
       </div>
     </details>

@@ -3,12 +3,18 @@
 import { useEffect } from 'react';
 import { useStore } from '../../store/store';
 import { settingsProblems } from '../../store/runConfigSlice';
+import { cohortContext } from '../../store/customCohort';
 import { loadCatalog } from '../../store/trainBridge';
 import { EngineBanner } from '../demo/EngineBanner';
 import { CohortBuilder } from './CohortBuilder';
 import { HyperParams } from './HyperParams';
 import { RunControls } from './RunControls';
 import { TrainCharts } from './TrainCharts';
+import { Inspector } from './Inspector';
+import { OverlapView } from './OverlapView';
+import { KeepShare } from './KeepShare';
+import { UrlNotice } from './UrlNotice';
+import { PersistControls } from './PersistControls';
 import './train.css';
 
 export function TrainView() {
@@ -16,7 +22,8 @@ export function TrainView() {
   const presets = useStore((s) => s.presets);
   const started = useStore((s) => s.runStatus.phase !== 'idle');
   const agents = presets.find((p) => p.name === settings.preset)?.agents.length;
-  const problems = settingsProblems(settings, agents);
+  const imported = useStore((s) => s.importedCheckpoints);
+  const problems = settingsProblems(settings, agents, cohortContext(presets, imported));
 
   useEffect(() => {
     void loadCatalog();
@@ -25,13 +32,20 @@ export function TrainView() {
   return (
     <div className="train-view">
       <aside className="train-settings">
-        <CohortBuilder settings={settings} presets={presets} problem={problems.methods ?? problems.preset} />
+        <CohortBuilder
+          settings={settings} presets={presets} problem={problems.methods ?? problems.preset} agentsProblem={problems.customAgents}
+        />
         <HyperParams settings={settings} problems={problems} />
+        <KeepShare />
       </aside>
       <div className="train-main">
+        <UrlNotice />
         <RunControls canStart={Object.keys(problems).length === 0} />
+        <PersistControls />
         {started && <EngineBanner />}
         <TrainCharts />
+        <Inspector />
+        <OverlapView />
       </div>
     </div>
   );

@@ -80,6 +80,11 @@ export class CpuBackend implements Backend {
     this.counters.readbacks++;
     return (t as CpuTensor).data.slice();
   }
+  async readMany(tensors: readonly Tensor[]): Promise<(Float32Array | Uint32Array)[]> {
+    if (tensors.length === 0) return [];
+    this.counters.readbacks++;
+    return tensors.map((t) => (t as CpuTensor).data.slice());
+  }
   fill(t: Tensor, value: number): void {
     (t as CpuTensor).data.fill(value);
   }
@@ -177,9 +182,12 @@ export class CpuBackend implements Backend {
     this.op();
     lp.crossEntropyBackward(f(dlogits), f(logits), u(targets), f(dlosses), N, V);
   }
-  sampleTokens(out: Tensor, logits: Tensor, rows: number, V: number, temperature: number, seed: number, counter: number, outStride: number, outOffset: number): void {
+  sampleTokens(
+    out: Tensor, logits: Tensor, rows: number, V: number, temperature: number, seed: number, counter: number,
+    outStride: number, outOffset: number, logp: Tensor | null = null, logpOffset = 0,
+  ): void {
     this.op();
-    smp.sampleTokens(u(out), f(logits), rows, V, temperature, seed, counter, outStride, outOffset);
+    smp.sampleTokens(u(out), f(logits), rows, V, temperature, seed, counter, outStride, outOffset, fo(logp), logpOffset);
   }
   sumSquares(out: Tensor, inp: Tensor, N: number): void {
     this.op();

@@ -22,20 +22,21 @@ describe('matmul (CPU)', () => {
     expect(Array.from(out)).toEqual([-2, 3, -2, 7.5]);
   });
 
-  it('matches a naive triple loop at sizes around the 4-column unroll', () => {
-    for (const OC of [1, 3, 4, 5, 8, 11]) {
-      const N = 3;
+  it('matches a naive triple loop at sizes around the 4-row x 4-column blocks', () => {
+    for (const [N, OC] of [1, 3, 4, 5, 8, 11].flatMap((oc) => [1, 3, 4, 5, 9].map((n) => [n, oc]))) {
       const C = 7;
       const inp = randn64(N * C, 1);
       const weight = randn64(OC * C, 2);
       const bias = randn64(OC, 3);
-      const out = new Float64Array(N * OC);
-      matmulForward(out, inp, weight, bias, N, C, OC);
-      for (let n = 0; n < N; n++) {
-        for (let o = 0; o < OC; o++) {
-          let s = bias[o];
-          for (let c = 0; c < C; c++) s += inp[n * C + c] * weight[o * C + c];
-          expect(out[n * OC + o]).toBeCloseTo(s, 12);
+      for (const b of [bias, null]) {
+        const out = new Float64Array(N * OC);
+        matmulForward(out, inp, weight, b, N, C, OC);
+        for (let n = 0; n < N; n++) {
+          for (let o = 0; o < OC; o++) {
+            let s = b ? b[o] : 0;
+            for (let c = 0; c < C; c++) s += inp[n * C + c] * weight[o * C + c];
+            expect(out[n * OC + o]).toBe(s); // the same terms in the same order: bit-identical
+          }
         }
       }
     }

@@ -72,6 +72,25 @@ describe('sampleTokens', () => {
     expect(out.every((t) => t !== 3)).toBe(true);
   });
 
+  it('the fused log-prob is log softmax(logits/T)[chosen id] (T = 1 when greedy), at logp[logpOffset + r] only', () => {
+    const rows = 40;
+    const V = 9;
+    const logits = new Float32Array(rows * V).map((_, i) => 3 * Math.sin(i * 1.7));
+    for (const T of [0, 0.6, 1.4]) {
+      const out = new Uint32Array(rows);
+      const plain = new Uint32Array(rows);
+      const logp = new Float32Array(rows + 5).fill(NaN);
+      sampleTokens(out, logits, rows, V, T, 8, 9, 1, 0, logp, 5);
+      sampleTokens(plain, logits, rows, V, T, 8, 9, 1, 0);
+      expect(out).toEqual(plain); // the same draws with or without the log-prob
+      for (let i = 0; i < 5; i++) expect(logp[i]).toBeNaN();
+      for (let r = 0; r < rows; r++) {
+        const p = softmax([...logits.subarray(r * V, (r + 1) * V)], T > 0 ? T : 1);
+        expect(logp[5 + r]).toBeCloseTo(Math.log(p[out[r]]), 5);
+      }
+    }
+  });
+
   it('writes only out[r * outStride + outOffset]', () => {
     const rows = 5;
     const V = 6;

@@ -9,13 +9,16 @@ const f32 = Math.fround;
 /**
  * For each row r of logits (rows, V): temperature <= 0 → argmax (ties to the lowest id); else a draw
  * from softmax(logits[r] / temperature) by inverse CDF with u = uniform01(seed, counter, r).
- * Writes out[r * outStride + outOffset] (u32) and nothing else.
+ * Writes out[r * outStride + outOffset] (u32), and with `logp` also logp[logpOffset + r] = the chosen
+ * token's log-prob under softmax(logits[r] / T') (T' = temperature, 1 when greedy); nothing else.
  */
 export function sampleTokens(
   out: Uint32Array, logits: Floats, rows: number, V: number, temperature: number,
   seed: number, counter: number, outStride: number, outOffset: number,
+  logp: Floats | null = null, logpOffset = 0,
 ): void {
-  const invT = f32(1 / temperature); // the kernel receives 1/T as an f32 uniform
+  const greedy = temperature <= 0;
+  const invT = f32(greedy ? 1 : 1 / temperature); // the kernel receives 1/T (1 when greedy) as an f32 uniform
   for (let r = 0; r < rows; r++) {
     const row = r * V; // logits[r] starts here, (V)
     let tok = 0;
@@ -50,5 +53,15 @@ export function sampleTokens(
       if (tok < 0) tok = lastPos;
     }
     out[r * outStride + outOffset] = tok;
+    if (logp) logp[logpOffset + r] = tokenLogp(logits, r * V, V, invT, tok);
   }
+}
+
+/** log softmax(logits[row..row+V) * invT)[tok], in the kernel's f32 order (max, then the sum of e^(z - max)). */
+function tokenLogp(logits: Floats, row: number, V: number, invT: number, tok: number): number {
+  let maxz = -Infinity;
+  for (let i = 0; i < V; i++) maxz = Math.max(maxz, f32(logits[row + i] * invT));
+  let total = 0;
+  for (let i = 0; i < V; i++) total = f32(total + f32(Math.exp(f32(f32(logits[row + i] * invT) - maxz))));
+  return f32(f32(f32(logits[row + tok] * invT) - maxz) - f32(Math.log(total)));
 }

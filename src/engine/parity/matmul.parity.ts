@@ -1,7 +1,11 @@
 // Parity of shaders/matmul.wgsl against src/engine/cpu/matmul.ts: forward (with and without bias)
 // and all three backward products, at awkward sizes (not multiples of the 64x64 tile or the K
-// slice of 16) and at the model's typical shapes (qkv 3C, MLP 4C, logits V).
+// slice of 16) and at the model's typical shapes (qkv 3C, MLP 4C, logits V). Shapes pick their kernel
+// variant as the backend does; the `variant` cases force the other one, so both the register-blocked
+// and the shared-memory tiled kernels are checked at awkward sizes.
 import type { Backend, Tensor } from '../backend';
+import type { GpuContext } from '../webgpu/context';
+import * as mm from '../webgpu/ops/matmul';
 import type { CompareResult } from '../compare';
 import { Pair, type ParityCase, pair, poisoned, randn } from './parityUtil';
 
@@ -19,6 +23,8 @@ interface Shape {
   dinp?: boolean; // default true
   /** Bind the weight as a view 64 elements into a larger buffer (as views of a flat parameter buffer). */
   view?: boolean;
+  /** Force this WebGPU kernel variant (default: the backend's choice for the shape). */
+  variant?: mm.MatmulVariant;
 }
 
 const shapes: Shape[] = [
@@ -30,6 +36,12 @@ const shapes: Shape[] = [
   { N: 200, C: 128, OC: 29, bias: false }, // logits, V=29
   { N: 512, C: 128, OC: 512 }, // MLP fc, B*T=512
   { N: 512, C: 512, OC: 128 }, // MLP proj
+  // forced variants: tiled at shapes that pick blocked, blocked at rows/columns off its 8x8 blocks
+  { N: 70, C: 32, OC: 130, variant: 'tiled' },
+  { N: 129, C: 64, OC: 96, variant: 'tiled', view: true },
+  { N: 37, C: 44, OC: 67, variant: 'blocked' },
+  { N: 3, C: 4, OC: 1, variant: 'blocked', bias: false },
+  { N: 1100, C: 256, OC: 260, variant: 'blocked', dinp: false }, // a shape that picks tiled
 ];
 
 function weightPair(gpu: Backend, cpu: Backend, s: Shape, host: Float32Array): { w: Pair; base: Pair | null } {
@@ -56,10 +68,16 @@ async function run(gpu: Backend, cpu: Backend, s: Shape, seed: number): Promise<
   const dweight = pair(gpu, cpu, [OC, C], randn(OC * C, seed + 5), 'dweight');
   const dbias = hasBias ? pair(gpu, cpu, [OC], randn(OC, seed + 6), 'dbias') : null;
   both(gpu, cpu, (be, t) => {
+    if (s.variant && be === gpu) {
+      const ctx = gpu as unknown as GpuContext;
+      mm.matmulForward(ctx, t(out)!, t(inp)!, t(weight)!, t(bias), N, C, OC, s.variant);
+      mm.matmulBackward(ctx, t(dinp), t(dweight)!, t(dbias), t(dout)!, t(inp)!, t(weight)!, N, C, OC, s.variant);
+      return;
+    }
     be.matmulForward(t(out)!, t(inp)!, t(weight)!, t(bias), N, C, OC);
     be.matmulBackward(t(dinp), t(dweight)!, t(dbias), t(dout)!, t(inp)!, t(weight)!, N, C, OC);
   });
-  const tag = `N=${N} C=${C} OC=${OC}`;
+  const tag = `N=${N} C=${C} OC=${OC}${s.variant ? ` ${s.variant}` : ''}`;
   const res = [await out.check(`forward ${tag}${hasBias ? '' : ' (no bias)'}`)];
   if (dinp) res.push(await dinp.check(`dinp ${tag}`));
   res.push(await dweight.check(`dweight ${tag}`));
@@ -69,6 +87,6 @@ async function run(gpu: Backend, cpu: Backend, s: Shape, seed: number): Promise<
 }
 
 export const cases: ParityCase[] = shapes.map((s, i) => ({
-  name: `matmul: N=${s.N} C=${s.C} OC=${s.OC}${s.bias === false ? ' no bias' : ''}${s.dinp === false ? ' no dinp' : ''}${s.view ? ' weight view' : ''}`,
+  name: `matmul: N=${s.N} C=${s.C} OC=${s.OC}${s.bias === false ? ' no bias' : ''}${s.dinp === false ? ' no dinp' : ''}${s.view ? ' weight view' : ''}${s.variant ? ` ${s.variant}` : ` (${mm.matmulVariant(s.N, s.C, s.OC)})`}`,
   run: (gpu, cpu) => run(gpu, cpu, s, 100 + 10 * i),
 }));

@@ -60,7 +60,44 @@ async function sampledCase(
   return res;
 }
 
+/**
+ * The fused sample + log-prob pass (decoding's one dispatch per token): ids identical to the CPU twin,
+ * log-probs within 1e-4 of the twin's, and of the separate logprobForward op at the chosen ids.
+ */
+async function fusedCase(gpu: Backend, cpu: Backend, rows: number, V: number, T: number, seed: number, logpOffset: number): Promise<CompareResult[]> {
+  const host = randn(rows * V, seed + 1, 2);
+  const logits = pair(gpu, cpu, [rows, V], host, 'logits');
+  const out = poisoned(gpu, cpu, [rows * 2], 'u32', 'tokens');
+  const lp = poisoned(gpu, cpu, [logpOffset + rows], 'f32', 'logp');
+  gpu.sampleTokens(out.gpu, logits.gpu, rows, V, T, seed, 5, 2, 1, lp.gpu, logpOffset);
+  cpu.sampleTokens(out.cpu, logits.cpu, rows, V, T, seed, 5, 2, 1, lp.cpu, logpOffset);
+  const what = `${T > 0 ? `T=${T}` : 'greedy'} rows=${rows} V=${V} logpOffset=${logpOffset}`;
+  const ids = await out.check(`fused sample+logp ${what}: ids`, 0, 0);
+  const got = (await gpu.read(lp.gpu)) as Float32Array;
+  const want = (await cpu.read(lp.cpu)) as Float32Array;
+  // nothing before logpOffset is written (it stays the NaN poison); the rest matches the CPU twin
+  const untouched = got.subarray(0, logpOffset).filter((x) => !Number.isNaN(x)).length;
+  const prefix = compareArrays(`fused sample+logp ${what}: ${untouched} of ${logpOffset} elements before logpOffset written (expected 0)`, [untouched], [0], 0, 0);
+  const logps = compareArrays(`fused sample+logp ${what}: log-probs vs CPU twin`, got.subarray(logpOffset), want.subarray(logpOffset), 1e-4, 1e-4);
+  // the same figures from the separate op at the CPU's ids (temperature 1 when greedy)
+  const tok = (await cpu.read(out.cpu)) as Uint32Array;
+  const targets = cpu.alloc([rows], 'u32', 'targets');
+  cpu.write(targets, Uint32Array.from({ length: rows }, (_, r) => tok[2 * r + 1]));
+  const ref = cpu.alloc([rows], 'f32', 'ref');
+  cpu.logprobForward(ref, null, null, logits.cpu, targets, rows, V, T > 0 ? T : 1);
+  const vsOp = compareArrays(`fused sample+logp ${what}: GPU log-probs vs logprobForward`, got.subarray(logpOffset), (await cpu.read(ref)) as Float32Array, 1e-4, 1e-4);
+  for (const t of [targets, ref]) cpu.free(t);
+  for (const p of [logits, out, lp]) p.free();
+  return [ids, prefix, logps, vsOp];
+}
+
 export const cases: ParityCase[] = [
+  {
+    name: 'sample: fused log-prob of the chosen ids (greedy and sampled)',
+    async run(gpu, cpu) {
+      return [...(await fusedCase(gpu, cpu, 333, 29, 0, 7, 64)), ...(await fusedCase(gpu, cpu, 1000, 37, 0.8, 11, 128)), ...(await fusedCase(gpu, cpu, 70, 15, 1, 3, 0))];
+    },
+  },
   {
     name: 'sample: greedy with ties, strided output',
     async run(gpu, cpu) {

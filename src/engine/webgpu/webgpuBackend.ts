@@ -127,11 +127,69 @@ export class WebGpuBackend implements Backend, GpuContext {
       entries.push({ binding: i + 1, resource: { buffer: g.buffer, offset: g.offset * 4, size: Math.max(4, g.size * 4) } });
     });
     const bindGroup = this.device.createBindGroup({ layout: pipeline.getBindGroupLayout(0), entries });
+    const timer = this.timer;
+    const timed = timer !== null && timer.count < timer.cap;
+    if (timed) {
+      // timed: this dispatch alone in a pass whose beginning and end write GPU timestamps
+      this.endPass();
+      timer.labels.push(`${kernel.label}:${kernel.entry}`);
+      const i = 2 * timer.count++;
+      this.pass = this.getEncoder().beginComputePass({
+        label: 'timed', timestampWrites: { querySet: timer.set, beginningOfPassWriteIndex: i, endOfPassWriteIndex: i + 1 },
+      });
+    }
     this.pass ??= this.getEncoder().beginComputePass({ label: 'ops' });
     this.pass.setPipeline(pipeline);
     this.pass.setBindGroup(0, bindGroup);
     this.pass.dispatchWorkgroups(groups[0] ?? 1, groups[1] ?? 1, groups[2] ?? 1);
     this.counters.dispatches++;
+    if (timed) this.endPass();
+  }
+
+  // ---- GPU timestamps (benchmarks) -------------------------------------------------------------
+  private timer: { set: GPUQuerySet; count: number; cap: number; labels: string[] } | null = null;
+
+  /** Whether the device writes GPU timestamps (the adapter has 'timestamp-query'). */
+  get hasTimestamps(): boolean {
+    return this.device.features.has('timestamp-query');
+  }
+  /**
+   * Time dispatches on the GPU: until endTimestamps, each of the next `maxDispatches` dispatches runs
+   * alone in a compute pass that writes timestamps at its beginning and end. Needs hasTimestamps.
+   */
+  beginTimestamps(maxDispatches: number): void {
+    if (!this.hasTimestamps) throw new Error('this adapter has no timestamp-query feature');
+    if (this.timer) throw new Error('beginTimestamps: timing is already on');
+    const cap = Math.max(1, Math.floor(maxDispatches));
+    this.timer = { set: this.device.createQuerySet({ type: 'timestamp', count: 2 * cap }), count: 0, cap, labels: [] };
+  }
+  /** Stop timing; resolves to each timed dispatch's kernel ('label:entry') and GPU ms (pass end - beginning), in order. */
+  async endTimestamps(): Promise<{ kernel: string; ms: number }[]> {
+    const t = this.timer;
+    if (!t) throw new Error('endTimestamps without beginTimestamps');
+    this.timer = null;
+    if (t.count === 0) {
+      t.set.destroy();
+      return [];
+    }
+    const bytes = 16 * t.count;
+    const resolve = this.device.createBuffer({ label: 'timestamps', size: bytes, usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC });
+    const staging = this.device.createBuffer({ label: 'timestamps.read', size: bytes, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+    this.endPass();
+    const enc = this.getEncoder();
+    enc.resolveQuerySet(t.set, 0, 2 * t.count, resolve, 0);
+    enc.copyBufferToBuffer(resolve, 0, staging, 0, bytes);
+    this.flush();
+    try {
+      await staging.mapAsync(GPUMapMode.READ);
+      const ns = new BigUint64Array(staging.getMappedRange().slice(0));
+      staging.unmap();
+      this.checkErrors();
+      return t.labels.map((kernel, i) => ({ kernel, ms: Number(ns[2 * i + 1] - ns[2 * i]) / 1e6 }));
+    } finally {
+      for (const b of [resolve, staging]) b.destroy();
+      t.set.destroy();
+    }
   }
 
   grid(total: number, wgSize: number): [number, number] {
@@ -200,6 +258,36 @@ export class WebGpuBackend implements Backend, GpuContext {
     this.checkErrors();
     const arr = g.dtype === 'f32' ? new Float32Array(copy) : new Uint32Array(copy);
     return arr.subarray(0, g.size);
+  }
+  /** Every tensor copied into one staging buffer (back to back), one submit, one map: one readback. */
+  async readMany(tensors: readonly Tensor[]): Promise<(Float32Array | Uint32Array)[]> {
+    if (tensors.length === 0) return [];
+    const at: number[] = [];
+    let bytes = 0;
+    for (const t of tensors) {
+      at.push(bytes);
+      bytes += Math.max(t.size, 1) * 4;
+    }
+    const staging = this.pool.acquireStaging(bytes);
+    this.endPass();
+    const enc = this.getEncoder();
+    tensors.forEach((t, i) => {
+      const g = t as GpuTensor;
+      enc.copyBufferToBuffer(g.buffer, g.offset * 4, staging, at[i], Math.max(g.size, 1) * 4);
+    });
+    this.flush();
+    this.counters.readbacks++;
+    try {
+      await staging.mapAsync(GPUMapMode.READ, 0, bytes);
+    } catch (e) {
+      this.checkErrors();
+      throw e;
+    }
+    const copy = staging.getMappedRange(0, bytes).slice(0);
+    staging.unmap();
+    this.pool.releaseStaging(staging);
+    this.checkErrors();
+    return tensors.map((t, i) => (t.dtype === 'f32' ? new Float32Array(copy, at[i], t.size) : new Uint32Array(copy, at[i], t.size)));
   }
   fill(t: Tensor, value: number): void {
     const g = t as GpuTensor;
@@ -291,8 +379,8 @@ export class WebGpuBackend implements Backend, GpuContext {
   crossEntropyBackward(dlogits: Tensor, logits: Tensor, targets: Tensor, dlosses: Tensor, N: number, V: number): void {
     lp.crossEntropyBackward(this, dlogits, logits, targets, dlosses, N, V);
   }
-  sampleTokens(out: Tensor, logits: Tensor, rows: number, V: number, temperature: number, seed: number, counter: number, outStride: number, outOffset: number): void {
-    smp.sampleTokens(this, out, logits, rows, V, temperature, seed, counter, outStride, outOffset);
+  sampleTokens(out: Tensor, logits: Tensor, rows: number, V: number, temperature: number, seed: number, counter: number, outStride: number, outOffset: number, logp: Tensor | null = null, logpOffset = 0): void {
+    smp.sampleTokens(this, out, logits, rows, V, temperature, seed, counter, outStride, outOffset, logp, logpOffset);
   }
   sumSquares(out: Tensor, inp: Tensor, N: number): void {
     opt.sumSquares(this, out, inp, N);

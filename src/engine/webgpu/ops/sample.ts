@@ -7,16 +7,20 @@ import src from '../../../../shaders/sample.wgsl?raw';
 
 const WG = 64;
 const kernel: Kernel = { label: 'sample', code: common + src, entry: 'sample_forward' };
+const withLogp: Kernel = { label: 'sample', code: common + src, entry: 'sample_logp' };
 
-/** out[r * outStride + outOffset] (u32) = greedy (temperature <= 0) or sampled token of logits row r (rows, V). */
+/**
+ * out[r * outStride + outOffset] (u32) = greedy (temperature <= 0) or sampled token of logits row r (rows, V);
+ * with `logp`, also logp[logpOffset + r] = that token's log-prob (at T, or 1 when greedy), same dispatch.
+ */
 export function sampleTokens(
   ctx: GpuContext, out: Tensor, logits: Tensor, rows: number, V: number, temperature: number,
-  seed: number, counter: number, outStride: number, outOffset: number,
+  seed: number, counter: number, outStride: number, outOffset: number, logp: Tensor | null = null, logpOffset = 0,
 ): void {
   if (rows === 0) return;
   const greedy = temperature <= 0;
-  ctx.run(kernel, [out, logits], [
+  ctx.run(logp ? withLogp : kernel, logp ? [out, logits, logp] : [out, logits], [
     U(rows), U(V), U(greedy ? 1 : 0), F(greedy ? 1 : 1 / temperature),
-    U(seed), U(counter), U(outStride), U(outOffset),
+    U(seed), U(counter), U(outStride), U(outOffset), U(logpOffset),
   ], ctx.grid(rows, WG));
 }

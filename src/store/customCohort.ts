@@ -1,0 +1,261 @@
+// A cohort composed in the Train view: agents given one by one (family, size, seed, prompt view) with
+// where each base checkpoint comes from (the shipped file, pretraining in the browser, or a file the
+// user imported). Plain JSON (the URL and run files carry it); imported bytes live in the store keyed
+// by importKey. Turns the list into experiment-config agent specs and names every problem with it.
+import type { AgentSpec } from '../cohort/agent';
+import { FAMILIES, FAMILY_NAMES } from '../cohort/families';
+import { checkpointPath, DEFAULT_TASK, taskTag } from '../cohort/presets';
+import { isViewName, VIEW_NAMES, type TaskConfig, type ViewName } from '../tasks';
+import type { PretrainRecipe } from '../cohort/families';
+import type { RunSettings } from './runConfigSlice';
+import { checkImportedCheckpoint } from '../cohort/importCheckpoint';
+import { hashBytes } from '../cohort/manifest';
+
+/** Where a composed agent's base checkpoint comes from. */
+export type AgentSource = 'shipped' | 'pretrain' | 'imported';
+
+/** One agent of a composed cohort. */
+export interface CustomAgent {
+  /** Unique within the cohort (its random streams derive from it). */
+  id: string;
+  family: string;
+  size: string;
+  seed: number;
+  view: ViewName;
+  source: AgentSource;
+  /** For source 'imported': the key of its bytes in the store (importedCheckpoints). */
+  importKey?: string;
+}
+
+/** The task a composed cohort trains (that of every shipped preset). */
+export const CUSTOM_TASK: TaskConfig = DEFAULT_TASK;
+
+/** Largest seed an agent may have (the experiment config's range). */
+export const MAX_AGENT_SEED = 0xffffffff;
+
+/** What the composer's checks need to know beyond the list itself. */
+export interface CohortContext {
+  /** Checkpoint paths the manifest lists (undefined: not known yet; the shipped check is skipped). */
+  shipped?: readonly string[];
+  /** Import keys whose bytes are loaded in this page (undefined: skip that check). */
+  imported?: readonly string[];
+}
+
+/** Where an imported file's bytes are served to the worker from (never fetched). */
+export const importedPath = (key: string): string => `imported/${key}.ckpt`;
+
+/**
+ * The checkpoint path of a composed agent: the shipped one (checkpointPath) in the family's default
+ * view, the same name with the view added otherwise (only pretraining can make it), or the import's.
+ */
+export function customCheckpointPath(a: CustomAgent, task: TaskConfig = CUSTOM_TASK): string {
+  if (a.source === 'imported') return importedPath(a.importKey ?? 'missing');
+  const p = checkpointPath(task, a.family, a.size, a.seed);
+  const fam = FAMILIES[a.family];
+  return fam && fam.view === a.view ? p : p.replace(/\.ckpt$/, `.${a.view}.ckpt`);
+}
+
+/** The experiment config's agent specs of a composed cohort. */
+export function customAgentSpecs(
+  agents: readonly CustomAgent[],
+  task: TaskConfig = CUSTOM_TASK,
+): AgentSpec[] {
+  // restored settings (a link, a run file) may hold anything: keep only objects, the checks name the rest
+  const list = Array.isArray(agents)
+    ? agents.filter((a): a is CustomAgent => typeof a === 'object' && a !== null)
+    : [];
+  return list.map((a) => ({
+    id: a.id,
+    family: a.family,
+    size: a.size,
+    seed: a.seed,
+    view: a.view,
+    checkpoint: customCheckpointPath(a, task),
+  }));
+}
+
+/** Paths the worker must pretrain (agents whose source is 'pretrain'). */
+export function pretrainPaths(agents: readonly CustomAgent[], task: TaskConfig = CUSTOM_TASK): string[] {
+  return [
+    ...new Set(agents.filter((a) => a.source === 'pretrain').map((a) => customCheckpointPath(a, task))),
+  ];
+}
+
+/** Every problem with a composed cohort, one line each naming the agent; [] when it can run. */
+export function customAgentProblems(
+  agents: readonly CustomAgent[],
+  ctx: CohortContext = {},
+  task: TaskConfig = CUSTOM_TASK,
+): string[] {
+  const out: string[] = [];
+  if (!Array.isArray(agents)) return [`the agent list must be a list, got ${JSON.stringify(agents)}`];
+  if (agents.length === 0) return ['add at least one agent'];
+  const bad = agents.findIndex((a) => typeof a !== 'object' || a === null || Array.isArray(a));
+  if (bad >= 0)
+    return [
+      `agent ${bad + 1}: must be an object { id, family, size, seed, view, source }, got ${JSON.stringify(agents[bad])}`,
+    ];
+  const ids = agents.map((a) => a.id);
+  agents.forEach((a, i) => {
+    const who = `agent ${i + 1}${a.id ? ` (${a.id})` : ''}`;
+    if (typeof a.id !== 'string' || !/^[A-Za-z0-9_-]{1,16}$/.test(a.id))
+      out.push(`${who}: the id must be 1-16 letters, digits, - or _`);
+    else if (ids.indexOf(a.id) !== i) out.push(`${who}: id ${a.id} is used twice (ids must be unique)`);
+    const fam = FAMILIES[a.family];
+    if (!fam) {
+      out.push(`${who}: unknown family ${JSON.stringify(a.family)} (families: ${FAMILY_NAMES.join(', ')})`);
+      return;
+    }
+    if (!(a.size in fam.sizes))
+      out.push(
+        `${who}: family ${a.family} has no size ${JSON.stringify(a.size)} (sizes: ${Object.keys(fam.sizes).join(', ')})`,
+      );
+    if (typeof a.seed !== 'number' || !Number.isInteger(a.seed) || a.seed < 0 || a.seed > MAX_AGENT_SEED) {
+      out.push(
+        `${who}: the seed must be an integer in [0, ${MAX_AGENT_SEED}], got ${JSON.stringify(a.seed)}`,
+      );
+    }
+    if (!isViewName(a.view))
+      out.push(`${who}: unknown view ${JSON.stringify(a.view)} (views: ${VIEW_NAMES.join(', ')})`);
+    if (a.source === 'shipped') {
+      if (a.view !== fam.view)
+        out.push(
+          `${who}: no checkpoint is shipped in the ${a.view} view (family ${a.family} reads ${fam.view}); choose "pretrain here"`,
+        );
+      else if (ctx.shipped) {
+        const path = customCheckpointPath(a, task);
+        if (!ctx.shipped.includes(path)) {
+          const prefix = `checkpoints/${taskTag(task)}/${a.family}.`;
+          const have = ctx.shipped
+            .filter((p) => p.startsWith(prefix))
+            .map((p) => p.slice(prefix.length).replace(/\.ckpt$/, ''));
+          out.push(
+            `${who}: no shipped checkpoint for ${a.family} size ${a.size} seed ${a.seed}` +
+              (have.length
+                ? ` (shipped for ${a.family}: ${have.join(', ')})`
+                : ` (none is shipped for ${a.family})`) +
+              '; choose "pretrain here"',
+          );
+        }
+      }
+    } else if (a.source === 'imported') {
+      if (!a.importKey)
+        out.push(`${who}: source "imported file" without a file; import one or choose another source`);
+      else if (ctx.imported && !ctx.imported.includes(a.importKey)) {
+        out.push(
+          `${who}: its imported checkpoint is not loaded in this page (files are not kept in links); import it again or choose another source`,
+        );
+      }
+    } else if (a.source !== 'pretrain')
+      out.push(`${who}: unknown source ${JSON.stringify(a.source)} (shipped | pretrain | imported)`);
+  });
+  return out;
+}
+
+/** The first id not used yet: A, B, ..., Z, then A2, B2, ... */
+export function nextAgentId(agents: readonly CustomAgent[]): string {
+  const used = new Set(agents.map((a) => a.id));
+  for (let round = 1; ; round++) {
+    for (let c = 65; c <= 90; c++) {
+      const id = String.fromCharCode(c) + (round > 1 ? String(round) : '');
+      if (!used.has(id)) return id;
+    }
+  }
+}
+
+/** The composer's context from the store: the manifest's checkpoint paths and the loaded imports. */
+export function cohortContext(
+  presets: readonly { agents: readonly { checkpoint?: string }[] }[],
+  imported: Readonly<Record<string, unknown>>,
+): CohortContext {
+  const shipped = presets.flatMap((p) => p.agents.flatMap((a) => (a.checkpoint ? [a.checkpoint] : [])));
+  return { shipped: presets.length ? [...new Set(shipped)] : undefined, imported: Object.keys(imported) };
+}
+
+/**
+ * DEV-ONLY test hook: a pretraining recipe override read from `window.__CORL_TEST_PRETRAIN_RECIPE__`
+ * (e.g. `{ maxSteps: 6, evalEvery: 3, valSize: 16 }`), so browser tests can pretrain in seconds. Only
+ * a dev server honours it (import.meta.env.DEV is false in a build) and only a script can set it; the
+ * UI has no way to reach it. Documented in docs/cohorts.md.
+ */
+export function testPretrainRecipe(): Partial<PretrainRecipe> | undefined {
+  if (!import.meta.env.DEV) return undefined;
+  const r = (globalThis as { __CORL_TEST_PRETRAIN_RECIPE__?: unknown }).__CORL_TEST_PRETRAIN_RECIPE__;
+  return typeof r === 'object' && r !== null ? (r as Partial<PretrainRecipe>) : undefined;
+}
+
+/** What a start command carries for the cohort: what to pretrain, and imported checkpoint bytes. */
+export interface CohortStartFields {
+  pretrain?: { recipe?: Partial<PretrainRecipe>; paths?: string[] };
+  checkpoints?: Record<string, ArrayBuffer>;
+}
+
+/** The start command's cohort fields for the settings (imported bytes are copied, the store keeps its own). */
+export function cohortStartFields(
+  s: Pick<RunSettings, 'cohortMode' | 'customAgents' | 'pretrainHere'>,
+  imported: Readonly<Record<string, Uint8Array>>,
+  recipe: Partial<PretrainRecipe> | undefined = testPretrainRecipe(),
+): CohortStartFields {
+  if (s.cohortMode !== 'custom') return { pretrain: s.pretrainHere ? (recipe ? { recipe } : {}) : undefined };
+  const paths = pretrainPaths(s.customAgents);
+  const checkpoints: Record<string, ArrayBuffer> = {};
+  for (const a of s.customAgents) {
+    const bytes = a.source === 'imported' && a.importKey ? imported[a.importKey] : undefined;
+    if (bytes) checkpoints[importedPath(a.importKey!)] = bytes.slice().buffer;
+  }
+  return {
+    pretrain: paths.length ? { ...(recipe ? { recipe } : {}), paths } : undefined,
+    checkpoints: Object.keys(checkpoints).length ? checkpoints : undefined,
+  };
+}
+
+/** Largest file the composer reads as a checkpoint (ours are tens of kilobytes). */
+export const MAX_IMPORT_BYTES = 64 * 1024 * 1024;
+
+/** An imported checkpoint as a composer agent, or why it is refused (nothing is changed either way). */
+export type ImportResult =
+  | { ok: true; agent: CustomAgent; key: string; summary: string }
+  | { ok: false; error: string };
+
+/**
+ * Check `bytes` (a file named `fileName`) as a base checkpoint of ours for the composed cohort's task and
+ * make it an agent with the next free id; refuses a file already imported as an agent of `agents`.
+ */
+export function agentFromImport(
+  bytes: Uint8Array,
+  fileName: string,
+  agents: readonly CustomAgent[],
+  task: TaskConfig = CUSTOM_TASK,
+): ImportResult {
+  if (bytes.length > MAX_IMPORT_BYTES) {
+    return {
+      ok: false,
+      error: `${(bytes.length / 1048576).toFixed(0)} MB is far larger than any checkpoint of ours (at most ${MAX_IMPORT_BYTES / 1048576} MB)`,
+    };
+  }
+  const r = checkImportedCheckpoint(bytes, task);
+  if (!r.ok) return r;
+  const stem =
+    fileName
+      .replace(/\.[^.]*$/, '')
+      .replace(/[^A-Za-z0-9._-]/g, '_')
+      .slice(0, 40) || 'checkpoint';
+  const hash = hashBytes(bytes);
+  const key = `${stem}-${hash}`;
+  const twin = agents.find((a) => a.source === 'imported' && a.importKey?.endsWith(`-${hash}`));
+  if (twin) return { ok: false, error: `this file is already agent ${twin.id}` };
+  const m = r.meta;
+  const agent: CustomAgent = {
+    id: nextAgentId(agents),
+    family: m.family,
+    size: m.size,
+    seed: m.seed,
+    view: m.view,
+    source: 'imported',
+    importKey: key,
+  };
+  const summary =
+    `${m.family}.${m.size} seed ${m.seed}, ${m.view} view, ${r.params.toLocaleString('en')} params, ` +
+    `pretrained ${m.steps} steps to ${(100 * m.valAccuracy).toFixed(0)}% validation accuracy`;
+  return { ok: true, agent, key, summary };
+}

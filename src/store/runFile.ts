@@ -1,0 +1,329 @@
+// The run file: one training run as plain JSON data — what "Export run" writes, what "Import run" reads,
+// and what IndexedDB keeps so a reload resumes. Validation (parseRunFile) lives next to the type so every
+// way a run enters the app goes through the same checks.
+import { parseExperimentConfig, REWARD_METHODS, type ExperimentConfig } from '../rl/config';
+import type { AgentStepRecord, StepTiming } from '../rl/records';
+import type { RunMetrics } from './metricsSlice';
+import { toExperimentConfig, type RunSettings } from './runConfigSlice';
+import { resolveSettings, SETTINGS_KEYS } from './urlConfig';
+
+export const RUN_FILE_FORMAT = 'co-rl-playground-run';
+export const RUN_FILE_VERSION = 1;
+
+/** A trainer's resumable state after `step` lock steps, per method (see CohortTrainer.snapshot). */
+export interface RunSnapshotRef {
+  /** Lock steps completed when the snapshot was taken. */
+  step: number;
+  /** Key of the snapshot bytes in IndexedDB (not embedded in exported JSON files). */
+  key: string;
+}
+
+export interface RunFile {
+  format: typeof RUN_FILE_FORMAT;
+  version: typeof RUN_FILE_VERSION;
+  /** Display name (user text: always rendered as text). */
+  name: string;
+  /** ISO time of the save or export. */
+  savedAt: string;
+  /** The UI settings the run was started from (they restore the controls). */
+  settings: RunSettings;
+  /** The experiment config the worker ran (live changes included). */
+  config: ExperimentConfig;
+  /** Every record so far. */
+  metrics: Omit<RunMetrics, 'runId'>;
+  /** Lock steps completed. */
+  step: number;
+  /** Where training can resume from (IndexedDB only). */
+  snapshot?: RunSnapshotRef;
+  /** What the run was doing when saved (IndexedDB saves): a reload resumes loading/running/paused runs. */
+  phase?: SavedPhase;
+}
+
+/** Phases a saved run can be in (TrainPhase of src/worker/protocol.ts). */
+export const SAVED_PHASES = ['idle', 'loading', 'running', 'paused', 'done', 'error'] as const;
+export type SavedPhase = (typeof SAVED_PHASES)[number];
+
+// ---------------------------------------------------------------------------------------------------
+// Building and reading run files. Reading checks everything (format, version, settings with the URL
+// codec's checks, the config with parseExperimentConfig, every record's shape) and returns every problem
+// found instead of throwing, so a refused file never changes what is loaded.
+
+/** Every top-level field of a run file (a compile error here means a RunFile field is missing). */
+const RUN_FILE_FIELDS = {
+  format: true, version: true, name: true, savedAt: true, settings: true, config: true, metrics: true, step: true, snapshot: true,
+  phase: true,
+} satisfies Record<keyof RunFile, true>;
+
+/** What a run file is built from: the store's run settings, status and records. */
+export interface RunFileSource {
+  runSettings: RunSettings;
+  runStatus: { step: number; config: ExperimentConfig | null };
+  metrics: RunMetrics;
+}
+
+/** The run file of the current run: `config` is the one the run started with (or the settings' own). */
+export function buildRunFile(state: RunFileSource, name: string, savedAt: Date = new Date()): RunFile {
+  const { methods, steps, evals } = state.metrics;
+  return {
+    format: RUN_FILE_FORMAT,
+    version: RUN_FILE_VERSION,
+    name,
+    savedAt: savedAt.toISOString(),
+    settings: state.runSettings,
+    config: state.runStatus.config ?? toExperimentConfig(state.runSettings),
+    metrics: { methods, steps, evals },
+    step: state.runStatus.step,
+  };
+}
+
+/** The longest name a run file may carry. */
+export const RUN_NAME_MAX = 200;
+/** Errors listed at most; the rest are counted. */
+const MAX_ERRORS = 25;
+
+const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+const shown = (x: unknown): string => {
+  if (x === undefined) return 'nothing (the field is missing)';
+  const s = JSON.stringify(x) ?? String(x);
+  return s.length > 60 ? `${s.slice(0, 57)}...` : s;
+};
+const WANT = `this app reads ${RUN_FILE_FORMAT} version ${RUN_FILE_VERSION} files (exported by "Export run (JSON)")`;
+
+/** Checks of one record's fields: 'num' finite number or null, 'int' integer >= 0, 'str' non-empty string. */
+type FieldCheck = 'num' | 'int' | 'str';
+
+const AGENT_STEP_FIELDS: Record<Exclude<keyof AgentStepRecord, 'agent'>, FieldCheck> = {
+  rewardMean: 'num', rewardStd: 'num', rewardGroupStd: 'num', rewardStdNorm: 'num', rewardGroupStdNorm: 'num',
+  zeroStdFraction: 'num', pseudoLabelAccuracy: 'num', trainedLabelAccuracy: 'num', rewardAccuracy: 'num',
+  labeledFraction: 'num', parseableFraction: 'num', sampleAccuracy: 'num', meanLength: 'num', cutOffShare: 'num',
+  meanEntropy: 'num', kl: 'num', clipFraction: 'num', gradNorm: 'num', loss: 'num', lr: 'num',
+};
+const AGENT_EVAL_FIELDS = { greedyAccuracy: 'num', sampledAccuracy: 'num', majAccuracy: 'num', parseableFraction: 'num' } as const;
+const EVAL_FIELDS = { meanGreedyAccuracy: 'num', ensembleAccuracy: 'num', oracleAccuracy: 'num', seconds: 'num' } as const;
+const TIMING_FIELDS: Record<keyof StepTiming, FieldCheck> = { rollout: 'num', forward: 'num', update: 'num', total: 'num' };
+
+/** Collects problems, at most MAX_ERRORS of them (and how many more). */
+class Problems {
+  list: string[] = [];
+  more = 0;
+  add(msg: string): void {
+    if (this.list.length < MAX_ERRORS) this.list.push(msg);
+    else this.more++;
+  }
+  get count(): number {
+    return this.list.length + this.more;
+  }
+  result(): string[] {
+    return this.more ? [...this.list, `... and ${this.more} more problem${this.more === 1 ? '' : 's'}`] : this.list;
+  }
+}
+
+function checkField(p: Problems, at: string, v: unknown, c: FieldCheck): void {
+  if (c === 'num') {
+    if (v !== null && !(typeof v === 'number' && Number.isFinite(v))) p.add(`${at}: must be a finite number or null, got ${shown(v)}`);
+  } else if (c === 'int') {
+    if (!(typeof v === 'number' && Number.isInteger(v) && v >= 0)) p.add(`${at}: must be an integer >= 0, got ${shown(v)}`);
+  } else if (typeof v !== 'string' || v === '') p.add(`${at}: must be a non-empty string, got ${shown(v)}`);
+}
+
+function checkFields(p: Problems, at: string, o: unknown, fields: Record<string, FieldCheck>): o is Record<string, unknown> {
+  if (!isObject(o)) {
+    p.add(`${at}: must be an object, got ${shown(o)}`);
+    return false;
+  }
+  for (const [k, c] of Object.entries(fields)) {
+    if (!(k in o)) p.add(`${at}.${k}: missing`);
+    else checkField(p, `${at}.${k}`, o[k], c);
+  }
+  return true;
+}
+
+function checkArray(p: Problems, at: string, v: unknown, each: (x: unknown, at: string) => void): void {
+  if (!Array.isArray(v)) {
+    p.add(`${at}: must be an array, got ${shown(v)}`);
+    return;
+  }
+  v.forEach((x, i) => each(x, `${at}[${i}]`));
+}
+
+const strOrNull = (p: Problems, at: string, v: unknown) => {
+  if (v !== null && typeof v !== 'string') p.add(`${at}: must be a string or null, got ${shown(v)}`);
+};
+
+function checkStepRecord(p: Problems, at: string, r: unknown): void {
+  if (!checkFields(p, at, r, { step: 'int' })) return;
+  if (r.step === 0) p.add(`${at}.step: training steps start at 1, got 0`);
+  checkArray(p, `${at}.agents`, r.agents, (a, aat) => {
+    checkFields(p, aat, a, { agent: 'str', ...AGENT_STEP_FIELDS });
+  });
+  checkArray(p, `${at}.pairs`, r.pairs, (x, pat) => {
+    checkFields(p, pat, x, { a: 'str', b: 'str', bothLabeled: 'int', agreement: 'num' });
+  });
+  checkFields(p, `${at}.timing`, r.timing, TIMING_FIELDS);
+  if (r.examples !== undefined)
+    checkArray(p, `${at}.examples`, r.examples, (x, eat) => {
+      if (!isObject(x)) return void p.add(`${eat}: must be an object, got ${shown(x)}`);
+      for (const k of ['agent', 'prompt', 'truth']) if (typeof x[k] !== 'string') p.add(`${eat}.${k}: must be a string, got ${shown(x[k])}`);
+      checkArray(p, `${eat}.completions`, x.completions, (c, cat) => typeof c !== 'string' && p.add(`${cat}: must be a string, got ${shown(c)}`));
+      checkArray(p, `${eat}.answers`, x.answers, (c, cat) => strOrNull(p, cat, c));
+      checkArray(p, `${eat}.rewards`, x.rewards, (c, cat) => checkField(p, cat, c, 'num'));
+      strOrNull(p, `${eat}.vote`, x.vote);
+    });
+}
+
+function checkEvalRecord(p: Problems, at: string, r: unknown): void {
+  if (!checkFields(p, at, r, { step: 'int', problems: 'int', ...EVAL_FIELDS })) return;
+  checkArray(p, `${at}.agents`, r.agents, (a, aat) => {
+    if (!checkFields(p, aat, a, { agent: 'str', ...AGENT_EVAL_FIELDS })) return;
+    if (a.greedyAnswers !== undefined) checkArray(p, `${aat}.greedyAnswers`, a.greedyAnswers, (x, xat) => strOrNull(p, xat, x));
+    if (a.greedyCorrect !== undefined && (typeof a.greedyCorrect !== 'string' || !/^[01]*$/.test(a.greedyCorrect)))
+      p.add(`${aat}.greedyCorrect: must be a string of 0s and 1s, got ${shown(a.greedyCorrect)}`);
+  });
+}
+
+/** Per method, its records: keys must be listed methods, each record of its key's method, steps increasing. */
+function checkPerMethod(
+  p: Problems, at: string, v: unknown, methods: readonly string[], maxStep: number | null,
+  check: (p: Problems, at: string, r: unknown) => void,
+): void {
+  if (!isObject(v)) return void p.add(`${at}: must be an object of record arrays per method, got ${shown(v)}`);
+  for (const [m, recs] of Object.entries(v)) {
+    const mat = `${at}.${m}`;
+    if (!(REWARD_METHODS as readonly string[]).includes(m)) p.add(`${mat}: unknown method (allowed: ${REWARD_METHODS.join(', ')})`);
+    else if (!methods.includes(m)) p.add(`${mat}: records of a method not in metrics.methods`);
+    if (!Array.isArray(recs)) {
+      p.add(`${mat}: must be an array of records, got ${shown(recs)}`);
+      continue;
+    }
+    let last = -1;
+    recs.forEach((r, i) => {
+      const rat = `${mat}[${i}]`;
+      const before = p.count;
+      check(p, rat, r);
+      if (p.count > before || !isObject(r)) return;
+      if (r.method !== m) p.add(`${rat}.method: must be '${m}' (the list it is in), got ${shown(r.method)}`);
+      const step = r.step as number;
+      if (step <= last) p.add(`${rat}.step: steps must increase, got ${step} after ${last}`);
+      if (maxStep !== null && step > maxStep) p.add(`${rat}.step: ${step} is beyond the config's ${maxStep} steps`);
+      last = Math.max(last, step);
+    });
+  }
+}
+
+/**
+ * Check a parsed run file (any value) completely. Returns the run (settings with defaults for fields the
+ * file predates) or every problem found, each naming its field. Never throws.
+ */
+export function validateRunFile(raw: unknown): { ok: true; run: RunFile } | { ok: false; errors: string[] } {
+  if (!isObject(raw)) return { ok: false, errors: [`not a run file: the file holds ${Array.isArray(raw) ? 'a JSON array' : `the JSON value ${shown(raw)}`}, not an object; ${WANT}`] };
+  if (raw.format !== RUN_FILE_FORMAT || raw.version !== RUN_FILE_VERSION) {
+    if (typeof raw.format !== 'string')
+      return { ok: false, errors: [`not a run file of this app (it has no "format" field; its fields are ${shown(Object.keys(raw).slice(0, 8))}); ${WANT}`] };
+    return { ok: false, errors: [`this file is a ${shown(raw.format).slice(0, 60)} version ${shown(raw.version)}; ${WANT}`] };
+  }
+  const p = new Problems();
+  for (const k of Object.keys(raw))
+    if (!(k in RUN_FILE_FIELDS)) p.add(`${k}: unknown field (a run file has ${Object.keys(RUN_FILE_FIELDS).join(', ')})`);
+
+  if (typeof raw.name !== 'string') p.add(`name: must be a string, got ${shown(raw.name)}`);
+  else if (raw.name.length > RUN_NAME_MAX) p.add(`name: at most ${RUN_NAME_MAX} characters, got ${raw.name.length}`);
+  if (typeof raw.savedAt !== 'string' || Number.isNaN(Date.parse(raw.savedAt))) p.add(`savedAt: must be an ISO date string, got ${shown(raw.savedAt)}`);
+
+  // settings: the URL codec's checks; missing fields (added after the file was written) take their defaults
+  let settings: RunSettings | null = null;
+  if (!isObject(raw.settings)) p.add(`settings: must be an object, got ${shown(raw.settings)}`);
+  else {
+    const given: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(raw.settings)) {
+      if (!(SETTINGS_KEYS as readonly string[]).includes(k)) p.add(`settings.${k}: unknown setting (settings are ${SETTINGS_KEYS.join(', ')})`);
+      else given[k] = v;
+    }
+    const r = resolveSettings(given);
+    for (const i of r.ignored) p.add(`settings.${i.key}: ${i.reason}`);
+    settings = r.settings;
+  }
+
+  let config: ExperimentConfig | null = null;
+  const c = parseExperimentConfig(raw.config);
+  if (raw.config === undefined) p.add('config: missing (the experiment config the run ran)');
+  else if (!c.ok) for (const e of c.errors) p.add(`config: ${e}`);
+  else config = c.config;
+  const maxStep = config ? config.steps : null;
+
+  const m = raw.metrics;
+  let methods: string[] = [];
+  if (!isObject(m)) p.add(`metrics: must be an object { methods, steps, evals }, got ${shown(m)}`);
+  else {
+    for (const k of Object.keys(m)) if (!['methods', 'steps', 'evals'].includes(k)) p.add(`metrics.${k}: unknown field (metrics has methods, steps, evals)`);
+    if (!Array.isArray(m.methods)) p.add(`metrics.methods: must be an array of method names, got ${shown(m.methods)}`);
+    else {
+      const list: unknown[] = m.methods;
+      list.forEach((x, i) => {
+        if (!(REWARD_METHODS as readonly unknown[]).includes(x)) p.add(`metrics.methods[${i}]: unknown method ${shown(x)} (allowed: ${REWARD_METHODS.join(', ')})`);
+        else if (list.indexOf(x) !== i) p.add(`metrics.methods[${i}]: ${shown(x)} listed twice`);
+      });
+      methods = list.filter((x): x is string => typeof x === 'string');
+    }
+    checkPerMethod(p, 'metrics.steps', m.steps, methods, maxStep, checkStepRecord);
+    checkPerMethod(p, 'metrics.evals', m.evals, methods, maxStep, checkEvalRecord);
+  }
+
+  if (!(typeof raw.step === 'number' && Number.isInteger(raw.step) && raw.step >= 0)) p.add(`step: must be an integer >= 0, got ${shown(raw.step)}`);
+  else if (maxStep !== null && raw.step > maxStep) p.add(`step: ${raw.step} is beyond the config's ${maxStep} steps`);
+
+  if (raw.snapshot !== undefined) {
+    const s = raw.snapshot;
+    if (!isObject(s) || !(typeof s.step === 'number' && Number.isInteger(s.step) && s.step >= 0) || typeof s.key !== 'string')
+      p.add(`snapshot: must be { step: integer >= 0, key: string }, got ${shown(s)}`);
+  }
+  if (raw.phase !== undefined && !(SAVED_PHASES as readonly unknown[]).includes(raw.phase))
+    p.add(`phase: must be one of ${SAVED_PHASES.join(', ')}, got ${shown(raw.phase)}`);
+
+  if (p.count) return { ok: false, errors: p.result() };
+  return { ok: true, run: { ...(raw as unknown as RunFile), settings: settings!, config: config! } };
+}
+
+/** The longest run file read (bytes of text). */
+export const RUN_FILE_MAX_CHARS = 200 * 1024 * 1024;
+
+/** What a binary file is, from its first bytes (null: none we know). */
+function binaryKind(b: Uint8Array): string | null {
+  const starts = (sig: readonly number[]) => sig.every((v, i) => b[i] === v);
+  const ascii = (s: string) => starts([...s].map((c) => c.charCodeAt(0)));
+  if (starts([0x89, 0x50, 0x4e, 0x47])) return 'a PNG image';
+  if (starts([0xff, 0xd8, 0xff])) return 'a JPEG image';
+  if (ascii('GIF8')) return 'a GIF image';
+  if (ascii('%PDF')) return 'a PDF document';
+  if (ascii('PK\x03\x04')) return 'a ZIP archive';
+  if (ascii('CORLCKPT')) return 'a Co-RL checkpoint (.ckpt: import it as an agent in the cohort composer)';
+  return null;
+}
+
+/** Read a run file's bytes: known binary formats and non-UTF-8 data are named, then {@link parseRunFile}. */
+export function parseRunFileBytes(bytes: Uint8Array): { ok: true; run: RunFile } | { ok: false; errors: string[] } {
+  if (bytes.length > RUN_FILE_MAX_CHARS) return { ok: false, errors: [`the file is ${(bytes.length / 1048576).toFixed(0)} MB, more than a run file can be (${RUN_FILE_MAX_CHARS / 1048576} MB)`] };
+  const kind = binaryKind(bytes);
+  if (kind) return { ok: false, errors: [`this file is ${kind}, not a run; ${WANT}`] };
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return { ok: false, errors: [`this file is binary data, not JSON text; ${WANT}`] };
+  }
+  return parseRunFile(text);
+}
+
+/** Read a run file's text: JSON, then {@link validateRunFile}. Never throws. */
+export function parseRunFile(text: string): { ok: true; run: RunFile } | { ok: false; errors: string[] } {
+  if (typeof text !== 'string') return { ok: false, errors: [`not text; ${WANT}`] };
+  if (text.length > RUN_FILE_MAX_CHARS) return { ok: false, errors: [`the file is ${(text.length / 1048576).toFixed(0)} MB, more than a run file can be (${RUN_FILE_MAX_CHARS / 1048576} MB)`] };
+  if (text.trim() === '') return { ok: false, errors: [`the file is empty; ${WANT}`] };
+  if (/^[\x89\ufffd]PNG/.test(text)) return { ok: false, errors: [`this file is a PNG image, not a run; ${WANT}`] };
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  } catch (e) {
+    return { ok: false, errors: [`not JSON (${e instanceof Error ? e.message : String(e)}); ${WANT}`] };
+  }
+  return validateRunFile(raw);
+}

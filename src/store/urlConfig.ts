@@ -1,0 +1,301 @@
+// The Train view's run settings as URL query parameters, and the checks every way settings enter the app
+// goes through (a link, an imported run file). The codec is generic over the keys of DEFAULT_RUN_SETTINGS:
+// each field's kind follows its default value — numbers, booleans (1/0/true/false), strings, string lists
+// (comma-separated, e.g. `methods=co-rl,ttrl`) and anything else (arrays of objects, objects, null) as JSON
+// in one parameter. Only fields that differ from the defaults are written. Reading type-checks each field,
+// then checks the merged settings with settingsProblems; every field that fails falls back to its default
+// and is reported (parameter, value, why), never thrown.
+import { DEFAULT_RUN_SETTINGS, settingsProblems, type RunSettings } from './runConfigSlice';
+
+/** Query parameters that belong to the app shell, not to the run settings: kept as they are, never reported. */
+export const RESERVED_PARAMS: readonly string[] = ['view', 'autostart'];
+
+/** How a field is written in a URL, from its default value. */
+export type FieldKind = 'number' | 'boolean' | 'string' | 'list' | 'json';
+
+/** One field that was given but not used, and why. */
+export interface IgnoredField {
+  key: string;
+  /** The value as given (URL text, or JSON for a file's value). */
+  value: string;
+  reason: string;
+}
+
+type Defaults = Record<string, unknown>;
+const defaults = DEFAULT_RUN_SETTINGS as unknown as Defaults;
+
+/** The run settings' field names, in the defaults' order. */
+export const SETTINGS_KEYS: readonly (keyof RunSettings)[] = Object.keys(DEFAULT_RUN_SETTINGS) as (keyof RunSettings)[];
+
+const isKey = (k: string): k is keyof RunSettings => Object.prototype.hasOwnProperty.call(defaults, k);
+const isObj = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+const show = (x: unknown): string => {
+  const s = typeof x === 'string' ? x : (JSON.stringify(x) ?? String(x));
+  return s.length > 80 ? `${s.slice(0, 77)}...` : s;
+};
+
+/** The kind of field `key` (from its default): string arrays are lists, other arrays and objects JSON. */
+export function fieldKind(key: keyof RunSettings): FieldKind {
+  const d = defaults[key];
+  if (typeof d === 'number') return 'number';
+  if (typeof d === 'boolean') return 'boolean';
+  if (typeof d === 'string') return 'string';
+  if (Array.isArray(d) && d.length > 0 && d.every((x) => typeof x === 'string')) return 'list';
+  return 'json';
+}
+
+/** Deep equality of JSON-like values (settings are plain data). */
+export function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object') return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const bb = b as unknown[];
+    return a.length === bb.length && a.every((x, i) => sameValue(x, bb[i]));
+  }
+  const ao = a as Record<string, unknown>;
+  const bo = b as Record<string, unknown>;
+  const ka = Object.keys(ao);
+  return ka.length === Object.keys(bo).length && ka.every((k) => Object.prototype.hasOwnProperty.call(bo, k) && sameValue(ao[k], bo[k]));
+}
+
+const describeKind = (key: keyof RunSettings): string => {
+  const d = defaults[key];
+  switch (fieldKind(key)) {
+    case 'number': return 'a number';
+    case 'boolean': return 'true or false';
+    case 'string': return 'a string';
+    case 'list': return 'a list of names';
+    default:
+      if (Array.isArray(d)) return d.length && isObj(d[0]) ? 'a list of objects' : 'a list';
+      return isObj(d) ? 'an object' : 'a JSON value';
+  }
+};
+
+/**
+ * Problem with `value` as the type of field `key` (a JSON value: from a file, or decoded from a URL), or
+ * null when the type fits. Ranges and allowed names are settingsProblems' job.
+ */
+export function fieldTypeProblem(key: keyof RunSettings, value: unknown): string | null {
+  const d = defaults[key];
+  const want = `must be ${describeKind(key)}, got ${show(value)}`;
+  switch (fieldKind(key)) {
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value) ? null : want;
+    case 'boolean':
+      return typeof value === 'boolean' ? null : want;
+    case 'string':
+      return typeof value === 'string' ? null : want;
+    case 'list':
+      return Array.isArray(value) && value.every((x) => typeof x === 'string') ? null : want;
+    default: {
+      if (Array.isArray(d)) {
+        if (!Array.isArray(value)) return want;
+        const el = d.length ? d[0] : undefined;
+        if (el === undefined) return null;
+        const bad = value.findIndex((x) => (isObj(el) ? !isObj(x) : typeof x !== typeof el));
+        return bad < 0 ? null : `item ${bad + 1} must be ${isObj(el) ? 'an object' : `a ${typeof el}`}, got ${show(value[bad])}`;
+      }
+      if (isObj(d)) return isObj(value) ? null : want;
+      return null; // a null default: any JSON value; settingsProblems judges it
+    }
+  }
+}
+
+const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
+/** The value of field `key` from its URL text, or why it cannot be read. */
+export function decodeField(key: keyof RunSettings, text: string): { ok: true; value: unknown } | { ok: false; reason: string } {
+  const t = text.trim();
+  let value: unknown;
+  switch (fieldKind(key)) {
+    case 'number':
+      if (!NUMBER.test(t)) return { ok: false, reason: 'not a number' };
+      value = Number(t);
+      if (!Number.isFinite(value)) return { ok: false, reason: 'not a finite number' };
+      break;
+    case 'boolean': {
+      const l = t.toLowerCase();
+      if (l === '1' || l === 'true') value = true;
+      else if (l === '0' || l === 'false') value = false;
+      else return { ok: false, reason: 'must be 1, 0, true or false' };
+      break;
+    }
+    case 'string':
+      value = text;
+      break;
+    case 'list':
+      if (t.startsWith('[')) return decodeJson(key, t);
+      value = t === '' ? [] : t.split(',').map((x) => x.trim()).filter((x) => x !== '');
+      break;
+    default: {
+      if (Array.isArray(defaults[key]) && t === '') value = [];
+      else return decodeJson(key, t);
+    }
+  }
+  const p = fieldTypeProblem(key, value);
+  return p ? { ok: false, reason: p } : { ok: true, value };
+}
+
+function decodeJson(key: keyof RunSettings, t: string): { ok: true; value: unknown } | { ok: false; reason: string } {
+  let value: unknown;
+  try {
+    value = JSON.parse(t);
+  } catch (e) {
+    return { ok: false, reason: `not valid JSON (${e instanceof Error ? e.message : String(e)})` };
+  }
+  const p = fieldTypeProblem(key, value);
+  return p ? { ok: false, reason: p } : { ok: true, value };
+}
+
+/** The URL text of `value` for field `key` (decodeField reads it back). */
+export function encodeField(key: keyof RunSettings, value: unknown): string {
+  const kind = fieldKind(key);
+  if (kind === 'number' || kind === 'boolean' || kind === 'string') return String(value);
+  const plain = (x: unknown) => typeof x === 'string' && x !== '' && x.trim() === x && !x.includes(',') && !x.startsWith('[');
+  if (kind === 'list' && Array.isArray(value) && value.every(plain)) return value.join(',');
+  if (Array.isArray(value) && value.length === 0 && Array.isArray(defaults[key])) return '';
+  return JSON.stringify(value);
+}
+
+/** A query value: percent-encoded, but the characters of lists and JSON that a URL allows left readable. */
+const q = (s: string): string => encodeURIComponent(s).replace(/%(2C|3A|5B|5D|7B|7D)/gi, (m) => decodeURIComponent(m));
+
+/** `key=value` pairs (no '?') of the fields that differ from the defaults, in the defaults' order. */
+export function settingsToQuery(s: RunSettings): string {
+  const rec = s as unknown as Record<string, unknown>;
+  return SETTINGS_KEYS.filter((k) => k in rec && !sameValue(rec[k], defaults[k]))
+    .map((k) => `${k}=${q(encodeField(k, rec[k]))}`)
+    .join('&');
+}
+
+/**
+ * `search` with its run-settings parameters replaced by those of `s`: the reserved parameters (view=,
+ * autostart=) stay first as they were; parameters that are not settings are dropped (they were reported).
+ * Returns '' or a string starting with '?'.
+ */
+export function mergeQuery(search: string, s: RunSettings): string {
+  const keep = [...new URLSearchParams(search)]
+    .filter(([k]) => RESERVED_PARAMS.includes(k))
+    .map(([k, v]) => `${q(k)}=${q(v)}`);
+  const own = settingsToQuery(s);
+  const all = [...keep, ...(own ? [own] : [])].join('&');
+  return all ? `?${all}` : '';
+}
+
+/** A shareable link to the Train view with settings `s` (location-like: origin and pathname). */
+export function linkFor(s: RunSettings, loc: { origin: string; pathname: string }): string {
+  const own = settingsToQuery(s);
+  return `${loc.origin}${loc.pathname}${own ? `?${own}` : ''}#train`;
+}
+
+/** "steps=-5 (must be an integer in [1, 1000000], got -5)": one ignored field, as the notice lists it. */
+export function formatIgnored(i: IgnoredField): string {
+  return `${i.key}=${show(i.value)} (${i.reason})`;
+}
+
+/**
+ * settingsProblems that never throws: when the check throws on some value (e.g. a malformed list item),
+ * the given fields whose default makes it pass are blamed (JSON-kind fields first), with the error.
+ */
+function safeProblems(s: RunSettings, given: readonly (keyof RunSettings)[]): Partial<Record<string, string>> {
+  const throws = (x: RunSettings): string | null => {
+    try {
+      settingsProblems(x);
+      return null;
+    } catch (e) {
+      return e instanceof Error ? e.message : String(e);
+    }
+  };
+  try {
+    return settingsProblems(s);
+  } catch (e) {
+    const why = `could not be checked (${e instanceof Error ? e.message : String(e)})`;
+    const fixes = given.filter((k) => throws({ ...s, [k]: structuredClone(defaults[k]) } as RunSettings) === null);
+    const json = fixes.filter((k) => fieldKind(k) === 'json');
+    const blamed = json.length ? json : fixes.length ? fixes : given;
+    return Object.fromEntries(blamed.map((k) => [k, why]));
+  }
+}
+
+/**
+ * Settings from typed field values (each already decoded or parsed from JSON): every value is
+ * type-checked, then the merged settings are checked with settingsProblems; each field that fails falls
+ * back to its default and is listed in `ignored` with the reason. `shown` gives the text to report for a
+ * field (default: the value as JSON).
+ */
+export function resolveSettings(
+  given: Partial<Record<keyof RunSettings, unknown>>,
+  shown: Partial<Record<string, string>> = {},
+): { settings: RunSettings; ignored: IgnoredField[]; used: (keyof RunSettings)[] } {
+  const out = structuredClone(DEFAULT_RUN_SETTINGS) as unknown as Defaults;
+  const ignored: IgnoredField[] = [];
+  const textOf = (k: string, v: unknown) => shown[k] ?? (typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v)));
+  let used: (keyof RunSettings)[] = [];
+  for (const k of SETTINGS_KEYS) {
+    if (!(k in given)) continue;
+    const v = (given as Defaults)[k];
+    const p = fieldTypeProblem(k, v);
+    if (p) ignored.push({ key: k, value: textOf(k, v), reason: p });
+    else {
+      out[k] = v;
+      used.push(k);
+    }
+  }
+  // fall back field by field until what is left passes (a fixed point within SETTINGS_KEYS rounds)
+  for (let round = 0; round <= SETTINGS_KEYS.length && used.length; round++) {
+    const problems = safeProblems(out as unknown as RunSettings, used);
+    const bad = used.filter((k) => problems[k]);
+    if (bad.length === 0) break;
+    for (const k of bad) {
+      ignored.push({ key: k, value: textOf(k, (given as Defaults)[k]), reason: problems[k]! });
+      out[k] = structuredClone(defaults[k]);
+    }
+    used = used.filter((k) => !bad.includes(k));
+  }
+  ignored.sort((a, b) => SETTINGS_KEYS.indexOf(a.key as keyof RunSettings) - SETTINGS_KEYS.indexOf(b.key as keyof RunSettings));
+  return { settings: out as unknown as RunSettings, ignored, used };
+}
+
+/**
+ * Run settings from a URL query (`?preset=paper-demo&methods=co-rl,ttrl&steps=50`): the defaults, with every
+ * parameter that reads and checks fine applied. `ignored` lists the rest (unknown parameters, repeated ones,
+ * unreadable or out-of-range values) in the settings' order; `used` the fields taken from the link.
+ */
+export function settingsFromQuery(search: string): { settings: RunSettings; ignored: IgnoredField[]; used: (keyof RunSettings)[] } {
+  const given: Partial<Record<keyof RunSettings, unknown>> = {};
+  const shown: Partial<Record<string, string>> = {};
+  const early: IgnoredField[] = [];
+  const seen = new Set<string>();
+  let params: [string, string][];
+  try {
+    params = [...new URLSearchParams(search)];
+  } catch {
+    params = [];
+  }
+  for (const [k, v] of params) {
+    if (RESERVED_PARAMS.includes(k)) continue;
+    if (!isKey(k)) {
+      early.push({ key: k, value: v, reason: `unknown parameter; run settings are ${SETTINGS_KEYS.join(', ')}` });
+      continue;
+    }
+    if (seen.has(k)) {
+      early.push({ key: k, value: v, reason: 'given more than once; the first value counts' });
+      continue;
+    }
+    seen.add(k);
+    const d = decodeField(k, v);
+    if (!d.ok) early.push({ key: k, value: v, reason: d.reason });
+    else {
+      given[k] = d.value;
+      shown[k] = v;
+    }
+  }
+  const r = resolveSettings(given, shown);
+  const order = (key: string) => {
+    const i = SETTINGS_KEYS.indexOf(key as keyof RunSettings);
+    return i < 0 ? SETTINGS_KEYS.length : i;
+  };
+  const ignored = [...early, ...r.ignored].sort((a, b) => order(a.key) - order(b.key));
+  return { settings: r.settings, ignored, used: r.used };
+}
