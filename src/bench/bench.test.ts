@@ -49,6 +49,10 @@ describe('bench plan', () => {
     expect(() => planFromArgs(['--preset', 'nope'])).toThrow(/unknown preset "nope"; valid: .*paper-demo/);
     expect(() => planFromArgs(['--sft', 'A,Q'])).toThrow(/unknown agent "Q"; valid: A, B, all, none/);
     expect(() => planFromArgs(['--reps', '0'])).toThrow(/--reps must be an integer in \[1, 10000\], got "0"/);
+    expect(() => planFromArgs(['--lean-steps', '5'])).toThrow(/--lean-steps must be 0 \(skip\) or an integer in \[11, 100000\]/);
+    expect(planFromArgs([]).plan.leanSteps).toBe(500);
+    expect(planFromArgs(['--shape', 'A.sft']).plan.leanSteps).toBe(0);
+    expect(planFromArgs(['--lean-steps', '20']).plan.leanSteps).toBe(20);
     expect(() => planFromArgs(['--cpu-only', '--gpu-only'])).toThrow(/exclude each other/);
     expect(() => planFromArgs(['--shapes', 'fc'])).toThrow(/unknown argument --shapes/);
   });

@@ -6,6 +6,7 @@ import { matmulVariant } from '../engine/webgpu/ops/matmul';
 import { type BenchPlan, benchOurMatmul, gflops, maxAbsDiff, median } from './benchSuite';
 import { SFT_HP, benchOurSft, benchSftBatch, geomean } from './runBench';
 import { TfGpt, startTf, tfMatmul, timeTfStep } from './tfPeer';
+import { leanStepFigures, type LeanStepFigures } from '../rl/leanFigures';
 
 /** Target wall-clock ms of one timed sample of the slower side, and the fewest matmuls per sample. */
 const SAMPLE_MS = 30;
@@ -128,6 +129,14 @@ async function runWebGpuBench(plan: BenchPlan): Promise<unknown> {
     }
     const ratios = matmul.map((f) => f.ratio);
     const first = sft[0];
+    // ---- one Co-RL step of the preset's shapes: readbacks, dispatches per token, allocations, memory
+    let coRlStep: LeanStepFigures | null = null;
+    if (plan.leanSteps > 0) {
+      log(`co-rl step: ${plan.leanSteps} steps (counts and memory)...`);
+      coRlStep = await leanStepFigures(be, { stepsN: plan.leanSteps, timedSteps: 3, preset: plan.preset });
+      log(`co-rl step: ${coRlStep.stepMs.toFixed(0)} ms, ${coRlStep.readbacksPerStep} readbacks/step`);
+      wallClockOnly.push('co-rl step ms: wall clock of the whole step by design');
+    }
     return {
       backend: be.info.name,
       adapter: be.info.adapter,
@@ -138,6 +147,7 @@ async function runWebGpuBench(plan: BenchPlan): Promise<unknown> {
       matmul,
       sft,
       extra: first ? { sftStepMs: first.ours.ms, sftParams: first.params, sftBatch: first.batch, sftAgent: first.agent } : {},
+      coRlStep,
       summary: {
         matmulRatioMin: ratios.length ? Math.min(...ratios) : null,
         matmulRatioGeomean: geomean(ratios),

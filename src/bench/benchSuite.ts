@@ -44,6 +44,8 @@ export interface BenchPlan {
   sftReps: number;
   /** Time everything by wall clock even where the adapter has timestamp queries. */
   wallClock: boolean;
+  /** Steps of the lean Co-RL step run (counts, memory after step 10 and this step; 0 = skip it). */
+  leanSteps: number;
 }
 
 /** The five matmuls of a block + head at `N` rows, named `<prefix>.<op>`. */

@@ -5,6 +5,7 @@ import type { Backend } from '../engine/backend';
 import { CpuBackend } from '../engine/cpu/cpuBackend';
 import { GPT } from '../model/gpt';
 import { sftStep, type SFTBatch } from '../model/sft';
+import { leanStepFigures, type LeanStepFigures } from '../rl/leanFigures';
 import {
   type BenchModel, type BenchPlan, type MatmulShape, benchOurMatmul, gflops, matmulInputs, naiveMatmul, timeMs,
 } from './benchSuite';
@@ -127,6 +128,8 @@ export interface CpuReport {
   /** The first timed agent's step, as earlier reports had it. */
   extra: { sftStepMs?: number; sftParams?: number; sftBatch?: string; sftAgent?: string };
   summary: { matmulSpeedupMin: number | null; matmulSpeedupGeomean: number | null };
+  /** One Co-RL step of the preset's shapes (src/rl/leanFigures.ts); null when skipped. */
+  coRlStep: LeanStepFigures | null;
 }
 
 const geomean = (xs: number[]): number | null => (xs.length ? Math.exp(xs.reduce((a, x) => a + Math.log(x), 0) / xs.length) : null);
@@ -148,6 +151,12 @@ export async function runCpuBench(plan: BenchPlan, log: (s: string) => void = ()
   }
   const sp = matmul.map((f) => f.speedup);
   const first = plan.models.find((m) => m.agent === sft[0]?.agent);
+  let coRlStep: LeanStepFigures | null = null;
+  if (plan.leanSteps > 0) {
+    log(`cpu co-rl step: ${plan.leanSteps} steps...`);
+    coRlStep = await leanStepFigures(be, { stepsN: plan.leanSteps, timedSteps: 3, preset: plan.preset });
+    log(`cpu co-rl step: ${coRlStep.stepMs.toFixed(0)} ms, ${coRlStep.readbacksPerStep} readbacks/step`);
+  }
   return {
     backend: be.info.name,
     adapter: be.info.adapter,
@@ -156,6 +165,7 @@ export async function runCpuBench(plan: BenchPlan, log: (s: string) => void = ()
     sft,
     extra: first ? { sftStepMs: sft[0].ms, sftParams: sft[0].params, sftBatch: `${first.sft.B}x${first.sft.T}`, sftAgent: first.agent } : {},
     summary: { matmulSpeedupMin: sp.length ? Math.min(...sp) : null, matmulSpeedupGeomean: geomean(sp) },
+    coRlStep,
   };
 }
 

@@ -6,6 +6,7 @@
 import { openPage } from './browser';
 import { planFromArgs } from '../bench/benchPlan';
 import { runCpuBench } from '../bench/runBench';
+import type { LeanStepFigures } from '../rl/leanFigures';
 
 async function main(): Promise<void> {
   let parsed: ReturnType<typeof planFromArgs>;
@@ -52,11 +53,18 @@ async function main(): Promise<void> {
     }
   }
   const cpuR = report.cpu as { summary?: { matmulSpeedupMin: number | null } } | undefined;
-  const gpuR = report.webgpu as { summary?: { matmulRatioMin: number | null; sftRatioMin: number | null } } | undefined;
+  const gpuR = report.webgpu as { summary?: { matmulRatioMin: number | null; sftRatioMin: number | null }; coRlStep?: LeanStepFigures | null } | undefined;
+  const lean = gpuR?.coRlStep ?? null;
   report.summary = {
     cpuMatmulVsTripleLoopMin: cpuR?.summary?.matmulSpeedupMin ?? null,
     webgpuMatmulVsTfjsMin: gpuR?.summary?.matmulRatioMin ?? null,
     webgpuSftStepVsTfjsMin: gpuR?.summary?.sftRatioMin ?? null,
+    webgpuCoRlStep: lean && {
+      stepMs: lean.stepMs, readbacksPerStep: lean.readbacksPerStep,
+      dispatchesPerToken: { bk16: lean.dispatchesPerToken16, bk256: lean.dispatchesPerToken256 },
+      allocationsAfterFirstStep: lean.allocationsAfterFirst,
+      bytesHeld: { step10: lean.bytesHeldStep10, [`step${lean.stepsN}`]: lean.bytesHeldStepN },
+    },
   };
   process.stdout.write(JSON.stringify(report, null, 2) + '\n');
 }
