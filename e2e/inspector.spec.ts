@@ -103,6 +103,11 @@ test('inspector: K completions per agent, rewards agree with the labels shown, a
   const box = (await canvas.boundingBox())!;
   await canvas.hover({ position: { x: box.width - 4, y: box.height - 4 } }); // the last query row, last key: itself
   await expect(page.getByTestId('attention-hover')).toContainText('→ key');
-  await page.getByTestId('inspector').screenshot({ path: test.info().outputPath('inspector.png') });
+  // the docs' pictures of the inspector: desktop (1440x900) and a 390-wide phone
+  await page.getByTestId('inspector').screenshot({ path: 'docs/img/inspector-desktop.png' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByTestId('inspector').scrollIntoViewIfNeeded();
+  await page.getByTestId('inspector').screenshot({ path: 'docs/img/inspector-phone.png' });
+  await page.setViewportSize({ width: 1440, height: 900 });
   expect(errors).toEqual([]);
 });

@@ -61,7 +61,11 @@ test('overlap view: before training and now, every pair on every eval problem', 
   await view.getByTestId('overlap-method').selectOption('ttrl');
   await expect(now).toContainText('Now (step 3, TTRL)');
   await checkColumn(now, 3);
-  await view.screenshot({ path: '/tmp/shots-overlap/overlap-view.png' });
+  await view.screenshot({ path: 'docs/img/overlap-desktop.png' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await view.scrollIntoViewIfNeeded();
+  await view.screenshot({ path: 'docs/img/overlap-phone.png' });
+  await page.setViewportSize({ width: 1440, height: 900 });
   expect(errors).toEqual([]);
 });
 

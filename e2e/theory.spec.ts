@@ -26,6 +26,11 @@ test('deep links open a view; the tab bar works with the keyboard', async ({ pag
   await page.goto('/?view=help');
   await expect(page.getByRole('tab', { name: 'Help' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('heading', { name: 'How to read the charts' })).toBeVisible();
+  // the docs' pictures of the help view: desktop (1440x900) and a 390-wide phone
+  await page.screenshot({ path: 'docs/img/help-desktop.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'docs/img/help-phone.png', fullPage: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/#theory');
   await expect(page.getByTestId('portrait')).toBeVisible();
   await page.getByRole('tab', { name: 'Theory' }).focus();
