@@ -91,6 +91,11 @@ export function loadCheckpoint(bytes: Uint8Array): Checkpoint {
   const dataStart = Math.ceil((16 + hlen) / 4) * 4;
   const nData = Math.floor((bytes.length - dataStart) / 4);
   const params = new Map<string, Float32Array>();
+  for (const [i, t] of tensors.entries()) {
+    const ok = typeof t === 'object' && t !== null && typeof t.name === 'string' && Array.isArray(t.shape) &&
+      t.shape.every((d) => Number.isInteger(d) && d > 0) && Number.isInteger(t.offset) && t.offset >= 0;
+    if (!ok) throw new Error(`corrupt checkpoint header: tensor entry ${i} must be { name, shape: positive integers, offset: integer >= 0 }, got ${JSON.stringify(t)?.slice(0, 120)}`);
+  }
   for (const t of tensors) {
     const n = sizeOf(t.shape);
     if (t.offset + n > nData) {
@@ -98,6 +103,8 @@ export function loadCheckpoint(bytes: Uint8Array): Checkpoint {
     }
     const a = new Float32Array(n);
     for (let j = 0; j < n; j++) a[j] = dv.getFloat32(dataStart + (t.offset + j) * 4, true);
+    const bad = a.findIndex((x) => !Number.isFinite(x));
+    if (bad >= 0) throw new Error(`corrupt checkpoint: tensor ${t.name} holds ${a[bad]} at element ${bad} (weights must be finite; the file is damaged or came from a diverged run)`);
     params.set(t.name, a);
   }
   // Tensors must be exactly those of the config's layout.

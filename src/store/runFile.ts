@@ -89,17 +89,20 @@ const shown = (x: unknown): string => {
 };
 const WANT = `this app reads ${RUN_FILE_FORMAT} version ${RUN_FILE_VERSION} files (exported by "Export run (JSON)")`;
 
-/** Checks of one record's fields: 'num' finite number or null, 'int' integer >= 0, 'str' non-empty string. */
-type FieldCheck = 'num' | 'int' | 'str';
+/**
+ * Checks of one record's fields: 'num' finite number or null, 'share' a share in [0, 1] or null, 'rate' a
+ * share in [0, 1] (never null), 'int' integer >= 0, 'str' non-empty string.
+ */
+type FieldCheck = 'num' | 'share' | 'rate' | 'int' | 'str';
 
 const AGENT_STEP_FIELDS: Record<Exclude<keyof AgentStepRecord, 'agent'>, FieldCheck> = {
   rewardMean: 'num', rewardStd: 'num', rewardGroupStd: 'num', rewardStdNorm: 'num', rewardGroupStdNorm: 'num',
-  zeroStdFraction: 'num', pseudoLabelAccuracy: 'num', trainedLabelAccuracy: 'num', rewardAccuracy: 'num',
-  labeledFraction: 'num', parseableFraction: 'num', sampleAccuracy: 'num', meanLength: 'num', cutOffShare: 'num',
-  meanEntropy: 'num', kl: 'num', clipFraction: 'num', gradNorm: 'num', loss: 'num', lr: 'num',
+  zeroStdFraction: 'share', pseudoLabelAccuracy: 'share', trainedLabelAccuracy: 'share', rewardAccuracy: 'share',
+  labeledFraction: 'share', parseableFraction: 'share', sampleAccuracy: 'share', meanLength: 'num', cutOffShare: 'share',
+  meanEntropy: 'num', kl: 'num', clipFraction: 'share', gradNorm: 'num', loss: 'num', lr: 'num',
 };
-const AGENT_EVAL_FIELDS = { greedyAccuracy: 'num', sampledAccuracy: 'num', majAccuracy: 'num', parseableFraction: 'num' } as const;
-const EVAL_FIELDS = { meanGreedyAccuracy: 'num', ensembleAccuracy: 'num', oracleAccuracy: 'num', seconds: 'num' } as const;
+const AGENT_EVAL_FIELDS = { greedyAccuracy: 'rate', sampledAccuracy: 'rate', majAccuracy: 'rate', parseableFraction: 'rate' } as const;
+const EVAL_FIELDS = { meanGreedyAccuracy: 'rate', ensembleAccuracy: 'rate', oracleAccuracy: 'rate', seconds: 'num' } as const;
 const TIMING_FIELDS: Record<keyof StepTiming, FieldCheck> = { rollout: 'num', forward: 'num', update: 'num', total: 'num' };
 
 /** Collects problems, at most MAX_ERRORS of them (and how many more). */
@@ -121,6 +124,9 @@ class Problems {
 function checkField(p: Problems, at: string, v: unknown, c: FieldCheck): void {
   if (c === 'num') {
     if (v !== null && !(typeof v === 'number' && Number.isFinite(v))) p.add(`${at}: must be a finite number or null, got ${shown(v)}`);
+  } else if (c === 'share' || c === 'rate') {
+    const ok = (c === 'share' && v === null) || (typeof v === 'number' && v >= 0 && v <= 1);
+    if (!ok) p.add(`${at}: must be a share in [0, 1]${c === 'share' ? ' or null' : ''}, got ${shown(v)}`);
   } else if (c === 'int') {
     if (!(typeof v === 'number' && Number.isInteger(v) && v >= 0)) p.add(`${at}: must be an integer >= 0, got ${shown(v)}`);
   } else if (typeof v !== 'string' || v === '') p.add(`${at}: must be a non-empty string, got ${shown(v)}`);
@@ -157,7 +163,7 @@ function checkStepRecord(p: Problems, at: string, r: unknown): void {
     checkFields(p, aat, a, { agent: 'str', ...AGENT_STEP_FIELDS });
   });
   checkArray(p, `${at}.pairs`, r.pairs, (x, pat) => {
-    checkFields(p, pat, x, { a: 'str', b: 'str', bothLabeled: 'int', agreement: 'num' });
+    checkFields(p, pat, x, { a: 'str', b: 'str', bothLabeled: 'int', agreement: 'share' });
   });
   checkFields(p, `${at}.timing`, r.timing, TIMING_FIELDS);
   if (r.examples !== undefined)

@@ -5,6 +5,7 @@
 // in one parameter. Only fields that differ from the defaults are written. Reading type-checks each field,
 // then checks the merged settings with settingsProblems; every field that fails falls back to its default
 // and is reported (parameter, value, why), never thrown.
+import { customAgentProblems, type CustomAgent } from './customCohort';
 import { DEFAULT_RUN_SETTINGS, settingsProblems, type RunSettings } from './runConfigSlice';
 
 /** Query parameters that belong to the app shell, not to the run settings: kept as they are, never reported. */
@@ -73,6 +74,14 @@ const describeKind = (key: keyof RunSettings): string => {
 };
 
 /**
+ * Fields whose items need more than a type check: a composed agent is an object with fields of its own,
+ * checked whatever the cohort mode (a link in preset mode must not smuggle in a broken agent list).
+ */
+const ITEM_PROBLEMS: Partial<Record<keyof RunSettings, (items: unknown[]) => string | null>> = {
+  customAgents: (items) => (items.length === 0 ? null : (customAgentProblems(items as CustomAgent[])[0] ?? null)),
+};
+
+/**
  * Problem with `value` as the type of field `key` (a JSON value: from a file, or decoded from a URL), or
  * null when the type fits. Ranges and allowed names are settingsProblems' job.
  */
@@ -92,9 +101,10 @@ export function fieldTypeProblem(key: keyof RunSettings, value: unknown): string
       if (Array.isArray(d)) {
         if (!Array.isArray(value)) return want;
         const el = d.length ? d[0] : undefined;
-        if (el === undefined) return null;
+        if (el === undefined) return ITEM_PROBLEMS[key]?.(value) ?? null; // an empty default: only the field's own check
         const bad = value.findIndex((x) => (isObj(el) ? !isObj(x) : typeof x !== typeof el));
-        return bad < 0 ? null : `item ${bad + 1} must be ${isObj(el) ? 'an object' : `a ${typeof el}`}, got ${show(value[bad])}`;
+        if (bad >= 0) return `item ${bad + 1} must be ${isObj(el) ? 'an object' : `a ${typeof el}`}, got ${show(value[bad])}`;
+        return ITEM_PROBLEMS[key]?.(value) ?? null;
       }
       if (isObj(d)) return isObj(value) ? null : want;
       return null; // a null default: any JSON value; settingsProblems judges it
