@@ -33,6 +33,9 @@ export interface TrainerOptions {
   keepExamples?: boolean;
   /** Called every step, before the updates, with every answer, vote and reward (inspection, parity checks). */
   inspect?: (d: StepDetail) => void;
+  /** Tests only (the numerical guard, src/worker/guard.test.ts): write NaN into this agent's gradient
+   * right after its backward at this step, as a real divergence would. Never set in normal runs. */
+  faultInjection?: { agent: string; step: number };
 }
 
 /** Everything a step decided, as plain arrays (index [agent][b*K + k] or [agent][b]). */
@@ -226,6 +229,8 @@ export class CohortTrainer {
         first[n] ??= { loss: out.loss, kl: out.meanKl };
         model.zeroGrad();
         policyBackward(model, roll.rows, out.weights, c.temperature);
+        const fi = this.opts.faultInjection; // tests only: see TrainerOptions.faultInjection
+        if (fi && fi.step === s && fi.agent === this.agents[n].spec.id) be.write(model.grads, new Float32Array(model.layout.total).fill(NaN));
         this.optSteps[n]++;
         // the clipped step computes the squared norm into model.normSq on the device; else compute it here
         if (!clipped) be.sumSquares(model.normSq, model.grads, model.layout.total);

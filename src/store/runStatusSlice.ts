@@ -17,6 +17,8 @@ export interface RunStatus {
   config: ExperimentConfig | null;
   /** A note on the last live change, e.g. "lr 0.0003 from step 13". */
   liveNote: string;
+  /** The latest fault the worker handled (a divergence, a lost GPU device), for the warning banner; null/absent: none. */
+  guard?: { kind: 'diverged' | 'deviceLost' | 'recovered' | 'ignored'; step: number; message: string } | null;
 }
 
 export interface RunStatusSlice {

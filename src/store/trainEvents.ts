@@ -35,7 +35,7 @@ export function foldTrainEvents(prev: TrainState, events: readonly TrainEvent[])
       // a resumed run keeps the records up to its snapshot's step (put back by the persist bridge)
       const keep = from !== undefined && metrics.methods.join() === e.config.methods.join();
       metrics = keep ? { ...trimMetrics(metrics, from), runId: e.runId } : { runId: e.runId, methods: [...e.config.methods], steps: {}, evals: {} };
-      status = { ...status, runId: e.runId, config: e.config, phase: 'loading', step: from ?? 0, totalSteps: e.config.steps, message: 'Starting…', liveNote: '' };
+      status = { ...status, runId: e.runId, config: e.config, phase: 'loading', step: from ?? 0, totalSteps: e.config.steps, message: 'Starting…', liveNote: '', guard: null };
       continue;
     }
     // a late event of a run that was replaced (runId 0: the worker itself failed, always shown)
@@ -58,6 +58,9 @@ export function foldTrainEvents(prev: TrainState, events: readonly TrainEvent[])
       }
       case 'error':
         status = { ...status, phase: 'error', message: e.message };
+        break;
+      case 'fault': // the banner (src/app/train/GuardNotice.tsx) shows the latest
+        status = { ...status, guard: { kind: e.kind, step: e.step, message: e.message } };
         break;
     }
   }

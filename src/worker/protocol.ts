@@ -53,6 +53,11 @@ export type TrainCommand =
       resume?: { step: number; snapshot: ArrayBuffer };
       /** Post a 'snapshot' event every this many lock steps (default 5; 0 = only at pause and done). */
       snapshotEvery?: number;
+      /** Test hooks (docs/architecture.md "Faults"): honour 'debugLoseDevice' (also honoured in a dev
+       * build) and `injectNaN` (only with debug). Never set by the app in a production build. */
+      debug?: boolean;
+      /** With `debug`: NaN written into `agent`'s gradient of `method` at lock step `step` (the numerical guard's test). */
+      injectNaN?: { method: RewardMethod; agent: string; step: number };
     }
   /** Stop after the lock step in progress (every method finishes it). */
   | { type: 'pause' }
@@ -67,7 +72,10 @@ export type TrainCommand =
   /** The inspector's requests (answered between lock steps): see InspectCommand. */
   | InspectCommand
   /** Every method's agents as checkpoint files, between lock steps (answered with 'checkpoints'). */
-  | { type: 'exportCheckpoints' };
+  | { type: 'exportCheckpoints' }
+  /** Test hook: destroy the WebGPU device now, as a driver reset would (only with the start command's
+   * `debug`, or in a dev build; else answered with a 'fault' event of kind 'ignored'). */
+  | { type: 'debugLoseDevice' };
 
 /** The latest step of `method` in full (answered with an 'inspection' event; null before step 1). */
 export type InspectRequest = { type: 'inspect'; method: RewardMethod };
@@ -95,6 +103,10 @@ export type TrainEvent =
   | { type: 'eval'; runId: number; record: EvalRecord }
   | { type: 'live'; runId: number; params: LiveParams }
   | { type: 'error'; runId: number; message: string }
+  /** The run met a fault and handled it (docs/architecture.md "Faults"): 'diverged' (a NaN/inf; the lock
+   * step was rolled back and the run paused), 'deviceLost' (recreating the device and reloading the
+   * agents), 'recovered' (running again on the new device). `step`: the lock step the run is back at. */
+  | { type: 'fault'; runId: number; kind: 'diverged' | 'deviceLost' | 'recovered' | 'ignored'; step: number; message: string }
   | PersistEvent
   | InspectEvent;
 

@@ -172,4 +172,13 @@ describe('TrainController', () => {
     expect(events.slice(mark).filter((e) => e.type === 'error')).toEqual([]);
     expect(events.slice(mark).some((e) => e.type === 'status' && e.message.startsWith('Pretraining'))).toBe(false);
   });
+
+  it('keeps a backend only for runs it serves: auto after an explicit CPU choice looks for a GPU again', () => {
+    expect(TrainController.reuses('auto', 'webgpu', 'auto')).toBe(true);
+    expect(TrainController.reuses('auto', 'cpu', 'auto')).toBe(true); // auto already fell back: no GPU to find
+    expect(TrainController.reuses('cpu', 'cpu', 'auto')).toBe(false); // the bug: stayed on the CPU
+    expect(TrainController.reuses('cpu', 'cpu', 'cpu')).toBe(true);
+    expect(TrainController.reuses('auto', 'webgpu', 'cpu')).toBe(false);
+    expect(TrainController.reuses('webgpu', 'webgpu', 'auto')).toBe(true);
+  });
 });

@@ -8,7 +8,8 @@ import { pretrainAgent } from '../cohort/pretrain';
 import type { Backend } from '../engine/backend';
 import type { BackendPreference, SelectedBackend } from '../engine/select';
 import type { ExperimentConfig } from '../rl/config';
-import type { EvalRecord } from '../rl/records';
+import type { EvalRecord, StepRecord } from '../rl/records';
+import { TrainingDivergedError } from '../rl/trainer';
 import type { InspectCommand, TrainCommand, TrainEvent, TrainPhase } from './protocol';
 import { applyLive, cachedReader, TrainSession } from './trainSession';
 
@@ -18,16 +19,28 @@ type Resume = NonNullable<Extract<TrainCommand, { type: 'start' }>['resume']>;
 const message = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
+/** What a backend says about its device (WebGpuBackend: `lost` from device.lost; tests fake one on the CPU). */
+type Losable = { lost?: { reason: string; message: string } | null; device?: { destroy(): void; lost?: Promise<{ reason: string; message: string }> } };
+/** In-memory snapshots are kept after every lock step while one costs less than this share of a lock step. */
+const KEEP_SHARE = 0.1;
+/** A dev build (Vite) honours the test hooks without the start command's `debug`. */
+const DEV = typeof import.meta.env === 'object' && import.meta.env?.DEV === true;
+
 export interface ControllerEnv {
   /** Post an event; `transfer` lists ArrayBuffers handed over (snapshot and checkpoint bytes). */
   post(e: TrainEvent, transfer?: Transferable[]): void;
   /** A ReadBytes for checkpoints relative to `baseUrl` (undefined: the default place). */
   reader(baseUrl?: string): ReadBytes;
   selectBackend(pref: BackendPreference): Promise<SelectedBackend>;
+  /** Keep the in-memory recovery snapshot after every lock step while it costs at most this share of one
+   * (default KEEP_SHARE; tests set 0 to keep only every `snapshotEvery` steps and exercise the re-run). */
+  keepShare?: number;
 }
 
 export class TrainController {
   private backend: Backend | null = null;
+  /** The preference the backend was made for ('auto' after an explicit 'cpu' must look for a GPU again). */
+  private backendPref: BackendPreference = 'auto';
   private read: ReadBytes;
   private readBase: string | undefined = undefined;
   /** The run that owns the loop; a start or reset makes a new id and the old loop stops at its next check. */
@@ -56,6 +69,20 @@ export class TrainController {
   private queue: Promise<void> = Promise.resolve();
   /** Post a snapshot every this many lock steps (0: only at pause and done). */
   private snapshotEvery = 5;
+  /**
+   * Faults (docs/architecture.md "Faults"): the latest snapshot of the current run kept in memory, the
+   * point a divergence rolls back to and a lost device reloads from. Kept after every lock step while
+   * taking it costs under KEEP_SHARE of a lock step (as measured on the run's backend), else at
+   * least every `snapshotEvery` (or 5) steps; the steps after it are re-run silently (records the page has are not posted again).
+   */
+  private good: { runId: number; step: number; bytes: Uint8Array } | null = null;
+  /** A live change since `good`: keep a new one before the next lock step (so a re-run uses the same values). */
+  private keepDue = false;
+  /** The start command's test hooks (see TrainCommand 'start' `debug`). */
+  private debug = false;
+  private injectNaN: Extract<TrainCommand, { type: 'start' }>['injectNaN'];
+  /** The current backend's device was lost (device.lost settled): the loop recovers at its next check. */
+  private lostFlag = false;
 
   constructor(private readonly env: ControllerEnv) {
     this.read = cachedReader(env.reader());
@@ -66,12 +93,25 @@ export class TrainController {
     this.env.post({ type: 'status', runId: id, phase: p, step, totalSteps: total, message: msg });
   }
 
+  /** Whether the backend made for `made` serves a run that asks for `want`. */
+  static reuses(made: BackendPreference, name: string, want: BackendPreference): boolean {
+    return want === 'auto' ? made !== 'cpu' : name === want;
+  }
+
   private async getBackend(pref: BackendPreference): Promise<Backend> {
-    if (this.backend && (pref === 'auto' || this.backend.info.name === pref)) return this.backend;
+    if (this.backend && TrainController.reuses(this.backendPref, this.backend.info.name, pref)) return this.backend;
     this.backend?.destroy();
     this.backend = null;
     const { backend, fallbackReason } = await this.env.selectBackend(pref);
     this.backend = backend;
+    this.backendPref = pref;
+    this.lostFlag = false;
+    // a device lost while the loop waits (paused) wakes it to recover; our own destroy() drops the backend first
+    void (backend as Losable).device?.lost?.then(() => {
+      if (this.backend !== backend) return;
+      this.lostFlag = true;
+      this.wake?.();
+    });
     this.env.post({ type: 'engine', backend: backend.info.name, adapter: backend.info.adapter, fallbackReason });
     return backend;
   }
@@ -83,6 +123,9 @@ export class TrainController {
   ): Promise<void> {
     const aborted = () => id !== this.runId;
     const total = config.steps;
+    this.good = null;
+    this.keepDue = false;
+    this.lostFlag = false;
     let session: TrainSession | null = null;
     /** A finished run stays loaded (as `current`) for the inspector until the next start, reset or close. */
     let kept = false;
@@ -111,32 +154,170 @@ export class TrainController {
       if (aborted()) return;
       const onEval = (record: EvalRecord) => this.env.post({ type: 'eval', runId: id, record });
       const s0 = session;
+      this.arm(s0);
+      /** Lock steps whose step records, and the latest step whose evaluation, the page has (a re-run posts neither again). */
+      let posted = resume?.step ?? 0;
+      let evaled = resume ? resume.step : -1;
       if (resume) {
         note(`Restoring the saved run at step ${resume.step}…`);
         const had = { lr: s0.config.train.lr, temperature: s0.config.train.temperature };
+        const kept0 = new Uint8Array(resume.snapshot).slice();
         const live = await this.exclusive(() => s0.restore(resume.snapshot, resume.step));
+        this.good = { runId: id, step: s0.step, bytes: kept0 };
         snapped = s0.step; // the page holds this snapshot already
         const changed = Object.fromEntries(Object.entries(live).filter(([k, v]) => had[k as keyof typeof had] !== v));
         if (Object.keys(changed).length) this.env.post({ type: 'live', runId: id, params: changed });
       } else {
         if (!(await this.exclusive(() => s0.evaluate(onEval, aborted, note)))) return;
+        evaled = 0;
         await snap(s0, this.budget > 0 ? 'running' : 'paused'); // step 0: a reload can resume from the base
       }
+      // ---- faults (docs/architecture.md "Faults") ----
+      /** Seconds the latest in-memory snapshot took, and the latest lock step (with its evaluation). */
+      let keepCost = 0;
+      let stepCost = Infinity;
+      const keep = async (s: TrainSession) => {
+        if (!this.keepDue && this.good?.runId === id && this.good.step === s.step) return;
+        this.keepDue = false;
+        const t0 = performance.now();
+        try {
+          const bytes = await this.exclusive(() => s.snapshot());
+          if (!aborted()) this.good = { runId: id, step: s.step, bytes };
+        } catch {
+          this.keepDue = true; // the older snapshot stays the recovery point; try again after the next step
+        }
+        keepCost = (performance.now() - t0) / 1000;
+      };
+      /** One lock step (and its evaluation if due); records the page already has are not posted again. */
+      const advance = async (s: TrainSession, running: (m: string) => void): Promise<boolean> => {
+        const rs: StepRecord[] = [];
+        const postSteps = () => rs.forEach((record) => record.step > posted && this.env.post({ type: 'step', runId: id, record }));
+        let ok: boolean;
+        try {
+          ok = await this.exclusive(() => s.lockStep((r) => rs.push(r), aborted, running));
+        } catch (e) {
+          // a divergence or a lost device undoes the lock step: none of it is shown; any other error shows what finished
+          if (!(e instanceof TrainingDivergedError) && (await this.lostReason()) === null) postSteps();
+          throw e;
+        }
+        if (!ok) return false;
+        postSteps();
+        posted = Math.max(posted, s.step);
+        if (!s.evalDue) return true;
+        const es: EvalRecord[] = [];
+        const postEvals = () => s.step > evaled && es.forEach(onEval);
+        try {
+          ok = await this.exclusive(() => s.evaluate((r) => es.push(r), aborted, running));
+        } catch (e) {
+          if ((await this.lostReason()) === null) postEvals();
+          throw e;
+        }
+        if (!ok) return false;
+        postEvals();
+        evaled = Math.max(evaled, s.step);
+        return true;
+      };
+      /** Put `s` back at the kept snapshot and re-run (silently) up to lock step `to`, keeping the live values it has now. */
+      const rollBack = async (s: TrainSession, to: number, note2: (m: string) => void): Promise<boolean> => {
+        const g = this.good;
+        if (!g || g.runId !== id || g.step > to) throw new Error(`no snapshot at or before step ${to} was kept to roll back to`);
+        const live = { lr: s.config.train.lr, temperature: s.config.train.temperature };
+        await this.exclusive(() => s.restore(g.bytes.slice(), g.step));
+        while (s.step < to) if (!(await advance(s, note2))) return false;
+        s.setLive(live);
+        return true;
+      };
+      /** A NaN/inf in lock step `e.step`: undo the whole lock step for every method, keep what was shown, pause. */
+      const diverged = async (s: TrainSession, e: TrainingDivergedError): Promise<string> => {
+        const f = e.step;
+        const method = s.trainers.find((t) => t.stepCount < f)?.opts.method ?? 'a method';
+        // the diverging trainer put its agents back itself; methods earlier in the lock step finished it: undo theirs
+        if (s.trainers.some((t) => t.stepCount >= f)) await rollBack(s, f - 1, (m) => this.status(id, 'running', f - 1, total, m));
+        const what = (/^non-finite (.+?) for agent/.exec(e.message)?.[1] ?? 'value').replace(/ \((.*)\)$/, ': $1');
+        const msg = `Paused: ${method} agent ${e.agent} diverged at step ${f} (${what}). ${e.agent} was rolled back to its state after step ${f - 1}, ` +
+          `and so was every other agent (the lock step was not applied); the metrics up to step ${f - 1} are kept. Lower the learning rate, then Resume.`;
+        this.env.post({ type: 'fault', runId: id, kind: 'diverged', step: s.step, message: msg });
+        for (const t of s.trainers) delete t.opts.faultInjection; // the test hook fires once (a transient fault)
+        this.injectNaN = undefined;
+        return msg;
+      };
+      /** The device is lost: a new backend, the session opened again, the kept snapshot restored, the steps after it re-run. */
+      const recover = async (old: TrainSession, reason: string): Promise<boolean> => {
+        const g = this.good;
+        if (!g || g.runId !== id) throw new Error(`The GPU device was lost (${reason}) before the run kept a snapshot to reload from; start the run again.`);
+        const msg = `The GPU device was lost (${reason}). Recreating it and reloading the agents from step ${g.step}…`;
+        this.env.post({ type: 'fault', runId: id, kind: 'deviceLost', step: g.step, message: msg });
+        this.status(id, 'loading', posted, total, msg);
+        const live = { lr: old.config.train.lr, temperature: old.config.train.temperature };
+        if (this.current === old) this.current = null;
+        session = null;
+        await this.exclusive(async () => {
+          try {
+            old.dispose();
+          } catch {
+            // its buffers went with the device
+          }
+        });
+        const dead = this.backend;
+        this.backend = null;
+        try {
+          dead?.destroy();
+        } catch {
+          // already gone
+        }
+        const be = await this.getBackend(pref);
+        if (aborted()) return false;
+        const ns = await TrainSession.open(be, old.config, read, (m) => this.status(id, 'loading', posted, total, m));
+        session = ns;
+        this.current = ns;
+        this.arm(ns);
+        if (aborted()) return false;
+        if (!(await rollBack(ns, posted, (m) => this.status(id, 'loading', posted, total, `${msg} ${m}`)))) return false;
+        ns.setLive(live);
+        this.keepDue = true;
+        const done = `The GPU device was lost (${reason}); recovered: every agent was reloaded from step ${g.step} ${be.info.name === 'webgpu' ? 'on a new WebGPU device' : 'on the CPU backend (WebGPU could not be recreated)'}` +
+          (g.step + 1 === ns.step ? ` and step ${ns.step} was re-run` : g.step < ns.step ? ` and steps ${g.step + 1}-${ns.step} were re-run` : '') + `; training continues from step ${ns.step}, nothing was lost or repeated.`;
+        this.env.post({ type: 'fault', runId: id, kind: 'recovered', step: ns.step, message: done });
+        return true;
+      };
+      let pauseNote = '';
       while (session.step < total) {
         if (aborted()) return;
+        if (this.lostFlag) {
+          if (!(await recover(session, (await this.lostReason()) ?? 'unknown reason'))) return;
+          continue;
+        }
         if (this.budget <= 0) {
           await snap(session, 'paused');
-          this.status(id, 'paused', session.step, total, 'Paused: Resume, or Step for one more step of every method.');
+          this.status(id, 'paused', session.step, total, pauseNote || 'Paused: Resume, or Step for one more step of every method.');
+          pauseNote = '';
           await new Promise<void>((r) => (this.wake = r));
           this.wake = null;
           continue;
         }
-        this.budget--;
         const s = session;
+        if (this.keepDue) await keep(s); // a live change: the recovery point gets the new values
+        this.budget--;
         const running = (m: string) => this.status(id, 'running', s.step, total, m);
-        if (!(await this.exclusive(() => s.lockStep((record) => this.env.post({ type: 'step', runId: id, record }), aborted, running)))) return;
-        if (s.evalDue && !(await this.exclusive(() => s.evaluate(onEval, aborted, running)))) return;
+        const t0 = performance.now();
+        try {
+          if (!(await advance(s, running))) return;
+        } catch (e) {
+          if (aborted()) return;
+          this.budget++; // the lock step did not happen
+          if (e instanceof TrainingDivergedError) {
+            pauseNote = await diverged(s, e);
+            this.budget = 0;
+            continue;
+          }
+          const lost = await this.lostReason();
+          if (lost === null) throw e;
+          if (!(await recover(s, lost))) return;
+          continue;
+        }
+        stepCost = (performance.now() - t0) / 1000;
         if (this.snapshotEvery > 0 && s.step % this.snapshotEvery === 0 && s.step < total) await snap(s, this.budget > 0 ? 'running' : 'paused');
+        else if (s.step < total && (keepCost < (this.env.keepShare ?? KEEP_SHARE) * stepCost || s.step - (this.good?.step ?? 0) >= (this.snapshotEvery || 5))) await keep(s);
         // yield to the message queue between lock steps (pause, live changes), and apply the speed delay
         await sleep(this.budget > 0 ? this.delayMs : 0);
       }
@@ -154,6 +335,29 @@ export class TrainController {
         await this.exclusive(async () => gone?.dispose()); // after any inspector forward in flight
       }
     }
+  }
+
+  /** Apply the start command's test hook `injectNaN` (with `debug` only) to a freshly opened session. */
+  private arm(s: TrainSession): void {
+    const inj = this.debug ? this.injectNaN : undefined;
+    if (!inj) return;
+    const tr = s.trainers.find((t) => t.opts.method === inj.method);
+    if (tr) tr.opts.faultInjection = { agent: inj.agent, step: inj.step };
+  }
+
+  /**
+   * Why the current backend's device is gone ("destroyed: …"), or null if it is not. An error from a lost
+   * device can come a moment before device.lost settles: wait for it briefly.
+   */
+  private async lostReason(): Promise<string | null> {
+    const l = this.backend as Losable | null;
+    if (!l) return null;
+    const show = (i: { reason: string; message: string }) => `${i.reason}${i.message ? `: ${i.message.replace(/\.$/, '')}` : ''}`;
+    if (l.lost) return show(l.lost);
+    const p = l.device?.lost;
+    if (!p) return null;
+    const info = await Promise.race([p, sleep(300).then(() => null)]);
+    return info ? show(info) : null;
   }
 
   /** Stop the current run's loop (it finishes the unit of work in progress), then start a new run. */
@@ -250,6 +454,8 @@ export class TrainController {
         this.lastPretrain = cmd.pretrain;
         this.imported = new Map(Object.entries(cmd.checkpoints ?? {}).map(([p, b]) => [p, new Uint8Array(b)]));
         this.snapshotEvery = Math.max(0, Math.floor(cmd.snapshotEvery ?? 5));
+        this.debug = cmd.debug === true;
+        this.injectNaN = cmd.injectNaN;
         return this.begin(structuredClone(cmd.config), cmd.backend, cmd.paused ?? false, cmd.resume);
       case 'reset':
         return this.lastConfig ? this.begin(structuredClone(this.lastConfig), this.lastPref, true) : this.queue;
@@ -268,6 +474,7 @@ export class TrainController {
       case 'live': {
         const c = this.current?.config ?? this.lastConfig;
         const params = c ? applyLive(c.train, cmd.params) : {};
+        if (Object.keys(params).length) this.keepDue = true; // the recovery point must carry the new values
         this.env.post({ type: 'live', runId: this.runId, params });
         break;
       }
@@ -279,6 +486,15 @@ export class TrainController {
         return this.inspect(cmd);
       case 'exportCheckpoints':
         return this.exportCheckpoints();
+      case 'debugLoseDevice': {
+        const dev = (this.backend as Losable | null)?.device;
+        const ignored = !(this.debug || DEV)
+          ? 'debugLoseDevice is a test hook: it is honoured only when the run was started with debug: true, or in a dev build'
+          : !dev ? 'debugLoseDevice: there is no GPU device to lose (the run is on the CPU backend)' : '';
+        if (ignored) this.env.post({ type: 'fault', runId: this.runId, kind: 'ignored', step: this.current?.step ?? 0, message: ignored });
+        else dev!.destroy();
+        break;
+      }
     }
     return Promise.resolve();
   }
@@ -329,8 +545,10 @@ export class TrainController {
   private async postSnapshot(id: number, s: TrainSession, phase: 'running' | 'paused' | 'done'): Promise<void> {
     try {
       const t0 = performance.now();
+      this.keepDue = false;
       const bytes = await this.exclusive(() => s.snapshot());
       const seconds = (performance.now() - t0) / 1000;
+      if (id === this.runId) this.good = { runId: id, step: s.step, bytes: bytes.slice() }; // the recovery point (faults)
       const buf = bytes.buffer as ArrayBuffer;
       if (id === this.runId) this.env.post({ type: 'snapshot', runId: id, step: s.step, phase, bytes: buf, seconds }, [buf]);
     } catch (e) {

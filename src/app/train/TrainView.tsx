@@ -15,6 +15,7 @@ import { OverlapView } from './OverlapView';
 import { KeepShare } from './KeepShare';
 import { UrlNotice } from './UrlNotice';
 import { PersistControls } from './PersistControls';
+import { GuardNotice } from './GuardNotice';
 import './train.css';
 
 export function TrainView() {
@@ -41,6 +42,7 @@ export function TrainView() {
       <div className="train-main">
         <UrlNotice />
         <RunControls canStart={Object.keys(problems).length === 0} />
+        <GuardNotice />
         <PersistControls />
         {started && <EngineBanner />}
         <TrainCharts />

@@ -1,0 +1,19 @@
+// Faults the training worker handled (docs/architecture.md "Faults"): a lost GPU device is logged as a
+// console warning (it is expected and recovered from, not an error), and in a dev build the test hook
+// window.__corl.loseDevice() asks the worker to destroy its WebGPU device (e2e/guard.spec.ts).
+import { onTrainEvents, sendTrainCommand } from './trainBridge';
+
+let installed = false;
+
+/** Install once: the warning on a lost device, and (dev builds only) window.__corl.loseDevice(). */
+export function installGuard(): void {
+  if (installed) return;
+  installed = true;
+  onTrainEvents((events) => {
+    for (const e of events) if (e.type === 'fault' && e.kind === 'deviceLost') console.warn(`[co-rl] ${e.message}`);
+  });
+  if (import.meta.env.DEV && typeof window !== 'undefined') {
+    const w = window as unknown as { __corl?: Record<string, unknown> };
+    w.__corl = { ...(w.__corl ?? {}), loseDevice: () => sendTrainCommand({ type: 'debugLoseDevice' }) };
+  }
+}
