@@ -57,10 +57,10 @@ test('inspector: K completions per agent, rewards agree with the labels shown, a
   await page.getByTestId('method-ttrl').uncheck();
   const t0 = Date.now();
   await page.getByTestId('train-start').click();
-  await expect(page.getByTestId('train-status')).toHaveAttribute('data-step', '1', { timeout: 90_000 });
+  await expect(page.getByTestId('train-status')).toHaveAttribute('data-step', /^[1-9]/, { timeout: 90_000 }); // fast runs skip past 1 between polls
   const t1 = Date.now();
   await expect(page.getByTestId('train-status')).toHaveAttribute('data-phase', 'done', { timeout: 90_000 });
-  console.log(`tiny run: step 1 after ${((t1 - t0) / 1000).toFixed(1)} s, done after ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(`tiny run: first step after ${((t1 - t0) / 1000).toFixed(1)} s, done after ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
   await page.getByTestId('inspector-toggle').click();
   await expect(page.getByTestId('inspector-step')).toHaveAttribute('data-step', '3');

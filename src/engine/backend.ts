@@ -220,7 +220,7 @@ export interface Backend {
   ): void;
 
   // ---- optimizer -----------------------------------------------------------------------------
-  /** out[0] = sum_i inp[i]^2 by a deterministic reduction (a fixed f32 tree on WebGPU; float64 on the CPU). out (1). */
+  /** out[0] = sum_i inp[i]^2 by a deterministic reduction (a fixed f32 order on WebGPU: lanes then a tree; float64 on the CPU). out (1). */
   sumSquares(out: Tensor, inp: Tensor, N: number): void;
   /**
    * AdamW on N elements. If normSq is given (a 1-element tensor holding the global squared

@@ -1,7 +1,11 @@
-// Parity of shaders/logprob.wgsl against src/engine/cpu/logprob.ts: log-probs, entropy,
-// self-certainty, cross-entropy and both backward passes at awkward shapes and temperatures.
+// Parity of the log-softmax kernels (shaders/logprob.wgsl, shaders/logprob_rows.wgsl) against
+// src/engine/cpu/logprob.ts: log-probs, entropy, self-certainty, cross-entropy and both backward passes
+// at awkward shapes and temperatures. Shapes pick their kernel variant as the backend does ('rows' up
+// to V = 256); the forced-variant cases check the other one, so both variants are covered.
 import type { Backend, Tensor } from '../backend';
 import type { CompareResult } from '../compare';
+import type { GpuContext } from '../webgpu/context';
+import * as lp from '../webgpu/ops/logprob';
 import { type Pair, type ParityCase, pair, poisoned, randn, randInt } from './parityUtil';
 
 /** Run `f` on both backends with the matching side of each pair. */
@@ -22,7 +26,32 @@ const shapes: [number, number, number, number][] = [
   [66001, 3, 1.1, 2], // more than 65535 rows: the workgroup grid goes 2-D
 ];
 
-async function forwardCase(gpu: Backend, cpu: Backend, N: number, V: number, T: number, sc: number, seed: number): Promise<CompareResult[]> {
+// (N, V, temperature, logit scale, variant) run with the variant each shape does not pick.
+const forced: [number, number, number, number, lp.LogprobVariant][] = [
+  [37, 29, 1, 2, 'workgroup'],
+  [320, 16, 0.8, 3, 'workgroup'],
+  [13, 1000, 0.9, 3, 'rows'],
+  [7, 257, 1.2, 2, 'rows'],
+];
+
+/** The backend's logprob/cross-entropy ops, or on the GPU side the forced variant's kernels. */
+function ops(be: Backend, gpu: Backend, v: lp.LogprobVariant | undefined) {
+  if (!v || be !== gpu) return be;
+  const ctx = gpu as unknown as GpuContext;
+  return {
+    logprobForward: (a: Tensor | null, b: Tensor | null, c: Tensor | null, l: Tensor, t: Tensor, N: number, V: number, T: number) =>
+      lp.logprobForward(ctx, a, b, c, l, t, N, V, T, v),
+    crossEntropyForward: (o: Tensor, l: Tensor, t: Tensor, N: number, V: number) => lp.crossEntropyForward(ctx, o, l, t, N, V, v),
+    logprobBackward: (d: Tensor, l: Tensor, t: Tensor, w: Tensor, N: number, V: number, T: number) =>
+      lp.logprobBackward(ctx, d, l, t, w, N, V, T, v),
+    crossEntropyBackward: (d: Tensor, l: Tensor, t: Tensor, w: Tensor, N: number, V: number) =>
+      lp.crossEntropyBackward(ctx, d, l, t, w, N, V, v),
+  };
+}
+
+async function forwardCase(
+  gpu: Backend, cpu: Backend, N: number, V: number, T: number, sc: number, seed: number, v?: lp.LogprobVariant,
+): Promise<CompareResult[]> {
   const logits = pair(gpu, cpu, [N, V], randn(N * V, seed, sc), 'logits');
   const targets = pair(gpu, cpu, [N], randInt(N, seed + 1, V), 'targets');
   const logp = poisoned(gpu, cpu, [N], 'f32', 'logp');
@@ -30,21 +59,24 @@ async function forwardCase(gpu: Backend, cpu: Backend, N: number, V: number, T: 
   const cert = poisoned(gpu, cpu, [N], 'f32', 'certainty');
   const loss = poisoned(gpu, cpu, [N], 'f32', 'losses');
   both(gpu, cpu, (be, t) => {
-    be.logprobForward(t(logp), t(ent), t(cert), t(logits), t(targets), N, V, T);
-    be.crossEntropyForward(t(loss), t(logits), t(targets), N, V);
+    const o = ops(be, gpu, v);
+    o.logprobForward(t(logp), t(ent), t(cert), t(logits), t(targets), N, V, T);
+    o.crossEntropyForward(t(loss), t(logits), t(targets), N, V);
   });
-  const tag = `N=${N} V=${V} T=${T}`;
+  const tag = `N=${N} V=${V} T=${T} ${v ?? `(${lp.logprobVariant(V)})`}`;
   const res = [
     await logp.check(`logp ${tag}`),
     await ent.check(`entropy ${tag}`),
     await cert.check(`certainty ${tag}`),
-    await loss.check(`crossEntropy fwd N=${N} V=${V}`),
+    await loss.check(`crossEntropy fwd ${tag}`),
   ];
   for (const p of [logits, targets, logp, ent, cert, loss]) p.free();
   return res;
 }
 
-async function backwardCase(gpu: Backend, cpu: Backend, N: number, V: number, T: number, sc: number, seed: number): Promise<CompareResult[]> {
+async function backwardCase(
+  gpu: Backend, cpu: Backend, N: number, V: number, T: number, sc: number, seed: number, v?: lp.LogprobVariant,
+): Promise<CompareResult[]> {
   const logits = pair(gpu, cpu, [N, V], randn(N * V, seed, sc), 'logits');
   const targets = pair(gpu, cpu, [N], randInt(N, seed + 1, V), 'targets');
   const weights = pair(gpu, cpu, [N], randn(N, seed + 2), 'weights');
@@ -52,13 +84,12 @@ async function backwardCase(gpu: Backend, cpu: Backend, N: number, V: number, T:
   const dlp = pair(gpu, cpu, [N, V], randn(N * V, seed + 3), 'dlogits');
   const dce = pair(gpu, cpu, [N, V], randn(N * V, seed + 4), 'dlogits.ce');
   both(gpu, cpu, (be, t) => {
-    be.logprobBackward(t(dlp), t(logits), t(targets), t(weights), N, V, T);
-    be.crossEntropyBackward(t(dce), t(logits), t(targets), t(weights), N, V);
+    const o = ops(be, gpu, v);
+    o.logprobBackward(t(dlp), t(logits), t(targets), t(weights), N, V, T);
+    o.crossEntropyBackward(t(dce), t(logits), t(targets), t(weights), N, V);
   });
-  const res = [
-    await dlp.check(`logprob bwd N=${N} V=${V} T=${T}`),
-    await dce.check(`crossEntropy bwd N=${N} V=${V}`),
-  ];
+  const tag = `N=${N} V=${V} T=${T} ${v ?? `(${lp.logprobVariant(V)})`}`;
+  const res = [await dlp.check(`logprob bwd ${tag}`), await dce.check(`crossEntropy bwd ${tag}`)];
   for (const p of [logits, targets, weights, dlp, dce]) p.free();
   return res;
 }
@@ -79,6 +110,17 @@ export const cases: ParityCase[] = [
       // the 2-D grid row indexing is shared with the forward kernels, checked there (SwiftShader is slow)
       for (const [i, [N, V, T, sc]] of shapes.entries()) {
         if (N <= 65535) out.push(...(await backwardCase(gpu, cpu, N, V, T, sc, 200 + 10 * i)));
+      }
+      return out;
+    },
+  },
+  {
+    name: 'logprob: forced variants (forward and backward)',
+    async run(gpu, cpu) {
+      const out: CompareResult[] = [];
+      for (const [i, [N, V, T, sc, v]] of forced.entries()) {
+        out.push(...(await forwardCase(gpu, cpu, N, V, T, sc, 400 + 10 * i, v)));
+        out.push(...(await backwardCase(gpu, cpu, N, V, T, sc, 500 + 10 * i, v)));
       }
       return out;
     },

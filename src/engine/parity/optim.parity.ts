@@ -1,15 +1,27 @@
-// Parity of shaders/optim.wgsl against src/engine/cpu/optim.ts: the two-pass sum of squares at
-// awkward sizes (also past the 1024-group cap, where threads loop) and AdamW steps with clipping
-// active, inactive and absent, weight decay, from zero and from pre-filled moments.
-import type { AdamWParams, Backend } from '../backend';
+// Parity of shaders/optim.wgsl and shaders/optim_rows.wgsl against src/engine/cpu/optim.ts: the
+// two-pass sum of squares at awkward sizes (also past the 1024-group cap, where threads loop), in the
+// variant each size picks and in the other one, and AdamW steps with clipping active, inactive and
+// absent, weight decay, from zero and from pre-filled moments.
+import type { AdamWParams, Backend, Tensor } from '../backend';
 import type { CompareResult } from '../compare';
+import type { GpuContext } from '../webgpu/context';
+import * as optim from '../webgpu/ops/optim';
 import { type ParityCase, pair, poisoned, randn } from './parityUtil';
 
 // sumSquares in f32 vs float64: with N positive terms each invocation adds k = ceil(N / (G*256))
 // squares in sequence, a 256-wide pairwise tree (depth 8) follows, then the final pass adds up to 4
 // partials in sequence and another depth-8 tree. The relative error is at most about
 // (k + 20) * 2^-24 ~ 1.3e-6 for N <= 262144 (k = 1), ~1.4e-6 at N = 300007 (k = 2); 1e-5 leaves ~7x.
+// The 'rows' variant: each partial adds its k chunks of 256 squares on 16 lanes in sequence (16k
+// additions deep) and a depth-4 tree, the final pass adds at most 1024 partials the same way (64 + 4
+// deep): at most (16k + 72) * 2^-24 ~ 5.2e-6 (k = 1), ~6.2e-6 (k = 2), within the same 1e-5.
 const SUMSQ_RTOL = 1e-5;
+
+/** The backend's sumSquares, or on the GPU side the forced variant. */
+function sumSq(gpu: Backend, out: Tensor, inp: Tensor, N: number, v?: optim.SumSquaresVariant): void {
+  if (v) optim.sumSquares(gpu as unknown as GpuContext, out, inp, N, v);
+  else gpu.sumSquares(out, inp, N);
+}
 
 async function adamCase(
   gpu: Backend, cpu: Backend, N: number, clip: 'none' | 'active' | 'inactive', fromZero: boolean, seed: number,
@@ -43,28 +55,33 @@ async function adamCase(
   return res;
 }
 
-export const cases: ParityCase[] = [
-  {
-    name: 'optim: sumSquares (two-pass deterministic reduction)',
-    async run(gpu, cpu) {
-      const out: CompareResult[] = [];
-      for (const [i, N] of [1, 255, 1000, 4099, 65537, 100003, 300007].entries()) {
-        const inp = pair(gpu, cpu, [N], randn(N, 500 + i), 'inp');
-        const s = poisoned(gpu, cpu, [1], 'f32', 'sumsq');
-        gpu.sumSquares(s.gpu, inp.gpu, N);
-        cpu.sumSquares(s.cpu, inp.cpu, N);
-        out.push(await s.check(`sumSquares N=${N} (rtol ${SUMSQ_RTOL})`, 0, SUMSQ_RTOL));
-        // determinism: a second run gives the very same bits
-        const first = (await gpu.read(s.gpu))[0];
-        gpu.sumSquares(s.gpu, inp.gpu, N);
-        const again = (await gpu.read(s.gpu))[0];
-        out.push({ ...(await s.check(`sumSquares N=${N} repeat is bit-identical (${first} vs ${again})`, 0, SUMSQ_RTOL)), ok: first === again });
-        inp.free();
-        s.free();
-      }
-      return out;
-    },
+const sumSqCases = (name: string, sizes: number[], v?: optim.SumSquaresVariant): ParityCase => ({
+  name,
+  async run(gpu, cpu) {
+    const out: CompareResult[] = [];
+    for (const [i, N] of sizes.entries()) {
+      const inp = pair(gpu, cpu, [N], randn(N, 500 + i), 'inp');
+      const s = poisoned(gpu, cpu, [1], 'f32', 'sumsq');
+      sumSq(gpu, s.gpu, inp.gpu, N, v);
+      cpu.sumSquares(s.cpu, inp.cpu, N);
+      const tag = `N=${N} ${v ?? `(${optim.sumSquaresVariant(N)})`}`;
+      out.push(await s.check(`sumSquares ${tag} (rtol ${SUMSQ_RTOL})`, 0, SUMSQ_RTOL));
+      // determinism: a second run gives the very same bits
+      const first = (await gpu.read(s.gpu))[0];
+      sumSq(gpu, s.gpu, inp.gpu, N, v);
+      const again = (await gpu.read(s.gpu))[0];
+      out.push({ ...(await s.check(`sumSquares ${tag} repeat is bit-identical (${first} vs ${again})`, 0, SUMSQ_RTOL)), ok: first === again });
+      inp.free();
+      s.free();
+    }
+    return out;
   },
+});
+
+export const cases: ParityCase[] = [
+  sumSqCases('optim: sumSquares (two-pass deterministic reduction)', [1, 255, 1000, 4099, 15192, 65537, 100003, 300007]),
+  sumSqCases('optim: sumSquares, forced variants', [1, 17, 4099, 65537], 'workgroup'),
+  sumSqCases('optim: sumSquares, forced rows past its size', [300007], 'rows'),
   {
     name: 'optim: adamw (3 steps; clipping none/active/inactive; weight decay)',
     async run(gpu, cpu) {

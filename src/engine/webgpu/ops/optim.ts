@@ -1,9 +1,14 @@
-// WebGPU wrappers for shaders/optim.wgsl: two-pass sum of squares and AdamW. CPU twin: ../../cpu/optim.ts.
+// WebGPU wrappers for the optimizer kernels: two-pass sum of squares and AdamW (one dispatch over the
+// whole flat parameter buffer). CPU twin: ../../cpu/optim.ts. The sum of squares has two variants,
+// chosen by sumSquaresVariant: 'rows' (shaders/optim_rows.wgsl: one invocation per partial sum, no
+// workgroup memory or barriers) up to 262144 elements, 'workgroup' (shaders/optim.wgsl: tree
+// reductions through workgroup memory) beyond.
 import type { AdamWParams, Tensor } from '../../backend';
 import type { GpuContext, Kernel } from '../context';
 import { U, F, cdiv } from '../context';
 import common from '../../../../shaders/common.wgsl?raw';
 import src from '../../../../shaders/optim.wgsl?raw';
+import rowsSrc from '../../../../shaders/optim_rows.wgsl?raw';
 
 const WG = 256;
 /** At most this many partial sums (first-pass workgroups); past N = WG * MAX_GROUPS threads loop. */
@@ -12,14 +17,31 @@ const kernel = (entry: string): Kernel => ({ label: 'optim', code: common + src,
 const partialK = kernel('sumsquares_partial');
 const finalK = kernel('sumsquares_final');
 const adamK = kernel('adamw_update');
+const ROWS_WG = 32; // invocations per workgroup of sumsquares_partial_rows
+const ROWS_CHUNK = 256; // elements per chunk of sumsquares_partial_rows
+const partialRows: Kernel = { label: 'optim_rows', code: common + rowsSrc, entry: 'sumsquares_partial_rows' };
+const finalRows: Kernel = { label: 'optim_rows', code: common + rowsSrc, entry: 'sumsquares_final_rows' };
+
+export type SumSquaresVariant = 'rows' | 'workgroup';
+
+/** 'rows' while every partial sum covers one chunk of 256 elements (N <= 1024 * 256), else 'workgroup'. */
+export function sumSquaresVariant(N: number): SumSquaresVariant {
+  return N <= MAX_GROUPS * ROWS_CHUNK ? 'rows' : 'workgroup';
+}
 
 /**
- * out[0] = sum_i inp[i]^2, i < N: G = min(ceil(N/256), 1024) workgroups write partial sums into a
- * scratch buffer, then one workgroup adds them. The grouping depends only on N: deterministic.
+ * out[0] = sum_i inp[i]^2, i < N: G = min(ceil(N/256), 1024) partial sums ('workgroup': one
+ * workgroup each; 'rows': one invocation each) go into a scratch buffer, then one workgroup
+ * (invocation) adds them. The grouping depends only on N: deterministic.
  */
-export function sumSquares(ctx: GpuContext, out: Tensor, inp: Tensor, N: number): void {
+export function sumSquares(ctx: GpuContext, out: Tensor, inp: Tensor, N: number, variant: SumSquaresVariant = sumSquaresVariant(N)): void {
   const G = Math.max(1, Math.min(cdiv(N, WG), MAX_GROUPS));
   const partials = ctx.scratch('optim.partials', G);
+  if (variant === 'rows') {
+    ctx.run(partialRows, [partials, inp], [U(N), U(G)], ctx.grid(G, ROWS_WG));
+    ctx.run(finalRows, [out, partials], [U(N), U(G)], [1, 1]);
+    return;
+  }
   ctx.run(partialK, [partials, inp], [U(N), U(G)], [G, 1]);
   ctx.run(finalK, [out, partials], [U(N), U(G)], [1, 1]);
 }
