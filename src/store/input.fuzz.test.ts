@@ -1,7 +1,7 @@
 // Property-based fuzzing of every way data enters the app (issue 7, hostile input), with fast-check and
-// fixed seeds: 1000 broken run links, 1000 broken run files and 1000 broken checkpoint files. Each one is
-// refused with a message (a link's broken field falls back to its default and is listed with a reason; a
-// file is refused whole), nothing throws, and what a link does apply is a valid set of settings (no
+// fixed seeds: 1000 broken run links, 1000 broken config-editor edits, 1000 broken run files and 1000 broken
+// checkpoint files. Each one is refused with a message (a link's broken field falls back to its default and
+// is listed with a reason; an edit and a file are refused whole), nothing throws, and what a link does apply is a valid set of settings (no
 // partial state). Valid inputs are accepted, so each property can fail both ways.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -11,7 +11,7 @@ import { DEFAULT_TASK } from '../cohort/presets';
 import { DEFAULT_RUN_SETTINGS, settingsProblems, type RunSettings } from './runConfigSlice';
 import { good } from './runFile.fixture';
 import { parseRunFile, parseRunFileBytes } from './runFile';
-import { settingsFromQuery } from './urlConfig';
+import { SETTINGS_KEYS, settingsFromJson, settingsFromQuery } from './urlConfig';
 
 const D = DEFAULT_RUN_SETTINGS as RunSettings;
 
@@ -59,6 +59,81 @@ describe('run links under fuzzing', () => {
         return Object.keys(settingsProblems(r.settings)).length === 0 && r.ignored.every((i) => i.reason.length > 0);
       }),
       { numRuns: 1000, seed: 11 },
+    );
+  });
+});
+
+/** Valid run settings, every field drawn from its accepted range. */
+const validSettings: fc.Arbitrary<RunSettings> = fc.record({
+  preset: fc.constantFrom('paper-demo', 'ring', 'same-family', 'different-family'),
+  methods: fc.uniqueArray(fc.constantFrom<RunSettings['methods'][number]>('co-rl', 'ttrl', 'gt', 'intuitor', 'rent', 'random'), { minLength: 1, maxLength: 6 }),
+  steps: fc.integer({ min: 1, max: 1_000_000 }),
+  seed: fc.integer({ min: 0, max: 0xffffffff }),
+  batchPrompts: fc.integer({ min: 1, max: 4096 }),
+  samples: fc.integer({ min: 2, max: 1024 }),
+  temperature: fc.double({ min: 0.01, max: 10, noNaN: true }),
+  lr: fc.double({ min: 1e-8, max: 1, noNaN: true }),
+  tau: fc.double({ min: 0, max: 1, noNaN: true }),
+  scaleRewards: fc.constantFrom<RunSettings['scaleRewards']>('group', 'batch', 'none'),
+  lossType: fc.constantFrom<RunSettings['lossType']>('grpo', 'bnpo', 'dr_grpo'),
+  beta: fc.constant(0),
+  innerEpochs: fc.integer({ min: 1, max: 64 }),
+  evalEvery: fc.integer({ min: 0, max: 1000 }),
+  evalProblems: fc.integer({ min: 1, max: 100_000 }),
+  pretrainHere: fc.boolean(),
+  backend: fc.constantFrom<RunSettings['backend']>('auto', 'webgpu', 'cpu'),
+  cohortMode: fc.constant<RunSettings['cohortMode']>('preset'),
+  customAgents: fc.constant([]),
+});
+/** A typed JSON value each field must refuse (wrong type, out of range, unknown name, junk items). */
+const brokenJson: fc.Arbitrary<[keyof RunSettings, unknown]> = fc.oneof(
+  fc.tuple(fc.constantFrom<keyof RunSettings>('steps', 'batchPrompts', 'samples', 'evalProblems', 'innerEpochs', 'seed', 'evalEvery'),
+    fc.oneof(fc.constantFrom(-1, 1.5, 'NaN', '7', 'Infinity', null, true, [], {}, [7], { value: 7 }, NaN, Infinity), fc.integer({ max: -1 }))),
+  fc.tuple(fc.constant<keyof RunSettings>('lr'), fc.oneof(fc.constantFrom(0, -1e-3, 'abc', '1e-4', 2, null, -Infinity), fc.double({ min: 1.0001, max: 1e6, noNaN: true }))),
+  fc.tuple(fc.constant<keyof RunSettings>('temperature'), fc.constantFrom(0, -1, 11, 'hot', NaN, false)),
+  fc.tuple(fc.constant<keyof RunSettings>('tau'), fc.oneof(fc.constantFrom(-0.1, 1.5, 'x', null), fc.double({ min: 1.0001, max: 100, noNaN: true }))),
+  fc.tuple(fc.constant<keyof RunSettings>('beta'), fc.constantFrom(-1, 'zero', null)),
+  fc.tuple(fc.constant<keyof RunSettings>('methods'), fc.oneof(
+    fc.constantFrom([], ['co-rl', 'bogus'], ['CO-RL'], 'co-rl', [1], [['gt']], null, ['gt', 'gt'], {}),
+    fc.stringMatching(/^[a-z]{1,8}$/).filter((m) => !['gt', 'ttrl', 'rent', 'random', 'intuitor'].includes(m)).map((m) => [m]),
+  )),
+  fc.tuple(fc.constant<keyof RunSettings>('scaleRewards'), fc.oneof(fc.constantFrom(1, null, ['group']), fc.stringMatching(/^[a-z]{1,10}$/).filter((v) => !['group', 'batch', 'none'].includes(v)))),
+  fc.tuple(fc.constant<keyof RunSettings>('lossType'), fc.oneof(fc.constantFrom(0, null), fc.stringMatching(/^[a-z_]{1,10}$/).filter((v) => !['grpo', 'bnpo', 'dr_grpo'].includes(v)))),
+  fc.tuple(fc.constant<keyof RunSettings>('pretrainHere'), fc.constantFrom('yes', 1, 0, 'true', null, [])),
+  fc.tuple(fc.constant<keyof RunSettings>('backend'), fc.constantFrom('gpu', 'tpu', '', 'WEBGPU ', 3, null)),
+  fc.tuple(fc.constant<keyof RunSettings>('preset'), fc.oneof(fc.constantFrom('<img src=x onerror=alert(1)>', '', 'PAPER-DEMO', 5, null), fc.stringMatching(/^[a-z]{1,12}$/).filter((v) => !['ring'].includes(v)))),
+  fc.tuple(fc.constant<keyof RunSettings>('cohortMode'), fc.constantFrom('both', 'Custom', 1, null)),
+  fc.tuple(fc.constant<keyof RunSettings>('customAgents'), fc.constantFrom('[]', {}, [1, 2], [{ id: 1 }], [null], [{ id: 'A', family: 'nope', size: 's', seed: 1, view: 'plain', source: 'shipped' }])),
+  // an unknown key, with any JSON value
+  fc.tuple(fc.stringMatching(/^[a-zA-Z_]{1,12}$/).filter((k) => !(k in D)) as fc.Arbitrary<keyof RunSettings>, fc.jsonValue({ maxDepth: 2 })),
+);
+const PRESET_NAMES = ['different-family', 'different-family-plus', 'paper-demo', 'ring', 'same-family'];
+
+describe('config editor JSON under fuzzing', () => {
+  it('1000 settings objects with one field broken: refused whole, the field named', () => {
+    fc.assert(
+      fc.property(validSettings, brokenJson, (s, [key, bad]) => {
+        const edit = { ...s, [key]: bad } as Record<string, unknown>;
+        const r = settingsFromJson(JSON.parse(JSON.stringify(edit, (_, v) => (typeof v === 'number' && !Number.isFinite(v) ? `${v}` : v))) as unknown, { presets: PRESET_NAMES });
+        const r2 = settingsFromJson(edit, { presets: PRESET_NAMES }); // the raw value too (NaN, Infinity as numbers)
+        const named = (x: typeof r) => !x.ok && x.errors.length >= 1 && x.errors.some((e) => e.startsWith(`${key}: `) && e.length > key.length + 10);
+        return named(r) && named(r2) && !('settings' in r) && !('settings' in r2);
+      }),
+      { numRuns: 1000, seed: 20261201 },
+    );
+  });
+
+  it('500 valid settings objects are accepted as they are, and the same fields left out take their defaults', () => {
+    fc.assert(
+      fc.property(validSettings, fc.subarray([...SETTINGS_KEYS]), (s, drop) => {
+        const full = settingsFromJson(JSON.parse(JSON.stringify(s)), { presets: PRESET_NAMES });
+        if (!full.ok || JSON.stringify(full.settings) !== JSON.stringify(s) || full.defaulted.length) return false;
+        const part = Object.fromEntries(Object.entries(s).filter(([k]) => !drop.includes(k as keyof RunSettings)));
+        const r = settingsFromJson(part, { presets: PRESET_NAMES });
+        if (!r.ok) return false; // dropping fields gives defaults, which are valid
+        return SETTINGS_KEYS.every((k) => JSON.stringify(r.settings[k]) === JSON.stringify(drop.includes(k) ? D[k] : s[k])) && r.defaulted.length === drop.length;
+      }),
+      { numRuns: 500, seed: 77 },
     );
   });
 });

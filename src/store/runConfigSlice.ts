@@ -149,6 +149,8 @@ export function settingsProblems(s: RunSettings, agents?: number, ctx?: CohortCo
     out.methods = `co-rl needs at least 2 agents (each is graded by its ring predecessor); this ${custom ? 'cohort' : 'preset'} has ${agents}`;
   if (!(TRAIN_BACKENDS as readonly unknown[]).includes(s.backend))
     out.backend = `backend must be one of ${TRAIN_BACKENDS.join(', ')}; got ${JSON.stringify(s.backend)}`;
+  if (s.cohortMode !== 'preset' && s.cohortMode !== 'custom')
+    out.cohortMode = `cohortMode must be one of preset, custom; got ${JSON.stringify(s.cohortMode)}`;
   return out;
 }
 

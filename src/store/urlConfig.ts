@@ -1,7 +1,8 @@
 // The Train view's run settings as URL query parameters, and the checks every way settings enter the app
-// goes through (a link, an imported run file). The codec is generic over the keys of DEFAULT_RUN_SETTINGS:
-// each field's kind follows its default value — numbers, booleans (1/0/true/false), strings, string lists
-// (comma-separated, e.g. `methods=co-rl,ttrl`) and anything else (arrays of objects, objects, null) as JSON
+// goes through (a link, an imported run file, the config editor's JSON: settingsFromJson, all or nothing).
+// The codec is generic over the keys of DEFAULT_RUN_SETTINGS: each field's kind follows its default
+// value — numbers, booleans (1/0/true/false), strings, string lists (comma-separated, e.g.
+// `methods=co-rl,ttrl`) and anything else (arrays of objects, objects, null) as JSON
 // in one parameter. Only fields that differ from the defaults are written. Reading type-checks each field,
 // then checks the merged settings with settingsProblems; every field that fails falls back to its default
 // and is reported (parameter, value, why), never thrown.
@@ -265,6 +266,78 @@ export function resolveSettings(
   }
   ignored.sort((a, b) => SETTINGS_KEYS.indexOf(a.key as keyof RunSettings) - SETTINGS_KEYS.indexOf(b.key as keyof RunSettings));
   return { settings: out as unknown as RunSettings, ignored, used };
+}
+
+/** What the config editor needs to know beyond the JSON: the preset names the manifest lists (when read). */
+export interface SettingsJsonContext {
+  presets?: readonly string[];
+}
+
+/**
+ * Run settings from an edited JSON object (the Train view's config editor): the same checks as a link and
+ * a run file (fieldTypeProblem, then settingsProblems through resolveSettings; the preset against the
+ * manifest's names when given, as a link's is once the manifest is read), but all or nothing: any unknown,
+ * mistyped or out-of-range field refuses the whole edit, and every problem is listed as "field: why".
+ * Fields left out take their defaults, as in a link (`defaulted` names them). Never throws.
+ */
+export function settingsFromJson(
+  value: unknown,
+  ctx: SettingsJsonContext = {},
+): { ok: true; settings: RunSettings; defaulted: (keyof RunSettings)[] } | { ok: false; errors: string[] } {
+  if (!isObj(value))
+    return {
+      ok: false,
+      errors: [`the config must be a JSON object of run settings, like {"steps": 200, "lr": 0.0001}; got ${Array.isArray(value) ? 'an array' : show(value)}`],
+    };
+  const errors: { key: string; text: string }[] = [];
+  const given: Partial<Record<keyof RunSettings, unknown>> = {};
+  for (const [k, v] of Object.entries(value)) {
+    if (isKey(k)) given[k] = v;
+    else {
+      const hint = k === 'settings' || k === 'config' ? `; from a run file, paste only its "settings" object` : '';
+      errors.push({ key: k, text: `${show(k)}: unknown setting; run settings are ${SETTINGS_KEYS.join(', ')}${hint}` });
+    }
+  }
+  const r = resolveSettings(given);
+  for (const i of r.ignored) errors.push({ key: i.key, text: `${i.key}: ${i.reason}` });
+  const names = ctx.presets?.length ? ctx.presets : null;
+  if (names && r.used.includes('preset') && !names.includes(r.settings.preset))
+    errors.push({ key: 'preset', text: `preset: unknown preset ${JSON.stringify(show(r.settings.preset))}; available: ${names.join(', ')}` });
+  if (errors.length) {
+    const order = (key: string) => {
+      const i = SETTINGS_KEYS.indexOf(key as keyof RunSettings);
+      return i < 0 ? SETTINGS_KEYS.length : i;
+    };
+    return { ok: false, errors: errors.sort((a, b) => order(a.key) - order(b.key)).map((e) => e.text) };
+  }
+  return { ok: true, settings: r.settings, defaulted: SETTINGS_KEYS.filter((k) => !(k in given)) };
+}
+
+/**
+ * settingsFromJson of a JSON text; a syntax error is refused with the parser's message and, where it gives
+ * a position, the line and column (1-based).
+ */
+export function settingsFromJsonText(
+  text: string,
+  ctx: SettingsJsonContext = {},
+): ReturnType<typeof settingsFromJson> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    return { ok: false, errors: [`not valid JSON: ${jsonErrorWhere(text, e)}`] };
+  }
+  return settingsFromJson(value, ctx);
+}
+
+/** A JSON.parse error's message, with "line L, column C" added when it gives only a position. */
+export function jsonErrorWhere(text: string, e: unknown): string {
+  const msg = e instanceof Error ? e.message : String(e);
+  if (/line \d+/i.test(msg)) return msg;
+  const m = /position (\d+)/i.exec(msg);
+  if (!m) return text.trim() === '' ? `${msg} (the text is empty)` : msg;
+  const before = text.slice(0, Number(m[1])).split('\n');
+  return `${msg} (line ${before.length}, column ${before[before.length - 1].length + 1})`;
 }
 
 /**

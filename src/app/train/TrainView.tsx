@@ -8,6 +8,7 @@ import { loadCatalog } from '../../store/trainBridge';
 import { EngineBanner } from '../demo/EngineBanner';
 import { CohortBuilder } from './CohortBuilder';
 import { HyperParams } from './HyperParams';
+import { ConfigEditor } from './ConfigEditor';
 import { RunControls } from './RunControls';
 import { TrainCharts } from './TrainCharts';
 import { Inspector } from './Inspector';
@@ -37,6 +38,7 @@ export function TrainView() {
           settings={settings} presets={presets} problem={problems.methods ?? problems.preset} agentsProblem={problems.customAgents}
         />
         <HyperParams settings={settings} problems={problems} />
+        <ConfigEditor />
         <KeepShare />
       </aside>
       <div className="train-main">
