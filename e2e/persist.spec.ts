@@ -8,7 +8,8 @@ test('a save that fails half-way keeps the previous run and snapshot whole', asy
   const errors = collectErrors(page);
   await page.goto('/#help'); // any page of the app: the module is imported from the dev server
   const r = await page.evaluate(async () => {
-    const p = (await import('/src/store/persist.ts')) as typeof import('../src/store/persist');
+    const url = '/src/store/persist.ts'; // served by the dev server (a page path, not a Node import)
+    const p = (await import(url)) as typeof import('../src/store/persist');
     const key = `atomic-${Date.now()}`;
     const run = (name: string, step: number) => ({ format: 'co-rl-playground-run', version: 1, name, savedAt: new Date(2026, 0, step).toISOString(), step }) as never;
     const snapA = new Uint8Array([1, 2, 3, 4, 5]).buffer;
