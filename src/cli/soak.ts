@@ -38,14 +38,35 @@ async function main(): Promise<void> {
       await cdp.send('HeapProfiler.collectGarbage');
       return (await cdp.send('Runtime.getHeapUsage')).usedSize;
     };
+    /** A heap snapshot's self sizes split into compiled code (V8's JIT output) and everything else. */
+    const heapSplit = async (): Promise<{ code: number; data: number }> => {
+      await cdp.send('HeapProfiler.collectGarbage');
+      let text = '';
+      const onChunk = (e: { chunk: string }) => void (text += e.chunk);
+      cdp.on('HeapProfiler.addHeapSnapshotChunk', onChunk);
+      await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+      cdp.off('HeapProfiler.addHeapSnapshotChunk', onChunk);
+      const snap = JSON.parse(text) as { snapshot: { meta: { node_fields: string[]; node_types: [string[]] } }; nodes: number[] };
+      const f = snap.snapshot.meta.node_fields;
+      const types = snap.snapshot.meta.node_types[0];
+      const [iType, iSize] = [f.indexOf('type'), f.indexOf('self_size')];
+      const out = { code: 0, data: 0 };
+      for (let i = 0; i < snap.nodes.length; i += f.length) {
+        if (types[snap.nodes[i + iType]] === 'code') out.code += snap.nodes[i + iSize];
+        else out.data += snap.nodes[i + iSize];
+      }
+      return out;
+    };
     type W = { soakStart(o: SoakOptions): Promise<string>; soakTo(s: number): Promise<SoakPoint> };
     const adapter = await page.evaluate((x) => (window as unknown as W).soakStart(x), opts);
     process.stderr.write(`soak: ${adapter}; ${steps} steps of ${method}, B=${opts.batchPrompts}, K=${opts.samples}\n`);
     const points: (SoakPoint & { heapBytes: number })[] = [];
+    const split = new Map<number, { code: number; data: number }>();
     const marks = [...new Set([1, at, ...Array.from({ length: 10 }, (_, i) => Math.round(((i + 1) * steps) / 10)).filter((s) => s > at)])].sort((a, b) => a - b);
     for (const m of marks) {
       const p = await page.evaluate((s) => (window as unknown as W).soakTo(s), m);
       points.push({ ...p, heapBytes: await heap() });
+      if (m === at || m === steps) split.set(m, await heapSplit());
       process.stderr.write(`soak: step ${p.step}: GPU bytes ${p.bytesHeld}, heap ${points[points.length - 1].heapBytes}, allocations ${p.allocations}, ${p.msPerStep.toFixed(0)} ms/step\n`);
     }
     const a = points.find((p) => p.step === at)!;
@@ -53,11 +74,19 @@ async function main(): Promise<void> {
     const ratio = (x: number, y: number) => (y === 0 ? (x === 0 ? 1 : Infinity) : x / y);
     const gpuRatio = ratio(z.bytesHeld, a.bytesHeld);
     const heapRatio = ratio(z.heapBytes, a.heapBytes);
+    const sa = split.get(at)!;
+    const sz = split.get(z.step)!;
+    const dataRatio = ratio(sz.data, sa.data);
     const ok = Math.abs(gpuRatio - 1) <= 0.05 && Math.abs(heapRatio - 1) <= 0.05;
     const report = {
       date: new Date().toISOString(), adapter, options: opts, steps, at,
       gpuBytes: { [`step${at}`]: a.bytesHeld, [`step${z.step}`]: z.bytesHeld, ratio: gpuRatio },
       jsHeapBytes: { [`step${at}`]: a.heapBytes, [`step${z.step}`]: z.heapBytes, ratio: heapRatio },
+      // from heap snapshots: V8's compiled code (grows while the JIT optimizes more functions) and the rest
+      jsHeapSnapshot: {
+        [`step${at}`]: sa, [`step${z.step}`]: sz, dataRatio,
+        codeGrowthBytes: sz.code - sa.code,
+      },
       allocationsAfterStep1: z.allocations - points[0].allocations,
       withinFivePercent: ok, points,
     };
