@@ -36,6 +36,7 @@ async function ourMatmulGpuMs(be: WebGpuBackend, s: BenchPlan['shapes'][number],
 async function runWebGpuBench(plan: BenchPlan): Promise<unknown> {
   const log = (s: string): void => console.log(`bench: ${s}`);
   const be = await WebGpuBackend.create();
+  await be.prepare(); // every kernel compiled before anything is timed
   const tfInfo = await startTf();
   const timestamps = !plan.wallClock && be.hasTimestamps && tfInfo.timestamps;
   const why = plan.wallClock ? 'asked for by --wall-clock' : !be.hasTimestamps ? 'the adapter has no timestamp-query' : "TF.js's device has no timestamp-query";

@@ -72,11 +72,18 @@ export interface BackendCounters {
   allocations: number;
   /** Bytes currently held by live tensors plus pooled free buffers. */
   bytesHeld: number;
+  /** Compute pipelines created (WebGPU: one per kernel, by prepare() or at its first dispatch; CPU: 0). */
+  pipelines: number;
 }
 
 export interface Backend {
   readonly info: BackendInfo;
   readonly counters: BackendCounters;
+  /**
+   * Compile every kernel's pipeline ahead of its first dispatch (WebGPU; the CPU backend has none).
+   * Resolves to the kernel count and wall time; rejects naming a kernel that fails to compile.
+   */
+  prepare?(): Promise<{ kernels: number; ms: number }>;
 
   // ---- memory --------------------------------------------------------------------------------
   /** A new tensor of the given shape; contents are unspecified (poison-test friendly). */

@@ -51,7 +51,7 @@ const fo = (t: Tensor | null): Float32Array | null => (t ? f(t) : null);
 
 export class CpuBackend implements Backend {
   readonly info: BackendInfo;
-  readonly counters: BackendCounters = { dispatches: 0, readbacks: 0, allocations: 0, bytesHeld: 0 };
+  readonly counters: BackendCounters = { dispatches: 0, readbacks: 0, allocations: 0, bytesHeld: 0, pipelines: 0 };
 
   constructor() {
     const where = typeof process !== 'undefined' && process.versions?.node ? `Node ${process.versions.node}` : 'browser';

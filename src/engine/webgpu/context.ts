@@ -9,6 +9,31 @@ export interface Kernel {
   constants?: Record<string, number>;
 }
 
+/** The pipeline-cache key of a kernel: label, entry point and constants (the code is one per label). */
+export const kernelKey = (k: Kernel): string => `${k.label}|${k.entry}|${JSON.stringify(k.constants ?? {})}`;
+
+const registry = new Map<string, Kernel>();
+
+/**
+ * Register a module-level kernel so WebGpuBackend.prepare() can compile its pipeline ahead of the first
+ * dispatch; returns `k`. Two kernels with the same key (label, entry, constants) but different code would share one
+ * cached pipeline, so that throws; the same kernel defined again (a module evaluated twice) replaces it.
+ */
+export function defineKernel(k: Kernel): Kernel {
+  const key = kernelKey(k);
+  const had = registry.get(key);
+  if (had && had.code !== k.code) {
+    throw new Error(`kernel ${k.label}:${k.entry} is defined twice with different WGSL code; give one of them another label`);
+  }
+  registry.set(key, k);
+  return k;
+}
+
+/** Every kernel registered with defineKernel so far (all of them once the op modules are imported). */
+export function registeredKernels(): Kernel[] {
+  return [...registry.values()];
+}
+
 /** One 4-byte uniform field: u32, i32 or f32. Fields are laid out in order (WGSL struct order). */
 export type Param = { t: 'u' | 'i' | 'f'; v: number };
 export const U = (v: number): Param => ({ t: 'u', v });

@@ -6,7 +6,7 @@ import { VIEW_ALIGN } from '../backend';
 import { shapeSize } from '../cpu/cpuBackend';
 import { acquireDevice } from './device';
 import type { GpuContext, Kernel, Param } from './context';
-import { U, F, cdiv } from './context';
+import { U, F, cdiv, defineKernel, kernelKey, registeredKernels } from './context';
 import { BufferPool } from './pool';
 import common from '../../../shaders/common.wgsl?raw';
 import utilSrc from '../../../shaders/util.wgsl?raw';
@@ -35,12 +35,26 @@ export class GpuTensor implements Tensor {
 
 const UNIFORM_SLOT = 256; // bytes per dispatch's uniform block (minUniformBufferOffsetAlignment)
 const UNIFORM_SLOTS = 512;
-const fillKernel: Kernel = { label: 'fill', code: common + utilSrc, entry: 'fill_forward' };
+/**
+ * Pipelines prepare() keeps compiling at once. The browser's GPU process may compile them in the order
+ * asked (SwiftShader does, one at a time), and a dispatch's synchronous creation waits behind every
+ * creation asked before it: a few lanes keep that wait short while still compiling in parallel where
+ * the driver can.
+ */
+const PREPARE_CONCURRENCY = 2;
+const fillKernel = defineKernel({ label: 'fill', code: common + utilSrc, entry: 'fill_forward' });
 
 export class WebGpuBackend implements Backend, GpuContext {
-  readonly counters: BackendCounters = { dispatches: 0, readbacks: 0, allocations: 0, bytesHeld: 0 };
+  readonly counters: BackendCounters = { dispatches: 0, readbacks: 0, allocations: 0, bytesHeld: 0, pipelines: 0 };
   private readonly pool: BufferPool;
   private readonly pipelines = new Map<string, GPUComputePipeline>();
+  /** Shader modules by label and code (several entry points share one module). */
+  private readonly modules = new Map<string, GPUShaderModule>();
+  /** Asynchronous pipeline creations in flight, by kernel key. */
+  private readonly pending = new Map<string, Promise<void>>();
+  /** The first failure of a background prepare(), thrown by the next checkErrors. */
+  private prepareError: Error | null = null;
+  private destroyed = false;
   private readonly scratchMap = new Map<string, GpuTensor>();
   private readonly uniforms: GPUBuffer;
   private readonly uniformHost = new ArrayBuffer(UNIFORM_SLOT);
@@ -67,23 +81,103 @@ export class WebGpuBackend implements Backend, GpuContext {
   }
 
   /** Acquire a device and build the backend; throws WebGpuUnavailableError when WebGPU is missing. */
-  static async create(): Promise<WebGpuBackend> {
+  static async create(opts: { prepare?: boolean } = {}): Promise<WebGpuBackend> {
     const acq = await acquireDevice();
-    return new WebGpuBackend(acq.device, { name: 'webgpu', adapter: acq.adapterName, features: acq.features });
+    const backend = new WebGpuBackend(acq.device, { name: 'webgpu', adapter: acq.adapterName, features: acq.features });
+    // Off by default: on SwiftShader the GPU process compiles pipelines one at a time, so compiling all 49
+    // in the background delays the first step (1155 ms vs 551 ms compiling on first use; docs/performance.md).
+    if (opts.prepare ?? false) {
+      // compile every registered kernel in the background; a failure surfaces at the next sync/read
+      backend.prepare().catch((e: unknown) => {
+        backend.prepareError ??= e instanceof Error ? e : new Error(String(e));
+      });
+    }
+    return backend;
+  }
+
+  // ---- pipelines -----------------------------------------------------------------------------
+  private shaderModule(k: Kernel): GPUShaderModule {
+    const key = `${k.label}\n${k.code}`;
+    let m = this.modules.get(key);
+    if (!m) {
+      m = this.device.createShaderModule({ label: k.label, code: k.code });
+      this.modules.set(key, m);
+    }
+    return m;
+  }
+  private pipelineDescriptor(k: Kernel): GPUComputePipelineDescriptor {
+    return {
+      label: `${k.label}:${k.entry}`,
+      layout: 'auto',
+      compute: { module: this.shaderModule(k), entryPoint: k.entry, constants: k.constants },
+    };
+  }
+  /** Cache a new pipeline; each kernel key gets exactly one (counted in counters.pipelines). */
+  private storePipeline(key: string, p: GPUComputePipeline): void {
+    if (this.pipelines.has(key)) throw new Error(`internal: a second pipeline for kernel ${key}`);
+    this.pipelines.set(key, p);
+    this.counters.pipelines++;
+  }
+  /** Whether the pipeline of `k` is created (by prepare() or an earlier dispatch). */
+  hasPipeline(k: Kernel): boolean {
+    return this.pipelines.has(kernelKey(k));
+  }
+  /**
+   * Create the pipelines of every registered kernel (defineKernel; or of `ks`) that has none yet, with
+   * createComputePipelineAsync, `concurrency` at a time, into the cache dispatches use. Resolves to the number
+   * of registered kernels and the wall time; rejects naming the kernel when one fails to compile.
+   * Dispatches meanwhile stay correct: a kernel not ready yet is created synchronously, and its async
+   * result is then dropped. create({ prepare: true }) starts this in the background.
+   */
+  async prepare(ks: readonly Kernel[] = registeredKernels(), concurrency = PREPARE_CONCURRENCY): Promise<{ kernels: number; ms: number }> {
+    const t0 = performance.now();
+    const queue = [...ks];
+    const lane = async (): Promise<void> => {
+      for (let k = queue.shift(); k; k = queue.shift()) await this.preparePipeline(k);
+    };
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, queue.length)) }, lane));
+    return { kernels: ks.length, ms: performance.now() - t0 };
+  }
+  private preparePipeline(k: Kernel): Promise<void> {
+    const key = kernelKey(k);
+    if (this.pipelines.has(key)) return Promise.resolve();
+    let p = this.pending.get(key);
+    if (!p) {
+      const desc = this.pipelineDescriptor(k);
+      p = this.device.createComputePipelineAsync(desc).then(
+        (pipe) => {
+          // a dispatch may have created it synchronously meanwhile: keep that one
+          if (!this.pipelines.has(key) && !this.destroyed) this.storePipeline(key, pipe);
+        },
+        async (e: unknown) => {
+          if (this.destroyed || this.lost) return; // reported as a lost device, not a compile error
+          throw new Error(`WebGPU kernel ${k.label}:${k.entry} failed to compile: ${await this.compileErrors(desc.compute.module, e)}`);
+        },
+      ).finally(() => this.pending.delete(key));
+      this.pending.set(key, p);
+    }
+    return p;
+  }
+  /** The compiler's error messages for a module (line:column), else the pipeline error's message. */
+  private async compileErrors(module: GPUShaderModule, e: unknown): Promise<string> {
+    const fallback = e instanceof Error ? e.message : String(e);
+    try {
+      const info = await module.getCompilationInfo();
+      const errs = info.messages.filter((m) => m.type === 'error').map((m) => `${m.lineNum}:${m.linePos} ${m.message}`);
+      return errs.length ? errs.join('; ') : fallback;
+    } catch {
+      return fallback;
+    }
   }
 
   // ---- dispatch machinery --------------------------------------------------------------------
+  /** The cached pipeline of `k`; one not prepared yet is created synchronously (the queue waits for its compile). */
   private getPipeline(k: Kernel): GPUComputePipeline {
-    const key = `${k.label}|${k.entry}|${JSON.stringify(k.constants ?? {})}`;
+    const key = kernelKey(k);
     let p = this.pipelines.get(key);
     if (!p) {
-      const module = this.device.createShaderModule({ label: k.label, code: k.code });
-      p = this.device.createComputePipeline({
-        label: `${k.label}:${k.entry}`,
-        layout: 'auto',
-        compute: { module, entryPoint: k.entry, constants: k.constants },
-      });
-      this.pipelines.set(key, p);
+      p = this.device.createComputePipeline(this.pipelineDescriptor(k));
+      this.storePipeline(key, p);
     }
     return p;
   }
@@ -211,6 +305,11 @@ export class WebGpuBackend implements Backend, GpuContext {
   /** Throw the first WebGPU validation/internal error seen since the last check, if any. */
   private checkErrors(): void {
     if (this.lost) throw new Error(`WebGPU device lost (${this.lost.reason}): ${this.lost.message}`);
+    if (this.prepareError) {
+      const e = this.prepareError;
+      this.prepareError = null;
+      throw e;
+    }
     if (this.firstError) {
       const msg = this.firstError;
       this.firstError = null;
@@ -312,6 +411,7 @@ export class WebGpuBackend implements Backend, GpuContext {
     this.checkErrors();
   }
   destroy(): void {
+    this.destroyed = true;
     this.flush();
     this.pool.destroy();
     this.uniforms.destroy();

@@ -9,7 +9,7 @@
 // The backward pass's second kernel (dq, dk, dv from dpreatt) is shared by both.
 import type { Tensor } from '../../backend';
 import type { GpuContext, Kernel, Param } from '../context';
-import { F, U } from '../context';
+import { F, U, defineKernel } from '../context';
 import common from '../../../../shaders/common.wgsl?raw';
 import src from '../../../../shaders/attention.wgsl?raw';
 import rowsSrc from '../../../../shaders/attention_rows.wgsl?raw';
@@ -17,7 +17,7 @@ import rowsSrc from '../../../../shaders/attention_rows.wgsl?raw';
 const code = common + src;
 const WG = 64; // threads per query row, as in the shader
 const MAXL = 1024; // attention_cached_forward: most keys per query row (workgroup memory)
-const k = (entry: string): Kernel => ({ label: 'attention', code, entry });
+const k = (entry: string): Kernel => defineKernel({ label: 'attention', code, entry });
 const fwd = k('attention_forward');
 const fwdOut = k('attention_forward_out');
 const bwd = k('attention_backward');
@@ -29,7 +29,7 @@ const rowsCode = common + rowsSrc;
 const ROWS_WG = 32; // invocations per workgroup, as in attention_rows.wgsl
 /** Most keys per query row of the 'rows' kernels (their private score array, MAXT in the shader). */
 export const ROWS_MAXT = 64;
-const kr = (entry: string): Kernel => ({ label: 'attention_rows', code: rowsCode, entry });
+const kr = (entry: string): Kernel => defineKernel({ label: 'attention_rows', code: rowsCode, entry });
 const fwdRows = kr('attention_forward_rows');
 const bwdRows = kr('attention_backward_rows');
 const cachedRows = kr('attention_cached_rows');

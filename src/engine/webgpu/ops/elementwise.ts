@@ -2,16 +2,16 @@
 // backward). CPU twin: src/engine/cpu/elementwise.ts.
 import type { Tensor } from '../../backend';
 import type { GpuContext, Kernel } from '../context';
-import { U } from '../context';
+import { U, defineKernel } from '../context';
 import common from '../../../../shaders/common.wgsl?raw';
 import src from '../../../../shaders/elementwise.wgsl?raw';
 
 const code = common + src;
 const WG = 256;
-const geluFwd: Kernel = { label: 'elementwise', code, entry: 'gelu_forward' };
-const geluBwd: Kernel = { label: 'elementwise', code, entry: 'gelu_backward' };
-const resFwd: Kernel = { label: 'elementwise', code, entry: 'residual_forward' };
-const resBwd: Kernel = { label: 'elementwise', code, entry: 'residual_backward' };
+const geluFwd = defineKernel({ label: 'elementwise', code, entry: 'gelu_forward' });
+const geluBwd = defineKernel({ label: 'elementwise', code, entry: 'gelu_backward' });
+const resFwd = defineKernel({ label: 'elementwise', code, entry: 'residual_forward' });
+const resBwd = defineKernel({ label: 'elementwise', code, entry: 'residual_backward' });
 
 function run1d(ctx: GpuContext, k: Kernel, tensors: Tensor[], N: number): void {
   if (N > 0) ctx.run(k, tensors, [U(N)], ctx.grid(N, WG));

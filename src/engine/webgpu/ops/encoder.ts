@@ -1,17 +1,17 @@
 // WebGPU wrappers for shaders/encoder.wgsl (llm.c encoder_forward/backward).
 // CPU twin: src/engine/cpu/encoder.ts.
 import type { Tensor } from '../../backend';
-import type { GpuContext, Kernel } from '../context';
-import { U } from '../context';
+import type { GpuContext } from '../context';
+import { U, defineKernel } from '../context';
 import common from '../../../../shaders/common.wgsl?raw';
 import src from '../../../../shaders/encoder.wgsl?raw';
 
 const code = common + src;
 const WG = 256;
-const fwd: Kernel = { label: 'encoder', code, entry: 'encoder_forward' };
-const fwdNoWpe: Kernel = { label: 'encoder', code, entry: 'encoder_forward_nowpe' };
-const bwdWte: Kernel = { label: 'encoder', code, entry: 'encoder_backward_dwte' };
-const bwdWpe: Kernel = { label: 'encoder', code, entry: 'encoder_backward_dwpe' };
+const fwd = defineKernel({ label: 'encoder', code, entry: 'encoder_forward' });
+const fwdNoWpe = defineKernel({ label: 'encoder', code, entry: 'encoder_forward_nowpe' });
+const bwdWte = defineKernel({ label: 'encoder', code, entry: 'encoder_backward_dwte' });
+const bwdWpe = defineKernel({ label: 'encoder', code, entry: 'encoder_backward_dwpe' });
 
 /** out (B,T,C) = wte[tok] + wpe[pos0+t] (wpe null: token rows only), tok = tokens[b*tokStride + pos0 + t]. */
 export function encoderForward(

@@ -6,24 +6,24 @@
 //  - 'workgroup' (shaders/layernorm.wgsl): one workgroup of 64 threads per row with tree reductions
 //    through workgroup memory; for long rows (or very many rows) on a real GPU.
 import type { Tensor } from '../../backend';
-import type { GpuContext, Kernel } from '../context';
-import { U, cdiv } from '../context';
+import type { GpuContext } from '../context';
+import { U, cdiv, defineKernel } from '../context';
 import common from '../../../../shaders/common.wgsl?raw';
 import code from '../../../../shaders/layernorm.wgsl?raw';
 import rowsSrc from '../../../../shaders/layernorm_rows.wgsl?raw';
 
 const WG = 64; // threads per row, as in layernorm.wgsl
 const PC = 32; // channels per workgroup of layernorm_backward_params
-const fwd: Kernel = { label: 'layernorm', code, entry: 'layernorm_forward' };
-const bwd: Kernel = { label: 'layernorm', code, entry: 'layernorm_backward' };
-const bwdParams: Kernel = { label: 'layernorm', code, entry: 'layernorm_backward_params' };
+const fwd = defineKernel({ label: 'layernorm', code, entry: 'layernorm_forward' });
+const bwd = defineKernel({ label: 'layernorm', code, entry: 'layernorm_backward' });
+const bwdParams = defineKernel({ label: 'layernorm', code, entry: 'layernorm_backward_params' });
 
 const rowsCode = common + rowsSrc;
 const ROWS_WG = 32; // invocations per workgroup, as in layernorm_rows.wgsl
 const RS = 4; // rows per slice of layernorm_backward_rows
-const fwdRows: Kernel = { label: 'layernorm_rows', code: rowsCode, entry: 'layernorm_forward_rows' };
-const bwdRows: Kernel = { label: 'layernorm_rows', code: rowsCode, entry: 'layernorm_backward_rows' };
-const sumRows: Kernel = { label: 'layernorm_rows', code: rowsCode, entry: 'layernorm_params_sum_rows' };
+const fwdRows = defineKernel({ label: 'layernorm_rows', code: rowsCode, entry: 'layernorm_forward_rows' });
+const bwdRows = defineKernel({ label: 'layernorm_rows', code: rowsCode, entry: 'layernorm_backward_rows' });
+const sumRows = defineKernel({ label: 'layernorm_rows', code: rowsCode, entry: 'layernorm_params_sum_rows' });
 
 export type LayernormVariant = 'rows' | 'workgroup';
 

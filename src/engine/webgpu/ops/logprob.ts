@@ -6,18 +6,18 @@
 //    for large vocabularies.
 import type { Tensor } from '../../backend';
 import type { GpuContext, Kernel } from '../context';
-import { U, F } from '../context';
+import { U, F, defineKernel } from '../context';
 import common from '../../../../shaders/common.wgsl?raw';
 import src from '../../../../shaders/logprob.wgsl?raw';
 import rowsSrc from '../../../../shaders/logprob_rows.wgsl?raw';
 
-const kernel = (entry: string): Kernel => ({ label: 'logprob', code: src, entry });
+const kernel = (entry: string): Kernel => defineKernel({ label: 'logprob', code: src, entry });
 const fwd = kernel('logprob_forward');
 const ceFwd = kernel('crossentropy_forward');
 const bwd = kernel('logprob_backward');
 
 const ROWS_WG = 32; // rows per workgroup, as in logprob_rows.wgsl
-const rowsKernel = (entry: string): Kernel => ({ label: 'logprob_rows', code: common + rowsSrc, entry });
+const rowsKernel = (entry: string): Kernel => defineKernel({ label: 'logprob_rows', code: common + rowsSrc, entry });
 const fwdRows = rowsKernel('logprob_forward_rows');
 const ceFwdRows = rowsKernel('crossentropy_forward_rows');
 const bwdRows = rowsKernel('logprob_backward_rows');

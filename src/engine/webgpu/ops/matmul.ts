@@ -5,28 +5,28 @@
 //  - 'tiled' (shaders/matmul.wgsl): 64x64 output tiles staged through workgroup memory; for large
 //    shapes on a real GPU, and any C.
 import type { Tensor } from '../../backend';
-import type { GpuContext, Kernel } from '../context';
-import { U, cdiv } from '../context';
+import type { GpuContext } from '../context';
+import { U, cdiv, defineKernel } from '../context';
 import code from '../../../../shaders/matmul.wgsl?raw';
 import blockedCode from '../../../../shaders/matmul_blocked.wgsl?raw';
 
 const TILE = 64; // output rows and columns per workgroup of the tiled kernels
-const fwd: Kernel = { label: 'matmul', code, entry: 'matmul_forward' };
-const fwdNoBias: Kernel = { label: 'matmul', code, entry: 'matmul_forward_nobias' };
-const bwdInp: Kernel = { label: 'matmul', code, entry: 'matmul_backward_dinp' };
-const bwdWeight: Kernel = { label: 'matmul', code, entry: 'matmul_backward_dweight' };
-const bwdBias: Kernel = { label: 'matmul', code, entry: 'matmul_backward_dbias' };
+const fwd = defineKernel({ label: 'matmul', code, entry: 'matmul_forward' });
+const fwdNoBias = defineKernel({ label: 'matmul', code, entry: 'matmul_forward_nobias' });
+const bwdInp = defineKernel({ label: 'matmul', code, entry: 'matmul_backward_dinp' });
+const bwdWeight = defineKernel({ label: 'matmul', code, entry: 'matmul_backward_dweight' });
+const bwdBias = defineKernel({ label: 'matmul', code, entry: 'matmul_backward_dbias' });
 
 const BLOCK_WG = 32; // invocations per workgroup of the blocked kernels
 const FWD_ROWS = 8; // blocked forward: 8 rows x 8 columns per invocation
 const FWD_COLS = 8;
 const BWD_ROWS = 4; // blocked backward, any OC: 4 rows x 4 columns per invocation
 const DINP_ROWS = 8; // blocked dinp with OC % 4 == 0: 8 rows x 4 columns per invocation
-const fwdBlocked: Kernel = { label: 'matmul_blocked', code: blockedCode, entry: 'matmul_forward_blocked' };
-const fwdBlockedNoBias: Kernel = { label: 'matmul_blocked', code: blockedCode, entry: 'matmul_forward_blocked_nobias' };
-const bwdBlocked: Kernel = { label: 'matmul_blocked', code: blockedCode, entry: 'matmul_backward_blocked' };
-const bwdInpBlocked: Kernel = { label: 'matmul_blocked', code: blockedCode, entry: 'matmul_backward_dinp_blocked' };
-const bwdWeightBlocked: Kernel = { label: 'matmul_blocked', code: blockedCode, entry: 'matmul_backward_dweight_blocked' };
+const fwdBlocked = defineKernel({ label: 'matmul_blocked', code: blockedCode, entry: 'matmul_forward_blocked' });
+const fwdBlockedNoBias = defineKernel({ label: 'matmul_blocked', code: blockedCode, entry: 'matmul_forward_blocked_nobias' });
+const bwdBlocked = defineKernel({ label: 'matmul_blocked', code: blockedCode, entry: 'matmul_backward_blocked' });
+const bwdInpBlocked = defineKernel({ label: 'matmul_blocked', code: blockedCode, entry: 'matmul_backward_dinp_blocked' });
+const bwdWeightBlocked = defineKernel({ label: 'matmul_blocked', code: blockedCode, entry: 'matmul_backward_dweight_blocked' });
 
 export type MatmulVariant = 'blocked' | 'tiled';
 

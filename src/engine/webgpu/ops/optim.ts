@@ -5,7 +5,7 @@
 // reductions through workgroup memory) beyond.
 import type { AdamWParams, Tensor } from '../../backend';
 import type { GpuContext, Kernel } from '../context';
-import { U, F, cdiv } from '../context';
+import { U, F, cdiv, defineKernel } from '../context';
 import common from '../../../../shaders/common.wgsl?raw';
 import src from '../../../../shaders/optim.wgsl?raw';
 import rowsSrc from '../../../../shaders/optim_rows.wgsl?raw';
@@ -13,14 +13,14 @@ import rowsSrc from '../../../../shaders/optim_rows.wgsl?raw';
 const WG = 256;
 /** At most this many partial sums (first-pass workgroups); past N = WG * MAX_GROUPS threads loop. */
 const MAX_GROUPS = 1024;
-const kernel = (entry: string): Kernel => ({ label: 'optim', code: common + src, entry });
+const kernel = (entry: string): Kernel => defineKernel({ label: 'optim', code: common + src, entry });
 const partialK = kernel('sumsquares_partial');
 const finalK = kernel('sumsquares_final');
 const adamK = kernel('adamw_update');
 const ROWS_WG = 32; // invocations per workgroup of sumsquares_partial_rows
 const ROWS_CHUNK = 256; // elements per chunk of sumsquares_partial_rows
-const partialRows: Kernel = { label: 'optim_rows', code: common + rowsSrc, entry: 'sumsquares_partial_rows' };
-const finalRows: Kernel = { label: 'optim_rows', code: common + rowsSrc, entry: 'sumsquares_final_rows' };
+const partialRows = defineKernel({ label: 'optim_rows', code: common + rowsSrc, entry: 'sumsquares_partial_rows' });
+const finalRows = defineKernel({ label: 'optim_rows', code: common + rowsSrc, entry: 'sumsquares_final_rows' });
 
 export type SumSquaresVariant = 'rows' | 'workgroup';
 

@@ -2,15 +2,15 @@
 // CPU twin: src/engine/cpu/rope.ts.
 import type { Tensor } from '../../backend';
 import type { GpuContext, Kernel } from '../context';
-import { F, U } from '../context';
+import { F, U, defineKernel } from '../context';
 import { ropeHeadSize, ropeTheta } from '../../cpu/rope';
 import common from '../../../../shaders/common.wgsl?raw';
 import src from '../../../../shaders/rope.wgsl?raw';
 
 const code = common + src;
 const WG = 256;
-const fwd: Kernel = { label: 'rope', code, entry: 'rope_forward' };
-const bwd: Kernel = { label: 'rope', code, entry: 'rope_backward' };
+const fwd = defineKernel({ label: 'rope', code, entry: 'rope_forward' });
+const bwd = defineKernel({ label: 'rope', code, entry: 'rope_backward' });
 
 function dispatch(ctx: GpuContext, k: Kernel, a: Tensor, b: Tensor, B: number, T: number, C: number, NH: number, pos0: number): void {
   const hs = ropeHeadSize(C, NH); // throws on an odd head size

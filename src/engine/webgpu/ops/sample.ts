@@ -1,13 +1,13 @@
 // WebGPU wrapper for shaders/sample.wgsl (one invocation per row). CPU twin: ../../cpu/sample.ts.
 import type { Tensor } from '../../backend';
-import type { GpuContext, Kernel } from '../context';
-import { U, F } from '../context';
+import type { GpuContext } from '../context';
+import { U, F, defineKernel } from '../context';
 import common from '../../../../shaders/common.wgsl?raw';
 import src from '../../../../shaders/sample.wgsl?raw';
 
 const WG = 64;
-const kernel: Kernel = { label: 'sample', code: common + src, entry: 'sample_forward' };
-const withLogp: Kernel = { label: 'sample', code: common + src, entry: 'sample_logp' };
+const kernel = defineKernel({ label: 'sample', code: common + src, entry: 'sample_forward' });
+const withLogp = defineKernel({ label: 'sample', code: common + src, entry: 'sample_logp' });
 
 /**
  * out[r * outStride + outOffset] (u32) = greedy (temperature <= 0) or sampled token of logits row r (rows, V);
