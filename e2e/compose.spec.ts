@@ -4,7 +4,7 @@
 // a text file and the same file twice are refused with the agents unchanged -> a 2-step Co-RL run of
 // the three agents (one shipped, one pretrained in the page, one imported) draws its charts.
 import { test, expect, type Page } from '@playwright/test';
-import { collectErrors } from './util';
+import { collectErrors, setHyper } from './util';
 
 /** Each row's family, size, seed, view and source. */
 async function rows(page: Page): Promise<string[]> {
@@ -44,12 +44,8 @@ test('compose a cohort: shipped, pretrained-here and imported agents train toget
   });
   await page.goto('/');
   await expect(page.getByTestId('preset-info')).toContainText('lp-nocarry'); // the manifest is read
-  const set = async (field: string, v: string) => page.getByTestId(`hp-${field}`).fill(v);
-  await set('batchPrompts', '2');
-  await set('samples', '2');
-  await set('steps', '2');
-  await set('evalEvery', '0'); // held-out evaluation before the first step and after the last
-  await set('evalProblems', '4');
+  // evalEvery 0: held-out evaluation before the first step and after the last
+  await setHyper(page, { batchPrompts: 2, samples: 2, steps: 2, evalEvery: 0, evalProblems: 4 });
   await page.getByTestId('method-ttrl').uncheck();
   await page.getByTestId('method-gt').uncheck();
 

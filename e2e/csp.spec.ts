@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build, preview, type PreviewServer } from 'vite';
-import { collectErrors } from './util';
+import { collectErrors, setHyper } from './util';
 
 const port = Number(process.env.E2E_PREVIEW_PORT ?? 5190);
 let server: PreviewServer | null = null;
@@ -40,11 +40,7 @@ test('built app: CSP meta tag and header present, no violations, training runs u
   expect(meta).toContain("script-src 'self'");
   expect(meta).not.toMatch(/unsafe-(eval|inline)/);
   // a user can train: tiny run of the default preset
-  await page.getByTestId('hp-batchPrompts').fill('2');
-  await page.getByTestId('hp-samples').fill('2');
-  await page.getByTestId('hp-steps').fill('2');
-  await page.getByTestId('hp-evalEvery').fill('0');
-  await page.getByTestId('hp-evalProblems').fill('4');
+  await setHyper(page, { batchPrompts: 2, samples: 2, steps: 2, evalEvery: 0, evalProblems: 4 });
   await page.getByTestId('train-start').click();
   await expect(page.getByTestId('train-status')).toHaveAttribute('data-phase', 'done', { timeout: 150_000 });
   await expect(page.getByTestId('train-status')).toHaveAttribute('data-step', '2');

@@ -1,6 +1,7 @@
 // Without WebGPU (Chromium launched with it disabled): the banner says so and training runs on the CPU,
 // on the first page's demo and in the Train view.
 import { test, expect } from '@playwright/test';
+import { setHyper } from './util';
 
 test.use({
   launchOptions: {
@@ -24,12 +25,7 @@ test('the Train view without WebGPU: the banner says why and a tiny run trains o
   test.setTimeout(60_000);
   await page.goto('/');
   await expect(page.getByTestId('backend')).toHaveValue('auto');
-  const set = async (field: string, v: string) => page.getByTestId(`hp-${field}`).fill(v);
-  await set('batchPrompts', '2');
-  await set('samples', '2');
-  await set('steps', '3');
-  await set('evalEvery', '3');
-  await set('evalProblems', '8');
+  await setHyper(page, { batchPrompts: 2, samples: 2, steps: 3, evalEvery: 3, evalProblems: 8 });
   await page.getByTestId('train-start').click();
   const banner = page.getByTestId('fallback-banner');
   await expect(banner).toContainText('WebGPU is unavailable, so training runs on the CPU backend', { timeout: 30_000 });

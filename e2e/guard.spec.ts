@@ -3,7 +3,7 @@
 // console error), the worker creates a new device, reloads every agent from its last in-memory snapshot
 // and the run goes on to the end with the step records 1..12 of every method exactly once.
 import { test, expect, type Page } from '@playwright/test';
-import { collectErrors } from './util';
+import { collectErrors, setHyper } from './util';
 
 type Metrics = { methods: string[]; steps: Record<string, { step: number; timing: { total: number } }[]>; evals: Record<string, { step: number }[]> };
 type Corl = { metrics(): Metrics; loseDevice(): void };
@@ -21,12 +21,7 @@ test('a lost GPU device is recreated and the run continues: step records 1..12 e
     if (m.type() === 'warning') warnings.push(m.text());
   });
   await page.goto('/');
-  const set = async (field: string, v: string) => page.getByTestId(`hp-${field}`).fill(v);
-  await set('batchPrompts', '2');
-  await set('samples', '2');
-  await set('steps', '12');
-  await set('evalEvery', '0');
-  await set('evalProblems', '4');
+  await setHyper(page, { batchPrompts: 2, samples: 2, steps: 12, evalEvery: 0, evalProblems: 4 });
   await page.getByTestId('method-gt').uncheck(); // Co-RL and TTRL in lock step
   await page.getByTestId('train-speed').selectOption('250'); // slow enough that the loss lands mid-run on any machine
   await page.getByTestId('train-start').click();

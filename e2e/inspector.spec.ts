@@ -3,7 +3,7 @@
 // exactly when the answer equals the label the agent was trained on (Co-RL: its predecessor's vote,
 // GT: the truth); the attention heatmap draws with the agent's head count and hover values.
 import { test, expect, type Locator, type Page } from '@playwright/test';
-import { collectErrors } from './util';
+import { collectErrors, setHyper } from './util';
 
 const K = 3;
 const B = 2;
@@ -48,12 +48,7 @@ test('inspector: K completions per agent, rewards agree with the labels shown, a
   const errors = collectErrors(page);
   await page.goto('/');
   await expect(page.getByTestId('preset')).toHaveValue('paper-demo');
-  const set = async (field: string, v: string) => page.getByTestId(`hp-${field}`).fill(v);
-  await set('batchPrompts', String(B));
-  await set('samples', String(K));
-  await set('steps', '3');
-  await set('evalEvery', '0');
-  await set('evalProblems', '4');
+  await setHyper(page, { batchPrompts: B, samples: K, steps: 3, evalEvery: 0, evalProblems: 4 });
   await page.getByTestId('method-ttrl').uncheck();
   const t0 = Date.now();
   await page.getByTestId('train-start').click();

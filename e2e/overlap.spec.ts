@@ -2,19 +2,14 @@
 // default preset; the pair's four cells cover every held-out problem before training and now, with
 // kappa in [-1, 1]; the method picker switches "now"; and a run with the CPU backend chosen says so.
 import { test, expect, type Locator, type Page } from '@playwright/test';
-import { collectErrors } from './util';
+import { collectErrors, setHyper } from './util';
 
 const EVAL_PROBLEMS = 8;
 
 /** A 3-step run (B 2, K 2) evaluated at steps 0 and 3 on 8 problems, with the methods in `drop` unticked. */
 async function tinyRun(page: Page, drop: string[] = []): Promise<void> {
   for (const m of drop) await page.getByTestId(`method-${m}`).uncheck();
-  const set = async (field: string, v: string) => page.getByTestId(`hp-${field}`).fill(v);
-  await set('batchPrompts', '2');
-  await set('samples', '2');
-  await set('steps', '3');
-  await set('evalEvery', '3');
-  await set('evalProblems', String(EVAL_PROBLEMS));
+  await setHyper(page, { batchPrompts: 2, samples: 2, steps: 3, evalEvery: 3, evalProblems: EVAL_PROBLEMS });
   await page.getByTestId('train-start').click();
   await expect(page.getByTestId('train-status')).toHaveAttribute('data-phase', 'done', { timeout: 80_000 });
 }

@@ -5,7 +5,7 @@
 // reported in the page.
 import { test, expect, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { collectErrors } from './util';
+import { collectErrors, setHyper } from './util';
 
 type Metrics = { methods: string[]; steps: Record<string, { step: number; timing: unknown }[]>; evals: Record<string, { step: number; seconds: number }[]> };
 const metrics = (page: Page): Promise<Metrics> =>
@@ -25,12 +25,7 @@ const upTo = (m: Metrics, n: number) =>
   ]);
 
 async function tinyRun(page: Page): Promise<void> {
-  const set = async (field: string, v: string) => page.getByTestId(`hp-${field}`).fill(v);
-  await set('batchPrompts', '2');
-  await set('samples', '2');
-  await set('steps', '40');
-  await set('evalEvery', '5');
-  await set('evalProblems', '4');
+  await setHyper(page, { batchPrompts: 2, samples: 2, steps: 40, evalEvery: 5, evalProblems: 4 });
   await page.getByTestId('method-gt').uncheck(); // Co-RL and TTRL in lock step: two methods keep it quick
   await page.getByTestId('train-start').click();
 }

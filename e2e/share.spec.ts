@@ -4,7 +4,7 @@
 // are refused without losing what is shown; a run's name is only ever text.
 import { readFileSync } from 'node:fs';
 import { test, expect, type Page } from '@playwright/test';
-import { collectErrors } from './util';
+import { collectErrors, setHyper } from './util';
 
 const CHARTS = ['heldout', 'agreement', 'pseudo-label', 'reward-std', 'zero-std', 'length', 'entropy', 'kl'];
 const FIELDS = ['batchPrompts', 'samples', 'steps', 'evalEvery', 'evalProblems', 'lr', 'temperature', 'seed'];
@@ -80,12 +80,7 @@ test('export a run, import it in a new page: same charts; its URL restores its s
   const t0 = Date.now();
   await page.goto('/');
   await expect(page.getByTestId('export-json')).toBeDisabled(); // nothing to export yet
-  const set = async (field: string, v: string) => page.getByTestId(`hp-${field}`).fill(v);
-  await set('batchPrompts', '2');
-  await set('samples', '2');
-  await set('steps', '3');
-  await set('evalEvery', '1');
-  await set('evalProblems', '4');
+  await setHyper(page, { batchPrompts: 2, samples: 2, steps: 3, evalEvery: 1, evalProblems: 4 });
   await page.getByTestId('method-gt').uncheck();
   await page.getByTestId('train-start').click();
   await expect(page.getByTestId('train-status')).toHaveAttribute('data-phase', 'done', { timeout: 90_000 });

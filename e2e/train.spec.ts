@@ -2,7 +2,7 @@
 // of the default preset with Co-RL, TTRL and GT compared in lock step, every chart drawing, pause /
 // step-once / reset to the same first step, legend toggles, main-thread long tasks, and screenshots.
 import { test, expect, type Page } from '@playwright/test';
-import { collectErrors } from './util';
+import { collectErrors, setHyper } from './util';
 
 const CHARTS = ['heldout', 'agreement', 'pseudo-label', 'reward-std', 'zero-std', 'length', 'entropy', 'kl'];
 
@@ -46,12 +46,7 @@ test('train view: a live comparison of Co-RL, TTRL and GT; pause, step, reset; s
   for (const m of ['intuitor', 'rent', 'random']) await expect(page.getByTestId(`method-${m}`)).not.toBeChecked();
 
   // a tiny run, sized for SwiftShader
-  const set = async (field: string, v: string) => page.getByTestId(`hp-${field}`).fill(v);
-  await set('batchPrompts', '4');
-  await set('samples', '4');
-  await set('steps', '50');
-  await set('evalEvery', '1');
-  await set('evalProblems', '8');
+  await setHyper(page, { batchPrompts: 4, samples: 4, steps: 50, evalEvery: 1, evalProblems: 8 });
   const t0 = Date.now();
   const loadTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks.length);
   await page.getByTestId('train-start').click();

@@ -35,3 +35,8 @@ export async function runCheck(page: Page, name: string): Promise<Report> {
   for (const l of r.lines) console.log(`  ${l}`);
   return r;
 }
+
+/** Fill the Train view's hyperparameter fields (data-testid `hp-<field>`), e.g. a tiny run for SwiftShader. */
+export async function setHyper(page: Page, values: Record<string, number>): Promise<void> {
+  for (const [field, v] of Object.entries(values)) await page.getByTestId(`hp-${field}`).fill(String(v));
+}
