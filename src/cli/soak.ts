@@ -3,13 +3,14 @@
 // garbage collection, read through the DevTools protocol) at step --at and at the last step must be within
 // 5% of each other. Prints one JSON report; exit status 1 when a figure is out of bounds.
 import { PRESET_NAMES } from '../cohort/presets';
-import { REWARD_METHODS } from '../rl/config';
+import { DEFAULT_TRAIN, REWARD_METHODS } from '../rl/config';
 import type { RewardMethod } from '../rl/rewards';
 import type { SoakOptions, SoakPoint } from '../soak/soakPage';
 import { parseArgs } from './args';
 import { openPage } from './browser';
 
-const USAGE = 'usage: npm run soak -- [--steps 1000] [--at 100] [--preset paper-demo] [--method co-rl] [--batch 2] [--samples 2] [--seed 1]';
+const USAGE = 'usage: npm run soak -- [--steps 1000] [--at 100] [--preset paper-demo] [--method co-rl] [--batch 16] [--samples 8] [--seed 1]' +
+  '\n  (batch and samples default to the Train view\'s defaults)';
 
 function intArg(o: Record<string, string>, k: string, def: number, min: number): number {
   if (o[k] === undefined) return def;
@@ -27,7 +28,7 @@ async function main(): Promise<void> {
   if (!PRESET_NAMES.includes(preset)) throw new Error(`unknown preset ${JSON.stringify(preset)} (valid: ${PRESET_NAMES.join(', ')})`);
   const method = (o.method ?? 'co-rl') as RewardMethod;
   if (!REWARD_METHODS.includes(method)) throw new Error(`unknown method ${JSON.stringify(method)} (valid: ${REWARD_METHODS.join(', ')})`);
-  const opts: SoakOptions = { preset, method, batchPrompts: intArg(o, 'batch', 2, 1), samples: intArg(o, 'samples', 2, 2), seed: intArg(o, 'seed', 1, 0) };
+  const opts: SoakOptions = { preset, method, batchPrompts: intArg(o, 'batch', DEFAULT_TRAIN.batchPrompts, 1), samples: intArg(o, 'samples', DEFAULT_TRAIN.samples, 2), seed: intArg(o, 'seed', 1, 0) };
 
   const session = await openPage('/src/soak/soak.html');
   try {
