@@ -6,17 +6,14 @@ import { makeTask } from '../tasks';
 import { canonicalMetricsJson } from './canonical';
 import { DEFAULT_EVAL, DEFAULT_TRAIN, type ExperimentConfig } from './config';
 import { runExperiment } from './experiment';
-import { pretrainToy, toyAgent, TOY_TASK } from './toyAgents';
+import { toyAgent, TOY_TASK, toyCohort, type ToyAgent } from './toyAgents';
 
 const be = new CpuBackend();
 const task = makeTask(TOY_TASK);
-let toys: Awaited<ReturnType<typeof pretrainToy>>[] = [];
+let toys: ToyAgent[] = [];
 
 beforeAll(async () => {
-  toys = [
-    await pretrainToy({ id: 'A', view: 'plain', seed: 1, steps: 60 }),
-    await pretrainToy({ id: 'B', view: 'reversed', seed: 2, steps: 60 }),
-  ];
+  toys = await toyCohort(60);
 }, 60_000);
 
 const config = (seed: number): ExperimentConfig => ({

@@ -8,19 +8,15 @@ import { CpuBackend } from '../engine/cpu/cpuBackend';
 import { makeTask } from '../tasks';
 import { evaluateCohort } from './evaluate';
 import type { EvalRecord } from './records';
-import { pretrainToy, toyAgent, TOY_TASK } from './toyAgents';
+import { toyAgent, TOY_TASK, toyCohort, type ToyAgent } from './toyAgents';
 
 const be = new CpuBackend();
 const task = makeTask(TOY_TASK);
-type Toy = Awaited<ReturnType<typeof pretrainToy>>;
-let toys: Toy[] = [];
+let toys: ToyAgent[] = [];
 const MAX_NEW = 4;
 
 beforeAll(async () => {
-  toys = [
-    await pretrainToy({ id: 'A', view: 'plain', seed: 1, steps: 60 }),
-    await pretrainToy({ id: 'B', view: 'reversed', seed: 2, steps: 60 }),
-  ];
+  toys = await toyCohort(60);
 }, 60_000);
 
 describe('evaluateCohort per-problem greedy answers', () => {

@@ -7,20 +7,16 @@ import { CpuBackend } from '../engine/cpu/cpuBackend';
 import { deriveRng, makeTask, renderPrompt } from '../tasks';
 import { DEFAULT_EVAL, DEFAULT_TRAIN } from './config';
 import type { RewardMethod } from './rewards';
-import { pretrainToy, toyAgent, TOY_TASK } from './toyAgents';
+import { toyAgent, TOY_TASK, toyCohort, type ToyAgent } from './toyAgents';
 import { CohortTrainer } from './trainer';
 import { majorityVote } from './vote';
 
 const be = new CpuBackend();
 const task = makeTask(TOY_TASK);
-type Toy = Awaited<ReturnType<typeof pretrainToy>>;
-let toys: Toy[] = [];
+let toys: ToyAgent[] = [];
 
 beforeAll(async () => {
-  toys = [
-    await pretrainToy({ id: 'A', view: 'plain', seed: 1, steps: 80 }),
-    await pretrainToy({ id: 'B', view: 'reversed', seed: 2, steps: 80 }),
-  ];
+  toys = await toyCohort(80);
 }, 60_000);
 
 const B = 6;

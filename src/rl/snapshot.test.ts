@@ -10,19 +10,15 @@ import { DEFAULT_EVAL, DEFAULT_TRAIN, type TrainConfig } from './config';
 import type { StepRecord } from './records';
 import type { RewardMethod } from './rewards';
 import { decodeSnapshot, encodeSnapshot, SNAPSHOT_MAGIC, type SnapshotBundle } from './snapshot';
-import { pretrainToy, toyAgent, TOY_TASK } from './toyAgents';
+import { pretrainToy, toyAgent, TOY_TASK, toyCohort, type ToyAgent } from './toyAgents';
 import { CohortTrainer } from './trainer';
 
 const be = new CpuBackend();
 const task = makeTask(TOY_TASK);
-type Toy = Awaited<ReturnType<typeof pretrainToy>>;
-let toys: Toy[] = [];
+let toys: ToyAgent[] = [];
 
 beforeAll(async () => {
-  toys = [
-    await pretrainToy({ id: 'A', view: 'plain', seed: 1, steps: 60 }),
-    await pretrainToy({ id: 'B', view: 'reversed', seed: 2, steps: 60 }),
-  ];
+  toys = await toyCohort(60);
 }, 60_000);
 
 const agents = (): Agent[] => toys.map((t) => toyAgent(be, t));

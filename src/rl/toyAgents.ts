@@ -76,3 +76,21 @@ export function toyAgent(backend: Backend, p: Awaited<ReturnType<typeof pretrain
   model.writeParams(p.params);
   return { spec: { ...p.spec }, model, tokenizer: makeTokenizer(p.alphabet) };
 }
+
+/** A pretrained toy agent (what pretrainToy returns). */
+export type ToyAgent = Awaited<ReturnType<typeof pretrainToy>>;
+
+/**
+ * The tests' usual toy cohort, each agent pretrained `steps` steps: A (plain view, seed 1), B (reversed,
+ * seed 2) and, for n = 3, C (swap, seed 3).
+ */
+export async function toyCohort(steps: number, n: 2 | 3 = 2): Promise<ToyAgent[]> {
+  const recipes: ToyAgentRecipe[] = [
+    { id: 'A', view: 'plain', seed: 1, steps },
+    { id: 'B', view: 'reversed', seed: 2, steps },
+    { id: 'C', view: 'swap', seed: 3, steps },
+  ];
+  const out: ToyAgent[] = [];
+  for (const r of recipes.slice(0, n)) out.push(await pretrainToy(r));
+  return out;
+}

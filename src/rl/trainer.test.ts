@@ -9,20 +9,15 @@ import { makeTask } from '../tasks';
 import { DEFAULT_EVAL, DEFAULT_TRAIN, type ExperimentConfig, type TrainConfig } from './config';
 import { runExperiment } from './experiment';
 import type { RewardMethod } from './rewards';
-import { pretrainToy, toyAgent, TOY_TASK } from './toyAgents';
+import { toyAgent, TOY_TASK, toyCohort, type ToyAgent } from './toyAgents';
 import { CohortTrainer, TrainingDivergedError } from './trainer';
 
 const be = new CpuBackend();
 const task = makeTask(TOY_TASK);
-type Toy = Awaited<ReturnType<typeof pretrainToy>>;
-let toys: Toy[] = [];
+let toys: ToyAgent[] = [];
 
 beforeAll(async () => {
-  toys = [
-    await pretrainToy({ id: 'A', view: 'plain', seed: 1, steps: 100 }),
-    await pretrainToy({ id: 'B', view: 'reversed', seed: 2, steps: 100 }),
-    await pretrainToy({ id: 'C', view: 'swap', seed: 3, steps: 100 }),
-  ];
+  toys = await toyCohort(100, 3);
 }, 60_000);
 
 const agents = (n = 2): Agent[] => toys.slice(0, n).map((t) => toyAgent(be, t));
