@@ -18,6 +18,8 @@ export interface RunStatus {
   /** A note on the last live change, e.g. "lr 0.0003 from step 13". */
   liveNote: string;
   /** The latest fault the worker handled (a divergence, a lost GPU device), for the warning banner; null/absent: none. */
+  /** Share (0-1) of the loading work done when the worker knows it (pretraining), else undefined. */
+  work?: number;
   guard?: { kind: 'diverged' | 'deviceLost' | 'recovered' | 'ignored'; step: number; message: string } | null;
 }
 

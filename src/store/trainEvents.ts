@@ -48,7 +48,7 @@ export function foldTrainEvents(prev: TrainState, events: readonly TrainEvent[])
         evals.push(e.record);
         break;
       case 'status':
-        status = { ...status, phase: e.phase, step: e.step, totalSteps: e.totalSteps, message: e.message };
+        status = { ...status, phase: e.phase, step: e.step, totalSteps: e.totalSteps, message: e.message, work: e.work };
         break;
       case 'live': {
         const parts = Object.entries(e.params).map(([k, v]) => `${k === 'lr' ? 'learning rate' : k} ${v}`);

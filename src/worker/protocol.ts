@@ -98,7 +98,11 @@ export type TrainEvent =
   /** A run (re)starts from the base agents: drop earlier records (with `resumeFrom`: a saved run
    * continues after that lock step; keep the records up to it). */
   | { type: 'run'; runId: number; config: ExperimentConfig; resumeFrom?: number }
-  | { type: 'status'; runId: number; phase: TrainPhase; step: number; totalSteps: number; message: string }
+  | {
+      type: 'status'; runId: number; phase: TrainPhase; step: number; totalSteps: number; message: string;
+      /** Share (0-1) of the loading work done, when it is known (pretraining in the browser). */
+      work?: number;
+    }
   | { type: 'step'; runId: number; record: StepRecord }
   | { type: 'eval'; runId: number; record: EvalRecord }
   | { type: 'live'; runId: number; params: LiveParams }

@@ -118,6 +118,11 @@ describe('TrainController', () => {
     expect(errors).toEqual([]);
     expect(reads).toEqual([]); // nothing was fetched: the pretrained bytes stood in for every checkpoint
     expect(events.some((e) => e.type === 'status' && e.message.startsWith('Pretraining agent A'))).toBe(true);
+    // the progress bar's share of the pretraining: reported, within [0, 1], never going back, past agent A
+    const work = events.flatMap((e) => (e.type === 'status' && e.work !== undefined ? [e.work] : []));
+    expect(work.length).toBeGreaterThan(1);
+    expect(work.every((w, i) => w >= 0 && w <= 1 && (i === 0 || w >= work[i - 1]))).toBe(true);
+    expect(work[work.length - 1]).toBeGreaterThan(0.5);
     expect(steps(events).map((r) => r.method)).toEqual(['co-rl', 'ttrl']);
   });
 

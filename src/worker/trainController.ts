@@ -3,6 +3,7 @@
 // hyperparameters and the speed. The worker (trainWorker.ts) only forwards messages to it.
 import type { ReadBytes } from '../cohort/manifest';
 import { pretrainPreset } from '../cohort/build';
+import { presetAgentSpecs } from '../cohort/presets';
 import type { AgentSpec } from '../cohort/agent';
 import { pretrainAgent } from '../cohort/pretrain';
 import type { Backend } from '../engine/backend';
@@ -17,6 +18,11 @@ import { applyLive, cachedReader, TrainSession } from './trainSession';
 type Resume = NonNullable<Extract<TrainCommand, { type: 'start' }>['resume']>;
 
 const message = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+/** A running maximum: pretraining reports its chosen (earlier) step last, and a progress bar never goes back. */
+const rising = (): ((x: number) => number) => {
+  let m = 0;
+  return (x) => (m = Math.max(m, x));
+};
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /** What a backend says about its device (WebGpuBackend: `lost` from device.lost; tests fake one on the CPU). */
@@ -88,9 +94,9 @@ export class TrainController {
     this.read = cachedReader(env.reader());
   }
 
-  private status(id: number, p: TrainPhase, step: number, total: number, msg: string): void {
+  private status(id: number, p: TrainPhase, step: number, total: number, msg: string, work?: number): void {
     this.phase = p;
-    this.env.post({ type: 'status', runId: id, phase: p, step, totalSteps: total, message: msg });
+    this.env.post({ type: 'status', runId: id, phase: p, step, totalSteps: total, message: msg, ...(work === undefined ? {} : { work }) });
   }
 
   /** Whether the backend made for `made` serves a run that asks for `want`. */
@@ -129,7 +135,7 @@ export class TrainController {
     let session: TrainSession | null = null;
     /** A finished run stays loaded (as `current`) for the inspector until the next start, reset or close. */
     let kept = false;
-    const note = (m: string) => this.status(id, 'loading', resume?.step ?? 0, total, m);
+    const note = (m: string, work?: number) => this.status(id, 'loading', resume?.step ?? 0, total, m, work);
     /** The step of the latest snapshot posted (none yet: -1). */
     let snapped = -1;
     const snap = async (s: TrainSession, phase: 'running' | 'paused' | 'done') => {
@@ -382,19 +388,22 @@ export class TrainController {
    */
   private async pretrainCohort(
     be: Backend, config: ExperimentConfig, opts: NonNullable<TrainController['lastPretrain']>, aborted: () => boolean,
-    note: (m: string) => void,
+    note: (m: string, work?: number) => void,
   ): Promise<boolean> {
     const cohort = config.cohort as { preset?: string; agents?: unknown } | undefined;
     if (cohort && Array.isArray(cohort.agents)) return this.pretrainAgents(be, config, opts, aborted, note);
     if (!cohort?.preset) throw new Error('pretraining in the browser needs a preset cohort (cohort: { preset: NAME }) or an agent list');
     const key = `${cohort.preset}|${JSON.stringify(opts.recipe ?? {})}`;
     if (key === this.pretrainedKey) return true;
+    const ids = presetAgentSpecs(cohort.preset).map((s) => s.id);
+    const done = rising();
     const built = await pretrainPreset(be, cohort.preset, {
       recipe: opts.recipe,
       shouldStop: aborted,
       onProgress: (p) =>
         note(`Pretraining agent ${p.agent}: step ${p.step}/${p.maxSteps}, loss ${p.loss.toFixed(3)}` +
-          (p.valAccuracy === undefined ? '' : `, validation accuracy ${(100 * p.valAccuracy).toFixed(0)}%`)),
+          (p.valAccuracy === undefined ? '' : `, validation accuracy ${(100 * p.valAccuracy).toFixed(0)}%`),
+        done((Math.max(0, ids.indexOf(p.agent)) + p.step / p.maxSteps) / ids.length)),
     });
     if (aborted()) return false;
     this.pretrained.clear();
@@ -410,7 +419,7 @@ export class TrainController {
    */
   private async pretrainAgents(
     be: Backend, config: ExperimentConfig, opts: NonNullable<TrainController['lastPretrain']>, aborted: () => boolean,
-    note: (m: string) => void,
+    note: (m: string, work?: number) => void,
   ): Promise<boolean> {
     const specs = (config.cohort as { agents: AgentSpec[] }).agents;
     if (!config.task) throw new Error('task: missing (required when the cohort is given as an agent list)');
@@ -418,17 +427,19 @@ export class TrainController {
     const todo = specs.filter((s, i) => s.checkpoint && (!opts.paths || opts.paths.includes(s.checkpoint)) &&
       specs.findIndex((t) => t.checkpoint === s.checkpoint) === i);
     const made = new Map<string, Uint8Array>();
+    const done = rising();
     for (const [i, s] of todo.entries()) {
       const key = JSON.stringify([opts.recipe ?? {}, task, s.family, s.size, s.seed, s.view]);
       let bytes = this.agentCache.get(key);
       if (!bytes) {
-        note(`Pretraining agent ${s.id} (${i + 1} of ${todo.length}): ${s.family}.${s.size} seed ${s.seed}, ${s.view} view…`);
+        note(`Pretraining agent ${s.id} (${i + 1} of ${todo.length}): ${s.family}.${s.size} seed ${s.seed}, ${s.view} view…`, done(i / todo.length));
         const r = await pretrainAgent(be, s, task, {
           recipe: opts.recipe,
           shouldStop: aborted,
           onProgress: (p) =>
             note(`Pretraining agent ${p.agent} (${i + 1} of ${todo.length}): step ${p.step}/${p.maxSteps}, loss ${p.loss.toFixed(3)}` +
-              (p.valAccuracy === undefined ? '' : `, validation accuracy ${(100 * p.valAccuracy).toFixed(0)}%`)),
+              (p.valAccuracy === undefined ? '' : `, validation accuracy ${(100 * p.valAccuracy).toFixed(0)}%`),
+            done((i + p.step / p.maxSteps) / todo.length)),
         });
         r.agent.model.free();
         if (aborted()) return false;

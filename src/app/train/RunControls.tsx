@@ -47,6 +47,8 @@ export function RunControls({ canStart }: { canStart: boolean }) {
   const { phase } = st;
   const active = phase === 'running' || phase === 'paused' || phase === 'loading';
   const frac = st.totalSteps ? st.step / st.totalSteps : 0;
+  /** Pretraining's progress while loading, when the worker reports it. */
+  const work = phase === 'loading' && st.work !== undefined ? Math.min(1, Math.max(0, st.work)) : null;
 
   const start = () => {
     const problems = startTraining();
@@ -84,10 +86,16 @@ export function RunControls({ canStart }: { canStart: boolean }) {
           </select>
         </label>
       </div>
-      <div className="progress" data-testid="train-status" data-phase={phase} data-step={st.step}>
-        <div className="bar" role="progressbar" aria-valuemin={0} aria-valuemax={st.totalSteps} aria-valuenow={st.step}>
-          <div className={`fill ${phase}`} style={{ width: `${(phase === 'loading' ? 0 : frac) * 100}%` }} />
-        </div>
+      <div className="progress" data-testid="train-status" data-phase={phase} data-step={st.step} data-work={work ?? undefined}>
+        {work !== null ? (
+          <div className="bar" role="progressbar" aria-label="pretraining" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(work * 100)}>
+            <div className="fill loading-work" style={{ width: `${work * 100}%` }} />
+          </div>
+        ) : (
+          <div className="bar" role="progressbar" aria-valuemin={0} aria-valuemax={st.totalSteps} aria-valuenow={st.step}>
+            <div className={`fill ${phase}`} style={{ width: `${(phase === 'loading' ? 0 : frac) * 100}%` }} />
+          </div>
+        )}
         <p className="status-line">
           <span className={`phase ${phase}`}>{phase}</span>{' '}
           {st.totalSteps > 0 && (
