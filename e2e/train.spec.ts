@@ -46,7 +46,8 @@ test('train view: a live comparison of Co-RL, TTRL and GT; pause, step, reset; s
   for (const m of ['intuitor', 'rent', 'random']) await expect(page.getByTestId(`method-${m}`)).not.toBeChecked();
 
   // a tiny run, sized for SwiftShader
-  await setHyper(page, { batchPrompts: 4, samples: 4, steps: 50, evalEvery: 1, evalProblems: 8 });
+  // 1000 steps: on a fast GPU the run must still be going when the test pauses it a few seconds in
+  await setHyper(page, { batchPrompts: 4, samples: 4, steps: 1000, evalEvery: 1, evalProblems: 8 });
   const t0 = Date.now();
   const loadTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks.length);
   await page.getByTestId('train-start').click();
