@@ -338,25 +338,7 @@ export class WebGpuBackend implements Backend, GpuContext {
     this.device.queue.writeBuffer(g.buffer, g.offset * 4, data.buffer, data.byteOffset, data.byteLength);
   }
   async read(t: Tensor): Promise<Float32Array | Uint32Array> {
-    const g = t as GpuTensor;
-    const bytes = Math.max(g.size, 1) * 4;
-    const staging = this.pool.acquireStaging(bytes);
-    this.endPass();
-    this.getEncoder().copyBufferToBuffer(g.buffer, g.offset * 4, staging, 0, bytes);
-    this.flush();
-    this.counters.readbacks++;
-    try {
-      await staging.mapAsync(GPUMapMode.READ, 0, bytes);
-    } catch (e) {
-      this.checkErrors();
-      throw e;
-    }
-    const copy = staging.getMappedRange(0, bytes).slice(0);
-    staging.unmap();
-    this.pool.releaseStaging(staging);
-    this.checkErrors();
-    const arr = g.dtype === 'f32' ? new Float32Array(copy) : new Uint32Array(copy);
-    return arr.subarray(0, g.size);
+    return (await this.readMany([t]))[0];
   }
   /** Every tensor copied into one staging buffer (back to back), one submit, one map: one readback. */
   async readMany(tensors: readonly Tensor[]): Promise<(Float32Array | Uint32Array)[]> {
