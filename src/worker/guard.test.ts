@@ -13,6 +13,7 @@ import { DEFAULT_EVAL, DEFAULT_TRAIN, type ExperimentConfig } from '../rl/config
 import type { EvalRecord, StepRecord } from '../rl/records';
 import { decodeSnapshot } from '../rl/snapshot';
 import type { TrainEvent } from './protocol';
+import { eventIndex } from './controllerHarness';
 import { TrainController, type ControllerEnv } from './trainController';
 import { EMPTY_METRICS } from '../store/metricsSlice';
 import { IDLE_STATUS } from '../store/runStatusSlice';
@@ -68,14 +69,7 @@ function harness(opts: { losable?: boolean; keepShare?: number; onEvent?: (e: Tr
     keepShare: opts.keepShare,
   };
   const c = new TrainController(env);
-  const until = async (pred: (e: TrainEvent) => boolean, from = 0): Promise<TrainEvent> => {
-    for (let i = 0; i < 6000; i++) {
-      const hit = events.slice(from).find(pred);
-      if (hit) return hit;
-      await new Promise((r) => setTimeout(r, 5));
-    }
-    throw new Error(`timed out; last events: ${JSON.stringify(events.slice(-3)).slice(0, 400)}`);
-  };
+  const until = async (pred: (e: TrainEvent) => boolean, from = 0): Promise<TrainEvent> => events[(await eventIndex(events, pred, from)) - 1];
   return { c, events, backends, until };
 }
 

@@ -4,12 +4,11 @@
 // with a clear message; exportCheckpoints gives one loadable CORLCKPT file per method per agent.
 import { afterEach, describe, expect, it } from 'vitest';
 import { nodeReader } from '../cohort/nodeFiles';
-import { CpuBackend } from '../engine/cpu/cpuBackend';
 import { loadCheckpoint } from '../model/checkpoint';
 import { DEFAULT_EVAL, DEFAULT_TRAIN, type ExperimentConfig } from '../rl/config';
 import type { EvalRecord, StepRecord } from '../rl/records';
 import type { TrainEvent } from './protocol';
-import { TrainController } from './trainController';
+import { controllerHarness } from './controllerHarness';
 
 const config: ExperimentConfig = {
   name: 't', seed: 4, steps: 5, methods: ['co-rl', 'ttrl'], cohort: { preset: 'paper-demo' }, task: null,
@@ -17,23 +16,7 @@ const config: ExperimentConfig = {
   eval: { ...DEFAULT_EVAL, every: 2, problems: 4, ensembleSamples: 2 },
 };
 
-function harness() {
-  const events: TrainEvent[] = [];
-  const c = new TrainController({
-    post: (e) => events.push(structuredClone(e)),
-    reader: () => nodeReader(),
-    selectBackend: async () => ({ backend: new CpuBackend(), fallbackReason: 'test' }),
-  });
-  const until = async (pred: (e: TrainEvent) => boolean): Promise<TrainEvent> => {
-    for (let i = 0; i < 4000; i++) {
-      const hit = events.find(pred);
-      if (hit) return hit;
-      await new Promise((r) => setTimeout(r, 5));
-    }
-    throw new Error(`timed out; last events: ${JSON.stringify(events.slice(-3)).slice(0, 400)}`);
-  };
-  return { c, events, until };
-}
+const harness = () => controllerHarness();
 
 const steps = (ev: TrainEvent[]): StepRecord[] => ev.flatMap((e) => (e.type === 'step' ? [{ ...e.record, timing: { rollout: 0, forward: 0, update: 0, total: 0 } }] : []));
 const evals = (ev: TrainEvent[]): EvalRecord[] => ev.flatMap((e) => (e.type === 'eval' ? [{ ...e.record, seconds: 0 }] : []));

@@ -6,6 +6,7 @@ import { CpuBackend } from '../engine/cpu/cpuBackend';
 import { DEFAULT_EVAL, DEFAULT_TRAIN, type ExperimentConfig } from '../rl/config';
 import type { StepRecord } from '../rl/records';
 import type { TrainEvent } from './protocol';
+import { controllerHarness } from './controllerHarness';
 import { TrainController } from './trainController';
 
 const config: ExperimentConfig = {
@@ -15,20 +16,7 @@ const config: ExperimentConfig = {
 };
 
 function harness() {
-  const events: TrainEvent[] = [];
-  const c = new TrainController({
-    post: (e) => events.push(structuredClone(e)),
-    reader: () => nodeReader(),
-    selectBackend: async () => ({ backend: new CpuBackend(), fallbackReason: 'test' }),
-  });
-  const until = async (pred: (e: TrainEvent) => boolean, from: number): Promise<number> => {
-    for (let i = 0; i < 2000; i++) {
-      const k = events.findIndex((e, j) => j >= from && pred(e));
-      if (k >= 0) return k + 1;
-      await new Promise((r) => setTimeout(r, 5));
-    }
-    throw new Error(`timed out; last events: ${JSON.stringify(events.slice(-3)).slice(0, 400)}`);
-  };
+  const { c, events, untilAt: until } = controllerHarness();
   const statusIs = (phase: string, step: number) => (e: TrainEvent) => e.type === 'status' && e.phase === phase && e.step === step;
   return { c, events, until, statusIs };
 }

@@ -2,10 +2,9 @@
 // step in full and an agent's attention, while paused, while running and after the run is done; bad
 // requests answered with an 'inspectError' event while the run goes on.
 import { afterEach, describe, expect, it } from 'vitest';
-import { nodeReader } from '../cohort/nodeFiles';
-import { CpuBackend } from '../engine/cpu/cpuBackend';
 import { DEFAULT_EVAL, DEFAULT_TRAIN, type ExperimentConfig } from '../rl/config';
-import type { InspectEvent, TrainEvent } from './protocol';
+import type { InspectEvent } from './protocol';
+import { controllerHarness } from './controllerHarness';
 import { TrainController } from './trainController';
 
 const config: ExperimentConfig = {
@@ -22,21 +21,8 @@ afterEach(async () => {
 
 describe('TrainController inspector requests', () => {
   it('answers inspect and attention between lock steps, and keeps a finished run loaded', async () => {
-    const events: TrainEvent[] = [];
-    const c = new TrainController({
-      post: (e) => events.push(structuredClone(e)),
-      reader: () => nodeReader(),
-      selectBackend: async () => ({ backend: new CpuBackend(), fallbackReason: 'test' }),
-    });
+    const { c, events, until } = controllerHarness();
     close = () => c.close();
-    const until = async (pred: (e: TrainEvent) => boolean): Promise<TrainEvent> => {
-      for (let i = 0; i < 4000; i++) {
-        const hit = events.find(pred);
-        if (hit) return hit;
-        await new Promise((r) => setTimeout(r, 5));
-      }
-      throw new Error(`timed out; last events: ${JSON.stringify(events.slice(-3)).slice(0, 400)}`);
-    };
     const answer = async (cmd: Parameters<TrainController['command']>[0]): Promise<InspectEvent> => {
       const from = events.length;
       await c.command(cmd);
