@@ -4,7 +4,7 @@
 // a text file and the same file twice are refused with the agents unchanged -> a 2-step Co-RL run of
 // the three agents (one shipped, one pretrained in the page, one imported) draws its charts.
 import { test, expect, type Page } from '@playwright/test';
-import { collectErrors, setHyper } from './util';
+import { collectErrors, overflowing, setHyper } from './util';
 
 /** Each row's family, size, seed, view and source. */
 async function rows(page: Page): Promise<string[]> {
@@ -103,11 +103,7 @@ test('compose a cohort: shipped, pretrained-here and imported agents train toget
   // on a phone the composer fits the width
   await page.setViewportSize({ width: 390, height: 844 });
   await page.waitForTimeout(200);
-  const wide = await page.evaluate(() =>
-    [...document.querySelectorAll('.cohort *')]
-      .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5)
-      .map((e) => `${e.tagName}.${e.getAttribute('class') ?? ''}`),
-  );
+  const wide = await overflowing(page, '.cohort');
   expect(wide, 'no composer element sticks out on a phone').toEqual([]);
   await page.setViewportSize({ width: 1440, height: 900 });
 

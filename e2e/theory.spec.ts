@@ -1,7 +1,7 @@
 // The Theory view as a user sees it: tabs and deep links, trajectories on both sides of the separatrix,
 // the worked example, the tabular simulation next to the ODE, screenshots at desktop and phone sizes.
 import { test, expect, type Page } from '@playwright/test';
-import { collectErrors } from './util';
+import { collectErrors, overflowing } from './util';
 
 
 /** Parse "(0.998, 0.997)" into numbers. */
@@ -110,12 +110,7 @@ test('theory view: separatrix trajectories, worked example, tabular agents next 
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByTestId('portrait')).toBeVisible();
   await page.waitForTimeout(300); // let the charts re-measure
-  const wide = await page.evaluate(() =>
-    [...document.querySelectorAll('body *')]
-      .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5)
-      .map((e) => `${e.tagName}.${e.getAttribute('class') ?? ''}`)
-      .slice(0, 5),
-  );
+  const wide = await overflowing(page);
   expect(wide, 'no element sticks out on a phone').toEqual([]);
   await page.screenshot({ path: 'docs/img/theory-phone.png', fullPage: true });
   expect(errors).toEqual([]);

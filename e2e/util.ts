@@ -40,3 +40,15 @@ export async function runCheck(page: Page, name: string): Promise<Report> {
 export async function setHyper(page: Page, values: Record<string, number>): Promise<void> {
   for (const [field, v] of Object.entries(values)) await page.getByTestId(`hp-${field}`).fill(String(v));
 }
+
+/** Up to five elements under `scope` that stick out past the right edge of the viewport (a phone layout check). */
+export function overflowing(page: Page, scope = 'body'): Promise<string[]> {
+  return page.evaluate(
+    (sel) =>
+      [...document.querySelectorAll(`${sel} *`)]
+        .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5)
+        .map((e) => `${e.tagName}.${e.getAttribute('class') ?? ''}`)
+        .slice(0, 5),
+    scope,
+  );
+}
