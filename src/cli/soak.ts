@@ -80,7 +80,7 @@ async function main(): Promise<void> {
     const dataRatio = ratio(sz.data, sa.data);
     const ok = Math.abs(gpuRatio - 1) <= 0.05 && Math.abs(heapRatio - 1) <= 0.05;
     const report = {
-      date: new Date().toISOString(), adapter, options: opts, steps, at,
+      date: new Date().toISOString(), adapter, browserFlags: process.env.WEBGPU_FLAGS ?? '--enable-unsafe-webgpu', options: opts, steps, at,
       gpuBytes: { [`step${at}`]: a.bytesHeld, [`step${z.step}`]: z.bytesHeld, ratio: gpuRatio },
       jsHeapBytes: { [`step${at}`]: a.heapBytes, [`step${z.step}`]: z.heapBytes, ratio: heapRatio },
       // from heap snapshots: V8's compiled code (grows while the JIT optimizes more functions) and the rest

@@ -1,4 +1,5 @@
 // Tests for the seeded PRNG and seed derivation.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { deriveRng, deriveSeed, hashString, makeRng, splitmix32 } from './rng';
 
@@ -86,5 +87,24 @@ describe('deriveSeed', () => {
     expect(splitmix32(0)).toBeGreaterThanOrEqual(0);
     expect(splitmix32(1)).toBeLessThan(2 ** 32);
     expect(() => deriveSeed(NaN)).toThrow(/finite/);
+  });
+});
+
+describe('deriveSeed number labels', () => {
+  // the digit-by-digit hash of a number label must equal the hash of its string form, or every seed changes
+  it('hashes a number label exactly as the string "#" + String(n)', () => {
+    const stringTag = (n: number): number => {
+      let h = 0x811c9dc5;
+      for (const ch of `#${n}`) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193) >>> 0;
+      return splitmix32(h);
+    };
+    const mix = (seed: number, n: number): number => splitmix32((splitmix32(seed >>> 0) ^ stringTag(n)) >>> 0);
+    const cases = [0, -0, 1, 9, 10, 99, 100, 255, 256, 1000, -1, -256, 123456789, 2 ** 31, 2 ** 32 + 5, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER, 1.5, -2.25, 1e21, 2 ** 53, NaN, Infinity];
+    for (const n of cases) expect(deriveSeed(7, n), String(n)).toBe(mix(7, n));
+    fc.assert(fc.property(fc.integer({ min: -(2 ** 53) + 1, max: 2 ** 53 - 1 }), fc.double({ noNaN: false }), (i, d) => {
+      expect(deriveSeed(3, i)).toBe(mix(3, i));
+      expect(deriveSeed(3, d)).toBe(mix(3, d));
+    }), { numRuns: 2000 });
+    expect(deriveSeed(1, '5')).not.toBe(deriveSeed(1, 5)); // "$5" and "#5" stay distinct
   });
 });
