@@ -1,24 +1,14 @@
 // Kernel parity in real headless Chromium with real WebGPU: every WGSL kernel against its CPU twin.
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect } from '@playwright/test';
+import { openHarness } from './util';
 
 type Harness = {
-  adapter(): Promise<string>;
   parityNames(): string[];
   parity(name: string): Promise<{ ok: boolean; lines: string[] }>;
 };
 
-async function openHarness(page: Page): Promise<void> {
-  page.on('console', (m) => {
-    if (m.type() === 'error') console.log(`[browser error] ${m.text()}`);
-  });
-  await page.goto('/e2e/harness.html');
-  await page.waitForFunction(() => document.title === 'harness ready');
-}
-
 test('every WGSL kernel matches its CPU twin', async ({ page }) => {
   await openHarness(page);
-  const adapter = await page.evaluate(() => (window as unknown as { harness: Harness }).harness.adapter());
-  console.log(`WebGPU adapter: ${adapter}`);
   const filter = process.env.PARITY_FILTER ?? '';
   const all = await page.evaluate(() => (window as unknown as { harness: Harness }).harness.parityNames());
   const names = all.filter((n) => n.includes(filter));

@@ -9,7 +9,6 @@ test.describe('lean Co-RL step on WebGPU', () => {
   test('readbacks, dispatches per token and allocations of one step', async ({ page }) => {
     await openHarness(page);
     const r = await runCheck(page, 'lean:counts');
-    console.log(`  figures: ${JSON.stringify(r.figures)}`);
     const f = r.figures;
     expect(f.readbacksPerStep, r.lines.join('\n')).toBeLessThanOrEqual(3);
     expect(f.dispatchesPerToken16, r.lines.join('\n')).toBeGreaterThan(0);
@@ -21,7 +20,6 @@ test.describe('lean Co-RL step on WebGPU', () => {
   test('engine memory is the same after step 10 and the last step', async ({ page }) => {
     await openHarness(page);
     const r = await runCheck(page, 'lean:memory');
-    console.log(`  figures: ${JSON.stringify(r.figures)}`);
     const f = r.figures;
     expect(f.bytesHeldStep10, r.lines.join('\n')).toBeGreaterThan(0);
     expect(f.bytesHeldStepN, r.lines.join('\n')).toBe(f.bytesHeldStep10);

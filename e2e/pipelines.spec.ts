@@ -8,7 +8,6 @@ import { openHarness, runCheck } from './util';
 test('pipelines: one per kernel, prepared asynchronously before the first step', async ({ page }) => {
   await openHarness(page);
   const r = await runCheck(page, 'pipelines:prepare');
-  console.log(`  figures: ${JSON.stringify(r.figures)}`);
   const f = r.figures;
   expect(f.kernels, r.lines.join('\n')).toBeGreaterThan(40);
   expect(f.usedByStep, r.lines.join('\n')).toBeGreaterThan(0);

@@ -1,6 +1,6 @@
 // Shared helpers of the Playwright specs: console-error collection, and the harness page that runs
 // browser checks (src/**/*.browsercheck.ts) and kernel parity cases.
-import type { Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
 /** What a browser check returns. */
 export type Report = { ok: boolean; lines: string[]; figures: Record<string, number> };
@@ -27,13 +27,27 @@ export async function openHarness(page: Page): Promise<void> {
   console.log(`WebGPU adapter: ${adapter}`);
 }
 
-/** Run one named browser check in the harness and print its lines and time. */
+/** Run one named browser check in the harness and print its lines, figures and time. */
 export async function runCheck(page: Page, name: string): Promise<Report> {
   const t0 = Date.now();
   const r = (await page.evaluate((n) => (window as unknown as { harness: Harness }).harness.check(n), name)) as Report;
   console.log(`${name} (${Date.now() - t0} ms):`);
   for (const l of r.lines) console.log(`  ${l}`);
+  console.log(`  figures: ${JSON.stringify(r.figures)}`);
   return r;
+}
+
+/** One test per named browser check, each on a fresh harness page; a check passes when it reports ok. */
+export function checkSuite(title: string, names: readonly string[]): void {
+  test.describe(title, () => {
+    for (const name of names) {
+      test(name, async ({ page }) => {
+        await openHarness(page);
+        const r = await runCheck(page, name);
+        expect(r.ok, `${name} failed:\n${r.lines.filter((l) => !l.startsWith('ok')).join('\n')}`).toBe(true);
+      });
+    }
+  });
 }
 
 /** Fill the Train view's hyperparameter fields (data-testid `hp-<field>`), e.g. a tiny run for SwiftShader. */
