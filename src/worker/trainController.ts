@@ -37,7 +37,7 @@ export interface ControllerEnv {
   post(e: TrainEvent, transfer?: Transferable[]): void;
   /** A ReadBytes for checkpoints relative to `baseUrl` (undefined: the default place). */
   reader(baseUrl?: string): ReadBytes;
-  selectBackend(pref: BackendPreference): Promise<SelectedBackend>;
+  selectBackend(pref: BackendPreference): Promise<SelectedBackend & { note?: string }>;
   /** Keep the in-memory recovery snapshot after every lock step while it costs at most this share of one
    * (default KEEP_SHARE; tests set 0 to keep only every `snapshotEvery` steps and exercise the re-run). */
   keepShare?: number;
@@ -108,7 +108,7 @@ export class TrainController {
     if (this.backend && TrainController.reuses(this.backendPref, this.backend.info.name, pref)) return this.backend;
     this.backend?.destroy();
     this.backend = null;
-    const { backend, fallbackReason } = await this.env.selectBackend(pref);
+    const { backend, fallbackReason, note } = await this.env.selectBackend(pref);
     this.backend = backend;
     this.backendPref = pref;
     this.lostFlag = false;
@@ -118,7 +118,7 @@ export class TrainController {
       this.lostFlag = true;
       this.wake?.();
     });
-    this.env.post({ type: 'engine', backend: backend.info.name, adapter: backend.info.adapter, fallbackReason });
+    this.env.post({ type: 'engine', backend: backend.info.name, adapter: backend.info.adapter, fallbackReason, ...(note ? { note } : {}) });
     return backend;
   }
 

@@ -1,0 +1,122 @@
+// Backend 'auto' with a measurement: a hardware WebGPU adapter is used as it is; a software one (SwiftShader,
+// or an adapter marked as a fallback) is timed for about a second against the CPU engine on the default
+// preset's decoding shapes, and the faster one trains, with the figures and the reason recorded.
+import type { Backend } from './backend';
+import { CpuBackend } from './cpu/cpuBackend';
+import { selectBackend, type BackendPreference, type SelectedBackend } from './select';
+
+/** Rows (B × K = 16 × 8), width and MLP width of the default preset's decoding: the shapes timed. */
+const ROWS = 128,
+  C = 32,
+  H = 128;
+/** Chains (matmul, GELU, matmul) queued per readback, as a decode step queues its dispatches. */
+const CHAINS_PER_READ = 16;
+
+/**
+ * Chains (matmul C→H, GELU, matmul H→C at ROWS rows) per second on `be`, timed for about `budgetMs` after
+ * one untimed warm-up round (pipeline compilation). Frees what it allocated.
+ */
+export async function probeRate(
+  be: Backend,
+  budgetMs: number,
+  now: () => number = () => performance.now(),
+): Promise<number> {
+  const rnd = (n: number, seed: number) =>
+    Float32Array.from({ length: n }, (_, i) => Math.sin(i * 12.9898 + seed) * 0.1);
+  const t = {
+    x: be.alloc([ROWS * C], 'f32', 'probe.x'),
+    w1: be.alloc([H * C], 'f32', 'probe.w1'),
+    b1: be.alloc([H], 'f32', 'probe.b1'),
+    h: be.alloc([ROWS * H], 'f32', 'probe.h'),
+    g: be.alloc([ROWS * H], 'f32', 'probe.g'),
+    w2: be.alloc([C * H], 'f32', 'probe.w2'),
+    b2: be.alloc([C], 'f32', 'probe.b2'),
+    y: be.alloc([ROWS * C], 'f32', 'probe.y'),
+  };
+  be.write(t.x, rnd(ROWS * C, 1));
+  be.write(t.w1, rnd(H * C, 2));
+  be.write(t.b1, rnd(H, 3));
+  be.write(t.w2, rnd(C * H, 4));
+  be.write(t.b2, rnd(C, 5));
+  const round = async () => {
+    for (let i = 0; i < CHAINS_PER_READ; i++) {
+      be.matmulForward(t.h, t.x, t.w1, t.b1, ROWS, C, H);
+      be.geluForward(t.g, t.h, ROWS * H);
+      be.matmulForward(t.y, t.g, t.w2, t.b2, ROWS, H, C);
+    }
+    await be.readMany([t.y]);
+  };
+  try {
+    await round();
+    let chains = 0;
+    const t0 = now();
+    do {
+      await round();
+      chains += CHAINS_PER_READ;
+    } while (now() - t0 < budgetMs);
+    return (chains * 1000) / Math.max(1e-6, now() - t0);
+  } finally {
+    for (const x of Object.values(t)) be.free(x);
+  }
+}
+
+/** How `auto` decided, for the engine line. */
+export interface AutoDecision extends SelectedBackend {
+  /** Why this backend, with the measured figures ('' when no measurement was needed). */
+  note: string;
+}
+
+/** What the measured choice needs; injectable for tests. */
+export interface AutoEnv {
+  /** Select a backend the plain way (default: select.ts). */
+  select?: (pref: BackendPreference) => Promise<SelectedBackend>;
+  /** The CPU engine the fallback uses (default: the CPU reference backend). */
+  makeCpu?: () => Backend;
+  /** Milliseconds each candidate is timed (default 450: about a second in all with the warm-ups). */
+  budgetMs?: number;
+  probe?: (be: Backend, budgetMs: number) => Promise<number>;
+}
+
+/**
+ * `selectBackend`, except that `auto` on a software WebGPU adapter times it against the CPU engine and
+ * keeps the faster one (destroying the other). 'webgpu', 'cpu' and hardware adapters are unchanged.
+ */
+export async function selectMeasuredBackend(
+  pref: BackendPreference,
+  env: AutoEnv = {},
+): Promise<AutoDecision> {
+  const select = env.select ?? selectBackend;
+  const first = await select(pref);
+  if (pref !== 'auto' || first.backend.info.name !== 'webgpu' || !first.backend.info.software)
+    return { ...first, note: '' };
+  const budget = env.budgetMs ?? 450;
+  const probe = env.probe ?? probeRate;
+  const gpu = first.backend;
+  const cpu = (env.makeCpu ?? (() => new CpuBackend()))();
+  let gpuRate: number, cpuRate: number;
+  try {
+    gpuRate = await probe(gpu, budget);
+    cpuRate = await probe(cpu, budget);
+  } catch (e) {
+    cpu.destroy();
+    return {
+      ...first,
+      note: `auto: the software adapter could not be timed against the CPU engine (${e instanceof Error ? e.message : String(e)}); WebGPU kept`,
+    };
+  }
+  const figures = `software WebGPU adapter (${gpu.info.adapter}) ${gpuRate.toFixed(0)} vs CPU engine (${cpu.info.adapter}) ${cpuRate.toFixed(0)} matmul-GELU-matmul chains/s on the default shapes`;
+  if (cpuRate > gpuRate) {
+    gpu.destroy();
+    return {
+      backend: cpu,
+      fallbackReason: `auto measured: ${figures}, so the CPU engine is ${(cpuRate / gpuRate).toFixed(1)}x faster and trains (pick WebGPU in the settings to use the adapter anyway).`,
+      note: 'measured',
+    };
+  }
+  cpu.destroy();
+  return {
+    backend: gpu,
+    fallbackReason: '',
+    note: `auto measured: ${figures}, so WebGPU is ${(gpuRate / cpuRate).toFixed(1)}x faster and trains.`,
+  };
+}
