@@ -34,13 +34,22 @@ test('the guided tour runs end to end by keyboard alone', async ({ page }) => {
   await expect(page.getByTestId('tour-start')).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('tour-run-note')).toContainText('Started');
-  await expect(page.getByTestId('train-status')).toHaveAttribute('data-phase', 'running', { timeout: 60_000 });
+  await expect(page.getByTestId('train-status')).toHaveAttribute('data-phase', 'running', {
+    timeout: 60_000,
+  });
   await page.keyboard.press('ArrowRight');
   await expect(title(page)).toHaveText('5 · Watch the curves separate');
   await expect(page.locator('[data-testid="chart-heldout"].tour-target')).toBeVisible();
-  await expect(page.getByTestId('chart-heldout')).toHaveAttribute('data-points', /^[1-9]\d*$/, { timeout: 60_000 });
+  await expect(page.getByTestId('chart-heldout')).toHaveAttribute('data-points', /^[1-9]\d*$/, {
+    timeout: 60_000,
+  });
   // the Next button by Tab + Enter, as a keyboard user without arrow keys would
-  for (let i = 0; i < 8 && !(await page.getByTestId('tour-next').evaluate((b) => b === document.activeElement)); i++) await page.keyboard.press('Tab');
+  for (
+    let i = 0;
+    i < 8 && !(await page.getByTestId('tour-next').evaluate((b) => b === document.activeElement));
+    i++
+  )
+    await page.keyboard.press('Tab');
   await expect(page.getByTestId('tour-next')).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(title(page)).toHaveText('6 · The overlap matrix');
@@ -50,7 +59,9 @@ test('the guided tour runs end to end by keyboard alone', async ({ page }) => {
   // the live portrait when this build has it, else the Theory view's portrait (and the card says so)
   await expect(page.locator('.tour-target')).toHaveCount(1);
   const live = await page.locator('[data-testid="live-portrait"]').count();
-  console.log(`tour step 7 points at: ${live ? 'the live phase portrait' : 'the Theory portrait (no live portrait in this build)'}`);
+  console.log(
+    `tour step 7 points at: ${live ? 'the live phase portrait' : 'the Theory portrait (no live portrait in this build)'}`,
+  );
   await page.screenshot({ path: 'docs/img/tour-live-step.png' });
   await page.keyboard.press('ArrowRight');
   await expect(title(page)).toHaveText('8 · Take it to class');
@@ -79,7 +90,9 @@ test('unknown tour parameters are listed and the default step kept', async ({ pa
 test('embed mode shows only the chosen panels; unknown panels are listed', async ({ page }) => {
   test.setTimeout(120_000);
   const errors = collectErrors(page);
-  await page.goto('/?embed=1&show=heldout,portrait,bogus&run=1&batchPrompts=4&samples=4&evalProblems=16&evalEvery=1');
+  await page.goto(
+    '/?embed=1&show=heldout,portrait,bogus&run=1&batchPrompts=4&samples=4&evalProblems=16&evalEvery=1',
+  );
   const embed = page.getByTestId('embed');
   await expect(embed).toHaveAttribute('data-found', 'heldout,portrait');
   await expect(page.getByTestId('embed-notice')).toContainText('show=bogus (unknown panel');
@@ -87,15 +100,20 @@ test('embed mode shows only the chosen panels; unknown panels are listed', async
   await expect(page.locator('.portrait-card')).toBeVisible();
   // nothing else: no header, no settings, no controls, no other chart
   await expect(page.locator('.app-header')).toHaveCount(0);
-  for (const id of ['train-start', 'chart-agreement', 'chart-kl', 'overlap-view', 'inspector', 'preset']) await expect(page.getByTestId(id)).toBeHidden();
+  for (const id of ['train-start', 'chart-agreement', 'chart-kl', 'overlap-view', 'inspector', 'preset'])
+    await expect(page.getByTestId(id)).toBeHidden();
   await expect(page.locator('.card.worked')).toBeHidden();
   await expect(page.locator('.theory .intro')).toBeHidden();
   const shown = await page.evaluate(() =>
-    [...document.querySelectorAll('[data-testid^="chart-"]')].filter((e) => (e as HTMLElement).offsetParent !== null).map((e) => e.getAttribute('data-testid')),
+    [...document.querySelectorAll('[data-testid^="chart-"]')]
+      .filter((e) => (e as HTMLElement).offsetParent !== null)
+      .map((e) => e.getAttribute('data-testid')),
   );
   expect(shown).toEqual(['chart-heldout']);
   // run=1 started the run: the chart fills
-  await expect(page.getByTestId('chart-heldout')).toHaveAttribute('data-points', /^[2-9]\d*$/, { timeout: 90_000 });
+  await expect(page.getByTestId('chart-heldout')).toHaveAttribute('data-points', /^[2-9]\d*$/, {
+    timeout: 90_000,
+  });
   await page.screenshot({ path: 'docs/img/embed-desktop.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await overflowing(page)).toEqual([]);
@@ -103,7 +121,9 @@ test('embed mode shows only the chosen panels; unknown panels are listed', async
   expect(errors).toEqual([]);
 });
 
-test('the co-labeling diagnostics chart draws with a peer teacher (N = 3); N = 2 refuses it', async ({ page }) => {
+test('the co-labeling diagnostics chart draws with a peer teacher (N = 3); N = 2 refuses it', async ({
+  page,
+}) => {
   test.setTimeout(150_000);
   const errors = collectErrors(page);
   await page.goto('/?preset=ring&methods=co-rl,ttrl&teacher=union#train');
@@ -114,7 +134,7 @@ test('the co-labeling diagnostics chart draws with a peer teacher (N = 3); N = 2
   const chart = page.getByTestId('chart-diagnostics');
   await expect(chart).toHaveAttribute('data-points', /^([3-9]|[1-9]\d+)$/, { timeout: 120_000 });
   await expect(chart.locator('.recharts-line')).toHaveCount(6); // co-rl and ttrl x 3 agents
-  await expect(chart.locator('h3')).toContainText('teacher union');
+  await expect(chart.locator('h3')).toContainText('Co-RL teacher: union');
   await page.getByTestId('diagnostic-pick').selectOption('unanimousRate');
   await expect(chart.locator('.recharts-line')).toHaveCount(2);
   await page.getByTestId('diagnostic-pick').selectOption('supervisionContainsTruth');
@@ -127,7 +147,7 @@ test('the co-labeling diagnostics chart draws with a peer teacher (N = 3); N = 2
   await page.setViewportSize({ width: 1440, height: 900 });
   // a two-agent preset: the peer teacher is refused with the reason, and Start is off
   await page.getByTestId('preset').selectOption('paper-demo');
-  await expect(page.getByTestId('hp-teacher-help')).toContainText("needs N >= 3 agents");
+  await expect(page.getByTestId('hp-teacher-help')).toContainText('needs N >= 3 agents');
   await expect(page.getByTestId('train-start')).toBeDisabled();
   expect(errors).toEqual([]);
 });

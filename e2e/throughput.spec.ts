@@ -4,18 +4,26 @@
 import { expect, test } from '@playwright/test';
 import { collectErrors } from './util';
 
-test('default link: first chart point within 8 s, throughput live, auto says how it chose', async ({ page }) => {
+test('default link: first chart point within 8 s, throughput live, auto says how it chose', async ({
+  page,
+}) => {
   const errors = collectErrors(page);
   const t0 = Date.now();
   await page.goto('/');
   const start = page.getByTestId('train-start');
   await expect(start).toBeEnabled({ timeout: 30_000 });
   await start.click();
-  await expect(page.getByTestId('chart-heldout')).toHaveAttribute('data-points', /^[1-9]\d*$/, { timeout: 60_000 });
+  await expect(page.getByTestId('chart-heldout')).toHaveAttribute('data-points', /^[1-9]\d*$/, {
+    timeout: 60_000,
+  });
   const firstPoint = (Date.now() - t0) / 1000;
-  await expect(page.getByTestId('chart-reward-std')).toHaveAttribute('data-points', /^[1-9]\d*$/, { timeout: 60_000 });
+  await expect(page.getByTestId('chart-reward-std')).toHaveAttribute('data-points', /^[1-9]\d*$/, {
+    timeout: 60_000,
+  });
   const firstStep = (Date.now() - t0) / 1000;
-  console.log(`default link: first chart point (base evaluation) after ${firstPoint.toFixed(1)} s, first step point after ${firstStep.toFixed(1)} s`);
+  console.log(
+    `default link: first chart point (base evaluation) after ${firstPoint.toFixed(1)} s, first step point after ${firstStep.toFixed(1)} s`,
+  );
   const engine = page.getByTestId('engine');
   await expect(engine).toBeVisible();
   console.log(`engine line: ${await engine.innerText()}`);

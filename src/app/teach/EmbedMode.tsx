@@ -20,7 +20,8 @@ export function markPanels(root: HTMLElement, show: readonly PanelName[]): Panel
   const found: PanelName[] = [];
   const keep = (el: Element) => {
     el.setAttribute('data-embed-keep', '');
-    for (let p = el.parentElement; p && p !== root; p = p.parentElement) p.setAttribute('data-embed-path', '');
+    for (let p = el.parentElement; p && p !== root; p = p.parentElement)
+      p.setAttribute('data-embed-path', '');
   };
   for (const n of show) {
     const el = findPanel(root, n);
@@ -84,16 +85,31 @@ export function EmbedMode({ opts }: { opts: EmbedOptions }) {
   ];
   const full = `${location.pathname}${location.search.replace(/[?&](embed|show|run)=[^&]*/g, '').replace(/^&/, '?')}#${[...views][0] ?? 'train'}`;
   return (
-    <div className="embed-mode" ref={root} data-testid="embed" data-show={opts.show.join(',')} data-found={found.join(',')}>
+    <div
+      className="embed-mode"
+      ref={root}
+      data-testid="embed"
+      data-show={opts.show.join(',')}
+      data-found={found.join(',')}
+    >
       {notes.length > 0 && (
-        <div className="banner warn embed-notice" role="status" data-testid="embed-notice" data-embed-keep="" data-embed-fixed="">
+        <div
+          className="banner warn embed-notice"
+          role="status"
+          data-testid="embed-notice"
+          data-embed-keep=""
+          data-embed-fixed=""
+        >
           Ignored from the embed link ({notes.length}): {notes.join('; ')}
         </div>
       )}
       {views.has('train') && <TrainView />}
       {views.has('theory') && <TheoryView />}
       <p className="embed-footer small muted" data-embed-keep="" data-embed-fixed="">
-        Co-RL Playground, embedded: <a href={full} target="_blank" rel="noreferrer">open the full app</a>
+        Co-RL Playground, embedded:{' '}
+        <a href={full} target="_blank" rel="noreferrer">
+          open the full app
+        </a>
       </p>
     </div>
   );

@@ -51,11 +51,23 @@ const TRY_MS = 1500;
 
 /** Leave the tour: the hash goes back to the view on screen. */
 function closeTour(onClose: () => void): void {
-  history.replaceState(history.state, '', `${location.pathname}${location.search}${hashFor(useStore.getState().view)}`);
+  history.replaceState(
+    history.state,
+    '',
+    `${location.pathname}${location.search}${hashFor(useStore.getState().view)}`,
+  );
   onClose();
 }
 
-export function Tour({ start, problems, onClose }: { start: number; problems: readonly UrlProblem[]; onClose(): void }) {
+export function Tour({
+  start,
+  problems,
+  onClose,
+}: {
+  start: number;
+  problems: readonly UrlProblem[];
+  onClose(): void;
+}) {
   const [i, setI] = useState(start);
   const [runNote, setRunNote] = useState('');
   const title = useRef<HTMLHeadingElement>(null);
@@ -90,12 +102,23 @@ export function Tour({ start, problems, onClose }: { start: number; problems: re
   }, [last, onClose]);
   const run = () => {
     const p = startTraining();
-    setRunNote(Object.keys(p).length ? `The settings have problems (${Object.keys(p).join(', ')}): fix them in the Train view.` : 'Started: the charts fill as it trains.');
+    setRunNote(
+      Object.keys(p).length
+        ? `The settings have problems (${Object.keys(p).join(', ')}): fix them in the Train view.`
+        : 'Started: the charts fill as it trains.',
+    );
   };
   const fallback = step.target && found && found !== step.target[0];
 
   return (
-    <aside className="tour-card" role="dialog" aria-modal="false" aria-labelledby="tour-title" data-testid="tour" data-step={i + 1}>
+    <aside
+      className="tour-card"
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby="tour-title"
+      data-testid="tour"
+      data-step={i + 1}
+    >
       <p className="tour-count small muted">
         Guided tour · step {i + 1} of {TOUR_STEPS.length} · ← → to page, Esc to close
       </p>
@@ -103,13 +126,25 @@ export function Tour({ start, problems, onClose }: { start: number; problems: re
         {step.title}
       </h2>
       <div className="tour-body">{step.body}</div>
-      {fallback && <p className="small muted" data-testid="tour-fallback">(Showing the {found.replace('-', ' ')} instead.)</p>}
+      {fallback && (
+        <p className="small muted" data-testid="tour-fallback">
+          (Showing the {found.replace('-', ' ')} instead.)
+        </p>
+      )}
       {step.startRun && (
         <p>
-          <button type="button" className="primary" data-testid="tour-start" onClick={run} disabled={phase === 'loading' || phase === 'running'}>
+          <button
+            type="button"
+            className="primary"
+            data-testid="tour-start"
+            onClick={run}
+            disabled={phase === 'loading' || phase === 'running'}
+          >
             {phase === 'running' ? 'Running…' : 'Start the default run'}
           </button>{' '}
-          <span className="small" data-testid="tour-run-note">{runNote}</span>
+          <span className="small" data-testid="tour-run-note">
+            {runNote}
+          </span>
         </p>
       )}
       {problems.length > 0 && (

@@ -11,10 +11,18 @@ export interface PanelDef {
   label: string;
 }
 
-const chart = (name: string, label: string): PanelDef => ({ view: 'train', selectors: [`[data-testid="chart-${name}"]`], label });
+const chart = (name: string, label: string): PanelDef => ({
+  view: 'train',
+  selectors: [`[data-testid="chart-${name}"]`],
+  label,
+});
 
 export const PANELS = {
-  controls: { view: 'train', selectors: ['.run-controls'], label: 'Start / Pause / Step, status and throughput' },
+  controls: {
+    view: 'train',
+    selectors: ['.run-controls'],
+    label: 'Start / Pause / Step, status and throughput',
+  },
   settings: { view: 'train', selectors: ['.train-settings'], label: 'cohort, methods and hyperparameters' },
   heldout: chart('heldout', 'held-out accuracy chart'),
   agreement: chart('agreement', 'pairwise agreement chart'),
@@ -27,9 +35,17 @@ export const PANELS = {
   diagnostics: { view: 'train', selectors: ['#diagnostics-chart'], label: 'co-labeling diagnostics chart' },
   inspector: { view: 'train', selectors: ['[data-testid="inspector"]'], label: 'step inspector' },
   overlap: { view: 'train', selectors: ['[data-testid="overlap-view"]'], label: 'error overlap matrix' },
-  'live-portrait': { view: 'train', selectors: ['[data-testid="live-portrait"]'], label: 'live phase portrait of the cohort' },
+  'live-portrait': {
+    view: 'train',
+    selectors: ['[data-testid="live-portrait"]'],
+    label: 'live phase portrait of the cohort',
+  },
   portrait: { view: 'theory', selectors: ['.portrait-card'], label: 'Theory: two-agent phase portrait' },
-  trajectory: { view: 'theory', selectors: ['.side-column > :first-child'], label: 'Theory: trajectory controls' },
+  trajectory: {
+    view: 'theory',
+    selectors: ['.side-column > :first-child'],
+    label: 'Theory: trajectory controls',
+  },
   'worked-example': { view: 'theory', selectors: ['.card.worked'], label: 'Theory: worked example' },
   tabular: { view: 'theory', selectors: ['.card.tabular'], label: 'Theory: tabular agents next to the ODE' },
 } as const satisfies Record<string, PanelDef>;

@@ -27,7 +27,8 @@ export interface EmbedOptions {
 const flag = (key: string, v: string, problems: UrlProblem[]): boolean => {
   const l = v.trim().toLowerCase();
   if (l === '1' || l === 'true') return true;
-  if (l !== '0' && l !== 'false') problems.push({ key, value: v, reason: 'must be 1, 0, true or false; kept off' });
+  if (l !== '0' && l !== 'false')
+    problems.push({ key, value: v, reason: 'must be 1, 0, true or false; kept off' });
   return false;
 };
 
@@ -38,17 +39,28 @@ export function parseEmbed(search: string): EmbedOptions {
   const on = q.has('embed') && flag('embed', q.get('embed')!, problems);
   const out: EmbedOptions = { on, show: [...DEFAULT_SHOW], run: false, problems };
   if (!on) {
-    for (const k of ['show', 'run']) if (q.has(k)) problems.push({ key: k, value: q.get(k)!, reason: 'only read with embed=1' });
+    for (const k of ['show', 'run'])
+      if (q.has(k)) problems.push({ key: k, value: q.get(k)!, reason: 'only read with embed=1' });
     return out;
   }
   if (q.has('run')) out.run = flag('run', q.get('run')!, problems);
   if (q.has('show')) {
     const raw = q.get('show')!;
-    const names = raw.split(',').map((s) => s.trim()).filter(Boolean);
+    const names = raw
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     const known = names.filter((n): n is PanelName => (PANEL_NAMES as string[]).includes(n));
-    for (const n of names) if (!(PANEL_NAMES as string[]).includes(n)) problems.push({ key: 'show', value: n, reason: `unknown panel (panels: ${PANEL_NAMES.join(', ')})` });
+    for (const n of names)
+      if (!(PANEL_NAMES as string[]).includes(n))
+        problems.push({ key: 'show', value: n, reason: `unknown panel (panels: ${PANEL_NAMES.join(', ')})` });
     if (known.length) out.show = [...new Set(known)];
-    else problems.push({ key: 'show', value: raw, reason: `no known panel named; showing ${DEFAULT_SHOW.join(', ')}` });
+    else
+      problems.push({
+        key: 'show',
+        value: raw,
+        reason: `no known panel named; showing ${DEFAULT_SHOW.join(', ')}`,
+      });
   }
   return out;
 }
@@ -68,12 +80,21 @@ export function parseTour(hash: string, steps: number): TourOptions {
   if (!m) return out;
   for (const [k, v] of new URLSearchParams(m[1] ?? '')) {
     if (k !== 'step') {
-      out.problems.push({ key: k, value: v, reason: 'unknown tour parameter (the tour takes step=1..' + steps + ')' });
+      out.problems.push({
+        key: k,
+        value: v,
+        reason: 'unknown tour parameter (the tour takes step=1..' + steps + ')',
+      });
       continue;
     }
     const n = Number(v);
     if (Number.isInteger(n) && n >= 1 && n <= steps) out.step = n - 1;
-    else out.problems.push({ key: 'step', value: v, reason: `must be a whole number from 1 to ${steps}; starting at step 1` });
+    else
+      out.problems.push({
+        key: 'step',
+        value: v,
+        reason: `must be a whole number from 1 to ${steps}; starting at step 1`,
+      });
   }
   return out;
 }

@@ -33,7 +33,7 @@ export function DiagnosticsChart({ slot }: { slot: number }) {
       <MetricChart
         name="diagnostics"
         slot={slot}
-        title={`${d.title} (co-labeling; teacher ${teacher})`}
+        title={`${d.title} (co-labeling; Co-RL teacher: ${teacher})`}
         caption={`${d.caption[0].toUpperCase()}${d.caption.slice(1)}. From the public Co-RL code's logs: an extension, not in the paper.`}
         data={data}
         yMax={1}
