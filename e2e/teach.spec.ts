@@ -57,7 +57,7 @@ test('the guided tour runs end to end by keyboard alone', async ({ page }) => {
   await page.keyboard.press('ArrowRight');
   await expect(title(page)).toHaveText('7 · The live phase portrait');
   // the live portrait when this build has it, else the Theory view's portrait (and the card says so)
-  await expect(page.locator('.tour-target')).toHaveCount(1);
+  await expect(page.locator('.tour-target')).toHaveCount(1, { timeout: 15_000 });
   const live = await page.locator('[data-testid="live-portrait"]').count();
   console.log(
     `tour step 7 points at: ${live ? 'the live phase portrait' : 'the Theory portrait (no live portrait in this build)'}`,
@@ -67,7 +67,7 @@ test('the guided tour runs end to end by keyboard alone', async ({ page }) => {
   await expect(title(page)).toHaveText('8 · Take it to class');
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await overflowing(page, '.tour-card')).toEqual([]);
-  expect(await overflowing(page)).toEqual([]);
+  await expect.poll(() => overflowing(page), { timeout: 10_000 }).toEqual([]); // charts resize a moment later
   await page.screenshot({ path: 'docs/img/tour-phone.png' });
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('tour')).toHaveCount(0);
@@ -116,7 +116,7 @@ test('embed mode shows only the chosen panels; unknown panels are listed', async
   });
   await page.screenshot({ path: 'docs/img/embed-desktop.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  expect(await overflowing(page)).toEqual([]);
+  await expect.poll(() => overflowing(page), { timeout: 10_000 }).toEqual([]); // charts resize a moment later
   await page.screenshot({ path: 'docs/img/embed-phone.png', fullPage: true });
   expect(errors).toEqual([]);
 });
@@ -143,7 +143,7 @@ test('the co-labeling diagnostics chart draws with a peer teacher (N = 3); N = 2
   await chart.scrollIntoViewIfNeeded();
   await page.locator('#diagnostics-chart').screenshot({ path: 'docs/img/diagnostics-chart.png' });
   await page.setViewportSize({ width: 390, height: 844 });
-  expect(await overflowing(page)).toEqual([]);
+  await expect.poll(() => overflowing(page), { timeout: 10_000 }).toEqual([]); // charts resize a moment later
   await page.setViewportSize({ width: 1440, height: 900 });
   // a two-agent preset: the peer teacher is refused with the reason, and Start is off
   await page.getByTestId('preset').selectOption('paper-demo');

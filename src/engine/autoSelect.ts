@@ -60,6 +60,15 @@ export async function probeRate(
   }
 }
 
+/**
+ * The CPU engine 'auto' falls back to: the CPU reference backend here. Where a faster CPU engine becomes the
+ * fallback of select.ts (the wasm engine), this must create the same one, so the measurement compares the
+ * adapter against the engine that would really train.
+ */
+export async function cpuEngine(): Promise<Backend> {
+  return new CpuBackend();
+}
+
 /** How `auto` decided, for the engine line. */
 export interface AutoDecision extends SelectedBackend {
   /** Why this backend, with the measured figures ('' when no measurement was needed). */
@@ -70,8 +79,8 @@ export interface AutoDecision extends SelectedBackend {
 export interface AutoEnv {
   /** Select a backend the plain way (default: select.ts). */
   select?: (pref: BackendPreference) => Promise<SelectedBackend>;
-  /** The CPU engine the fallback uses (default: the CPU reference backend). */
-  makeCpu?: () => Backend;
+  /** The CPU engine the fallback uses (default: cpuEngine(), which the fallback of select.ts also means). */
+  makeCpu?: () => Backend | Promise<Backend>;
   /** Milliseconds each candidate is timed (default 450: about a second in all with the warm-ups). */
   budgetMs?: number;
   probe?: (be: Backend, budgetMs: number) => Promise<number>;
@@ -92,7 +101,7 @@ export async function selectMeasuredBackend(
   const budget = env.budgetMs ?? 450;
   const probe = env.probe ?? probeRate;
   const gpu = first.backend;
-  const cpu = (env.makeCpu ?? (() => new CpuBackend()))();
+  const cpu = await (env.makeCpu ?? cpuEngine)();
   let gpuRate: number, cpuRate: number;
   try {
     gpuRate = await probe(gpu, budget);

@@ -6,6 +6,7 @@ import {
   strictMajority,
   teacherModeProblem,
   teacherSupervision,
+  type TeacherMode,
 } from './coLabeling';
 import { coLabelingDiagnostics, coLabelingProblems, labelsAsCandidates } from './coLabelingDiagnostics';
 import { labelFreeRewards } from './rewards';
@@ -136,16 +137,17 @@ describe('teacher modes', () => {
 
 describe('co-labeling diagnostics', () => {
   const truth = ['5', '6', '9', '1'];
-
-  it('ring supervision: each figure by hand', () => {
-    const sup = teacherSupervision(own, 'ring');
-    const d = coLabelingDiagnostics({
-      teacher: 'ring',
+  const diagnose = (teacher: TeacherMode) =>
+    coLabelingDiagnostics({
+      teacher,
       ids: ['A', 'B', 'C'],
       own,
-      candidates: sup.candidates,
+      candidates: teacherSupervision(own, teacher).candidates,
       truth,
     });
+
+  it('ring supervision: each figure by hand', () => {
+    const d = diagnose('ring');
     // unanimous: prompts all three label are p0, p1, p2; only p0 has equal votes
     expect(d.unanimousRate).toBeCloseTo(1 / 3);
     const [a, b, c] = d.agents;
@@ -166,14 +168,7 @@ describe('co-labeling diagnostics', () => {
   });
 
   it('union supervision contains the truth more often, with larger candidate sets', () => {
-    const sup = teacherSupervision(own, 'union');
-    const d = coLabelingDiagnostics({
-      teacher: 'union',
-      ids: ['A', 'B', 'C'],
-      own,
-      candidates: sup.candidates,
-      truth,
-    });
+    const d = diagnose('union');
     // A's candidates: {5}, {7,6}, {6,7}, {1}: truth in p0, p1, p3
     expect(d.agents[0].supervisionContainsTruth).toBe(0.75);
     expect(d.agents[0].candidateSetSize).toBe(1.5);

@@ -3,6 +3,7 @@
 // peers' votes, and per step supervision fraction, peer tie rate, unanimous rate, supervision contains
 // truth (measurement only) and the own vote's oracle accuracy. Teachers never see ground truth.
 import { assertInt } from './stats';
+import { majorityVote } from './vote';
 
 /** Who grades agent n under co-rl: the paper's ring predecessor, or a teacher made from all peers. */
 export type TeacherMode = 'ring' | 'strict_majority' | 'self_plus_peers' | 'union';
@@ -41,26 +42,13 @@ export function peersOf(n: number, N: number): number[] {
   return Array.from({ length: N - 1 }, (_, i) => (n - 1 - i + N) % N);
 }
 
-/** The answers with the highest count among the non-null votes (first appearance first), and that count. */
-function topAnswers(votes: readonly (string | null)[]): { top: string[]; count: number; labeled: number } {
-  const counts = new Map<string, number>();
-  let labeled = 0;
-  for (const v of votes) {
-    if (v === null) continue;
-    labeled++;
-    counts.set(v, (counts.get(v) ?? 0) + 1);
-  }
-  const count = Math.max(0, ...counts.values());
-  return { top: [...counts].filter(([, c]) => c === count).map(([a]) => a), count, labeled };
-}
-
 /**
  * The strict majority of some votes: the answer held by more than half of the LABELED votes (null votes
  * are no vote), else null (a tie, or nothing labeled). With two votes both must agree.
  */
 export function strictMajority(votes: readonly (string | null)[]): string | null {
-  const { top, count, labeled } = topAnswers(votes);
-  return labeled > 0 && count * 2 > labeled ? top[0] : null;
+  const v = majorityVote(votes); // null votes are unparseable answers to it: never counted
+  return v.parseable > 0 && v.count * 2 > v.parseable ? v.vote : null;
 }
 
 /** What each agent is rewarded against under a teacher: the accepted answers per agent and prompt. */
@@ -80,7 +68,13 @@ function peerCandidates(
   if (mode === 'union') return [...new Set(peers.filter((v): v is string => v !== null))];
   const maj = strictMajority(peers);
   if (maj !== null) return [maj];
-  if (mode === 'self_plus_peers' && own !== null && topAnswers(peers).top.includes(own)) return [own];
+  // a tie: the own vote breaks it when it is one of the tied top answers
+  if (
+    mode === 'self_plus_peers' &&
+    own !== null &&
+    peers.filter((p) => p === own).length === majorityVote(peers).count
+  )
+    return [own];
   return [];
 }
 
