@@ -72,8 +72,20 @@ test('the guided tour runs end to end by keyboard alone', async ({ page }) => {
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('tour')).toHaveCount(0);
   await expect(page).not.toHaveURL(/#tour/);
+  await expect(page.getByTestId('tour-open')).toBeVisible(); // the header button opens it again
+  await expect.poll(() => overflowing(page), { timeout: 10_000 }).toEqual([]);
   await page.getByTestId('train-pause').click();
   expect(errors).toEqual([]);
+});
+
+test('Help describes the tour, embed panels, throughput and the teacher modes; no overflow at 390 px', async ({ page }) => {
+  await page.goto('/#help');
+  await expect(page.getByRole('heading', { name: 'Teaching with it: the tour and embed links' })).toBeVisible();
+  await expect(page.getByTestId('help-panels').locator('li')).toHaveCount(18);
+  await expect(page.getByRole('heading', { name: /Co-RL teachers and co-labeling diagnostics \(extension, not in the paper\)/ })).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => overflowing(page), { timeout: 10_000 }).toEqual([]);
+  await page.locator('#help-teach').screenshot({ path: 'docs/img/help-teach-phone.png' });
 });
 
 test('unknown tour parameters are listed and the default step kept', async ({ page }) => {
