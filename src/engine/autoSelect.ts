@@ -103,6 +103,7 @@ export async function selectMeasuredBackend(
   const gpu = first.backend;
   const cpu = await (env.makeCpu ?? cpuEngine)();
   let gpuRate: number, cpuRate: number;
+  const t0 = performance.now();
   try {
     gpuRate = await probe(gpu, budget);
     cpuRate = await probe(cpu, budget);
@@ -113,7 +114,7 @@ export async function selectMeasuredBackend(
       note: `auto: the software adapter could not be timed against the CPU engine (${e instanceof Error ? e.message : String(e)}); WebGPU kept`,
     };
   }
-  const figures = `software WebGPU adapter (${gpu.info.adapter}) ${gpuRate.toFixed(0)} vs CPU engine (${cpu.info.adapter}) ${cpuRate.toFixed(0)} matmul-GELU-matmul chains/s on the default shapes`;
+  const figures = `software WebGPU adapter (${gpu.info.adapter}) ${gpuRate.toFixed(0)} vs CPU engine (${cpu.info.adapter}) ${cpuRate.toFixed(0)} matmul-GELU-matmul chains/s on the default shapes, timed in ${Math.round(performance.now() - t0)} ms`;
   if (cpuRate > gpuRate) {
     gpu.destroy();
     return {
