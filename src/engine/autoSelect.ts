@@ -81,7 +81,7 @@ export interface AutoEnv {
   select?: (pref: BackendPreference) => Promise<SelectedBackend>;
   /** The CPU engine the fallback uses (default: cpuEngine(), which the fallback of select.ts also means). */
   makeCpu?: () => Backend | Promise<Backend>;
-  /** Milliseconds each candidate is timed (default 450: about a second in all with the warm-ups). */
+  /** Milliseconds each candidate is timed (default 300: about a second in all with the warm-ups). */
   budgetMs?: number;
   probe?: (be: Backend, budgetMs: number) => Promise<number>;
 }
@@ -98,7 +98,7 @@ export async function selectMeasuredBackend(
   const first = await select(pref);
   if (pref !== 'auto' || first.backend.info.name !== 'webgpu' || !first.backend.info.software)
     return { ...first, note: '' };
-  const budget = env.budgetMs ?? 450;
+  const budget = env.budgetMs ?? 300;
   const probe = env.probe ?? probeRate;
   const gpu = first.backend;
   const cpu = await (env.makeCpu ?? cpuEngine)();
