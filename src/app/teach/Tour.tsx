@@ -128,7 +128,7 @@ export function Tour({
       <div className="tour-body">{step.body}</div>
       {fallback && (
         <p className="small muted" data-testid="tour-fallback">
-          (Showing the {found.replace('-', ' ')} instead.)
+          (Showing the {PANELS[found as PanelName].label} instead.)
         </p>
       )}
       {step.startRun && (
