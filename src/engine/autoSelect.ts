@@ -12,15 +12,8 @@ const ROWS = 128,
 /** Chains (matmul, GELU, matmul) queued per readback, as a decode step queues its dispatches. */
 const CHAINS_PER_READ = 16;
 
-/**
- * Chains (matmul C→H, GELU, matmul H→C at ROWS rows) per second on `be`, timed for about `budgetMs` after
- * one untimed warm-up round (pipeline compilation). Frees what it allocated.
- */
-export async function probeRate(
-  be: Backend,
-  budgetMs: number,
-  now: () => number = () => performance.now(),
-): Promise<number> {
+/** One backend's probe: a round queues CHAINS_PER_READ chains (matmul C→H, GELU, matmul H→C) and reads back. */
+function makeProbe(be: Backend): { round(): Promise<void>; free(): void } {
   const rnd = (n: number, seed: number) =>
     Float32Array.from({ length: n }, (_, i) => Math.sin(i * 12.9898 + seed) * 0.1);
   const t = {
@@ -38,25 +31,60 @@ export async function probeRate(
   be.write(t.b1, rnd(H, 3));
   be.write(t.w2, rnd(C * H, 4));
   be.write(t.b2, rnd(C, 5));
-  const round = async () => {
-    for (let i = 0; i < CHAINS_PER_READ; i++) {
-      be.matmulForward(t.h, t.x, t.w1, t.b1, ROWS, C, H);
-      be.geluForward(t.g, t.h, ROWS * H);
-      be.matmulForward(t.y, t.g, t.w2, t.b2, ROWS, H, C);
-    }
-    await be.readMany([t.y]);
+  return {
+    async round() {
+      for (let i = 0; i < CHAINS_PER_READ; i++) {
+        be.matmulForward(t.h, t.x, t.w1, t.b1, ROWS, C, H);
+        be.geluForward(t.g, t.h, ROWS * H);
+        be.matmulForward(t.y, t.g, t.w2, t.b2, ROWS, H, C);
+      }
+      await be.readMany([t.y]);
+    },
+    free() {
+      for (const x of Object.values(t)) be.free(x);
+    },
   };
+}
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+/**
+ * Chains per second of each backend: one untimed warm-up round each (pipeline compilation, JIT), then
+ * rounds ALTERNATING between the two for about 2 × `budgetMs`, each timed alone, and the median round
+ * of each: a load that changes during the measurement hits both alike. Frees what it allocated.
+ */
+export async function probeRates(
+  a: Backend,
+  b: Backend,
+  budgetMs: number,
+  now: () => number = () => performance.now(),
+): Promise<[number, number]> {
+  const pa = makeProbe(a);
+  const pb = makeProbe(b);
   try {
-    await round();
-    let chains = 0;
+    await pa.round();
+    await pb.round();
+    const ta: number[] = [];
+    const tb: number[] = [];
     const t0 = now();
     do {
-      await round();
-      chains += CHAINS_PER_READ;
-    } while (now() - t0 < budgetMs);
-    return (chains * 1000) / Math.max(1e-6, now() - t0);
+      for (const [p, out] of [
+        [pa, ta],
+        [pb, tb],
+      ] as const) {
+        const t = now();
+        await p.round();
+        out.push(now() - t);
+      }
+    } while (now() - t0 < 2 * budgetMs || ta.length < 3);
+    const rate = (ms: number[]) => (CHAINS_PER_READ * 1000) / Math.max(1e-6, median(ms));
+    return [rate(ta), rate(tb)];
   } finally {
-    for (const x of Object.values(t)) be.free(x);
+    pa.free();
+    pb.free();
   }
 }
 
@@ -83,7 +111,8 @@ export interface AutoEnv {
   makeCpu?: () => Backend | Promise<Backend>;
   /** Milliseconds each candidate is timed (default 300: about a second in all with the warm-ups). */
   budgetMs?: number;
-  probe?: (be: Backend, budgetMs: number) => Promise<number>;
+  /** Chains per second of (adapter, CPU engine) (default probeRates). */
+  measure?: (gpu: Backend, cpu: Backend, budgetMs: number) => Promise<[number, number]>;
 }
 
 /**
@@ -99,14 +128,13 @@ export async function selectMeasuredBackend(
   if (pref !== 'auto' || first.backend.info.name !== 'webgpu' || !first.backend.info.software)
     return { ...first, note: '' };
   const budget = env.budgetMs ?? 300;
-  const probe = env.probe ?? probeRate;
+  const measure = env.measure ?? probeRates;
   const gpu = first.backend;
   const cpu = await (env.makeCpu ?? cpuEngine)();
   let gpuRate: number, cpuRate: number;
   const t0 = performance.now();
   try {
-    gpuRate = await probe(gpu, budget);
-    cpuRate = await probe(cpu, budget);
+    [gpuRate, cpuRate] = await measure(gpu, cpu, budget);
   } catch (e) {
     cpu.destroy();
     return {
