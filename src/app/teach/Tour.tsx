@@ -27,7 +27,7 @@ function useOutline(names: readonly PanelName[] | undefined, key: number): strin
       el = findPanel(document, n);
       if (el) {
         el.classList.add('tour-target');
-        el.scrollIntoView({ block: 'center', behavior: 'auto' });
+        el.scrollIntoView({ block: 'start', behavior: 'auto' }); // the card sits at the bottom right
         setFound({ key, name: n });
         return;
       }
