@@ -20,7 +20,7 @@ test('a lost GPU device is recreated and the run continues: step records 1..12 e
   page.on('console', (m) => {
     if (m.type() === 'warning') warnings.push(m.text());
   });
-  await page.goto('/');
+  await page.goto('/?backend=webgpu'); // a device to lose: 'auto' may pick the CPU engine on a software adapter
   await setHyper(page, { batchPrompts: 2, samples: 2, steps: 12, evalEvery: 0, evalProblems: 4 });
   await page.getByTestId('method-gt').uncheck(); // Co-RL and TTRL in lock step
   await page.getByTestId('train-speed').selectOption('250'); // slow enough that the loss lands mid-run on any machine

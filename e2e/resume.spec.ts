@@ -38,7 +38,7 @@ const mark = (what: string) => console.log(`[${((Date.now() - T0) / 1000).toFixe
 test('a reload resumes the run from its last snapshot: no gap, no duplicate; paused stays paused; export checkpoints', async ({ page, context }) => {
   test.setTimeout(240_000);
   const errors = collectErrors(page);
-  await page.goto('/');
+  await page.goto('/?backend=webgpu'); // timed for WebGPU: 'auto' may pick the faster CPU engine on a software adapter
   await expect(page.getByTestId('persist-status')).toContainText('a reload resumes');
   await tinyRun(page);
   mark('started');

@@ -1,5 +1,5 @@
 // The app shell: header with the tab bar, and the view the URL selects (train, engine demo, theory, help).
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useStore } from '../store/store';
 import { startDemo } from '../store/demoBridge';
 import type { ViewId } from '../store/uiSlice';
@@ -9,7 +9,12 @@ import { EngineDemo } from './demo/EngineDemo';
 import { TrainView } from './train/TrainView';
 import { TheoryView } from './theory/TheoryView';
 import { HelpView } from './help/HelpView';
+import { EmbedMode } from './teach/EmbedMode';
+import { Tour } from './teach/Tour';
+import { parseEmbed, parseTour } from './teach/teachUrl';
+import { TOUR_STEPS } from './teach/tourSteps';
 import './app.css';
+import './teach/teach.css';
 
 /** The view the URL asks for; `?autostart=1` (the engine demo's autostart) opens the demo unless a view is named. */
 const urlView = (): ViewId => {
@@ -19,9 +24,23 @@ const urlView = (): ViewId => {
 };
 const syncViewFromUrl = () => useStore.getState().setView(urlView());
 syncViewFromUrl(); // before the first render, so a link to a view never flashes the default one
+/** Embed mode is read once, from the link the page opened with. */
+const EMBED = parseEmbed(location.search);
+const tourFromUrl = () => parseTour(location.hash, TOUR_STEPS.length);
 
 export function App() {
+  return EMBED.on ? <EmbedMode opts={EMBED} /> : <FullApp />;
+}
+
+function FullApp() {
   const view = useStore((s) => s.view);
+  const [tour, setTour] = useState(tourFromUrl);
+  // a link to the tour (or a hash change to it) opens it; closing it is the tour's own button
+  useEffect(() => {
+    const open = () => setTour((t) => (t.on ? t : tourFromUrl()));
+    window.addEventListener('hashchange', open);
+    return () => window.removeEventListener('hashchange', open);
+  }, []);
 
   useEffect(() => {
     window.addEventListener('hashchange', syncViewFromUrl);
@@ -45,6 +64,11 @@ export function App() {
           <span className="tagline">
             small language models that grade each other, trained in your browser
           </span>
+          {!tour.on && (
+            <button type="button" className="tour-link" data-testid="tour-open" onClick={() => setTour({ on: true, step: 0, problems: [] })}>
+              Guided tour
+            </button>
+          )}
         </div>
         <NavTabs view={view} onSelect={select} />
       </header>
@@ -54,6 +78,7 @@ export function App() {
         {view === 'theory' && <TheoryView />}
         {view === 'help' && <HelpView />}
       </main>
+      {tour.on && <Tour start={tour.step} problems={tour.problems} onClose={() => setTour({ on: false, step: 0, problems: [] })} />}
     </>
   );
 }

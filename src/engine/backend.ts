@@ -62,6 +62,8 @@ export interface BackendInfo {
   adapter: string;
   /** Optional-feature flags the backend uses (e.g. 'timestamp-query', 'subgroups'). */
   features: string[];
+  /** WebGPU only: the adapter is a software one (SwiftShader, or marked as a fallback adapter). */
+  software?: boolean;
 }
 
 /** Counters every backend keeps so benchmarks and tests can check dispatch/readback/alloc budgets. */

@@ -6,6 +6,7 @@ import { validateTaskConfig, type TaskConfig } from '../tasks';
 import type { LossType } from './grpo';
 import type { RewardMethod } from './rewards';
 import type { ScaleRewards } from './advantages';
+import { TEACHER_MODES, teacherModeProblem, type TeacherMode } from './coLabeling';
 
 /** All reward methods, in display order. */
 export const REWARD_METHODS: readonly RewardMethod[] = ['co-rl', 'ttrl', 'gt', 'intuitor', 'rent', 'random'];
@@ -53,6 +54,8 @@ export interface TrainConfig {
   maxGradNorm: number;
   /** Estimate KL to the base every this many steps when beta = 0 (1 = every step; beta > 0 forces 1). */
   klEvery: number;
+  /** co-rl's teacher: 'ring' (the paper) | 'strict_majority' | 'self_plus_peers' | 'union' (N >= 3; extensions, not in the paper). */
+  teacher: TeacherMode;
 }
 
 /** Held-out evaluation settings. */
@@ -105,6 +108,7 @@ export const DEFAULT_TRAIN: Readonly<TrainConfig> = {
   weightDecay: 0,
   maxGradNorm: 1,
   klEvery: 1,
+  teacher: 'ring',
 };
 
 /** Defaults of evaluation. */
@@ -159,6 +163,7 @@ const TRAIN_CHECKS: Record<keyof TrainConfig, Check> = {
   weightDecay: num(0, 1),
   maxGradNorm: num(0, Infinity),
   klEvery: int(1),
+  teacher: oneOf(TEACHER_MODES),
 };
 const EVAL_CHECKS: Record<keyof EvalConfig, Check> = {
   every: int(0),
@@ -282,6 +287,8 @@ export function parseExperimentConfig(raw: unknown, env: ValidationEnv = {}):
     if (methods.includes('co-rl') && specs.length < 2) {
       errs.push(`methods: 'co-rl' needs N >= 2 agents (each agent is graded by its ring predecessor, never itself); the cohort has N = ${specs.length}. Use 'ttrl' for one agent.`);
     }
+    const tp = train.teacher === 'ring' ? null : teacherModeProblem(train.teacher, specs.length);
+    if (tp) errs.push(`train.teacher: ${tp}`);
     if (env.checkCheckpoint) specs.forEach((s, i) => env.checkCheckpoint!(s).forEach((e) => errs.push(`cohort agent ${i} (${s.id}): ${e}`)));
   }
   if (task === null && cohort && 'agents' in cohort) errs.push('task: missing (required when the cohort is given as an agent list)');

@@ -22,10 +22,19 @@ const AGENT_COLS = [
   'meanLength', 'cutOffShare', 'meanEntropy', 'kl', 'clipFraction', 'gradNorm', 'loss', 'lr',
 ] as const;
 
+/** The co-labeling diagnostics (SCIENCE.md §9) per agent row; empty cells for label-less methods and older records. */
+const CO_COLS = ['teacher', 'supervisionFraction', 'peerTieRate', 'unanimousRate', 'supervisionContainsTruth', 'ownVoteAccuracy', 'candidateSetSize'] as const;
+function coCells(s: StepRecord, agent: string): Cell[] {
+  const co = s.coLabeling;
+  const a = co?.agents.find((x) => x.agent === agent);
+  if (!co || !a) return CO_COLS.map(() => null);
+  return [co.teacher, a.supervisionFraction, a.peerTieRate, co.unanimousRate, a.supervisionContainsTruth, a.ownVoteAccuracy, a.candidateSetSize];
+}
+
 /** Training steps, one row per (method, step, agent). */
 export function stepsCsv(steps: readonly StepRecord[]): string {
-  const rows = steps.flatMap((s) => s.agents.map((a) => [s.method, s.step, a.agent, ...AGENT_COLS.map((k) => a[k]), s.timing.total]));
-  return toCsv(['method', 'step', 'agent', ...AGENT_COLS, 'stepSeconds'], rows);
+  const rows = steps.flatMap((s) => s.agents.map((a) => [s.method, s.step, a.agent, ...AGENT_COLS.map((k) => a[k]), s.timing.total, ...coCells(s, a.agent)]));
+  return toCsv(['method', 'step', 'agent', ...AGENT_COLS, 'stepSeconds', ...CO_COLS], rows);
 }
 
 /** Pairwise vote agreement, one row per (method, step, pair). */

@@ -3,6 +3,7 @@
 import { deriveRng } from '../tasks';
 import { groundTruthRewards, labelFreeRewards, type CohortAnswers, type LabelFreeRequest, type RewardMethod, type RewardResult } from './rewards';
 import type { TokenBatch } from './tokenStats';
+import type { TeacherMode } from './coLabeling';
 
 /** What a step knows when rewards are computed. Ground truth is NOT among it: see `truthForGt`. */
 export interface RewardInputs {
@@ -10,6 +11,8 @@ export interface RewardInputs {
   cohort: CohortAnswers;
   /** Vote threshold. */
   tau: number;
+  /** co-rl's teacher (default 'ring'). */
+  teacher?: TeacherMode;
   /** Per agent: per-token entropy of its completions (for rent). */
   entropy: readonly TokenBatch[];
   /** Per agent: per-token self-certainty (for intuitor); null when not computed. */
@@ -30,7 +33,7 @@ export function stepRewards(x: RewardInputs, truthForGt: () => string[]): Reward
   switch (x.method) {
     case 'co-rl':
     case 'ttrl':
-      req = { method: x.method, cohort: x.cohort, tau: x.tau };
+      req = { method: x.method, cohort: x.cohort, tau: x.tau, teacher: x.teacher };
       break;
     case 'intuitor':
       req = {

@@ -1,6 +1,7 @@
 // Plain-data records of a training run (numbers, strings, null; structured-cloneable, JSON-ready):
 // what the trainer emits every step and every evaluation, per agent and per pair. SCIENCE.md §4.
 import type { RewardMethod } from './rewards';
+import type { CoLabelingRecord } from './coLabelingDiagnostics';
 
 /** One agent's figures for one training step. `null` where a figure is undefined (see the field). */
 export interface AgentStepRecord {
@@ -87,6 +88,8 @@ export interface StepRecord {
   timing: StepTiming;
   /** First prompt's completions per agent, when the trainer keeps examples. */
   examples?: StepExample[];
+  /** Co-labeling diagnostics of the public Co-RL code (label-based methods; absent in older records). */
+  coLabeling?: CoLabelingRecord;
 }
 
 /** One agent's held-out evaluation. */

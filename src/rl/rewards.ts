@@ -2,6 +2,7 @@
 import { assertInt } from './stats';
 import { maskedRowMeans, type TokenBatch } from './tokenStats';
 import { cohortVotes, voteLabels, type Answer, type Vote } from './vote';
+import { peerTeacherRewards, type TeacherMode } from './coLabeling';
 
 /** Reward methods that never see ground truth. */
 export type LabelFreeMethod = 'co-rl' | 'ttrl' | 'intuitor' | 'rent' | 'random';
@@ -24,6 +25,8 @@ export interface VoteRewardRequest {
   cohort: CohortAnswers;
   /** Vote threshold tau in [0, 1], default 0. */
   tau?: number;
+  /** co-rl only: who grades each agent (default 'ring', the paper; others need N >= 3, see coLabeling.ts). */
+  teacher?: TeacherMode;
 }
 
 /** intuitor request. */
@@ -63,6 +66,8 @@ export interface RewardResult {
   trainedLabels: (string | null)[][] | null;
   /** `votes[n][b]`: each agent's OWN vote, for co-rl and ttrl; `null` otherwise. */
   votes: Vote[][] | null;
+  /** `candidates[n][b]`: every answer that earned a reward, when a peer teacher may accept several. */
+  candidates?: string[][][];
 }
 
 /**
@@ -141,6 +146,8 @@ export function labelFreeRewards(req: LabelFreeRequest): RewardResult {
       const { cohort } = req;
       checkCohort(cohort);
       const votes = cohortVotes(cohort.answers, cohort.B, cohort.K, req.tau ?? 0);
+      if (req.method === 'co-rl' && req.teacher && req.teacher !== 'ring')
+        return { ...peerTeacherRewards(cohort.answers, votes.map(voteLabels), cohort.K, req.teacher), votes };
       const trainedLabels = req.method === 'co-rl' ? coRlLabels(votes) : votes.map(voteLabels);
       const rewards = cohort.answers.map((a, n) => matchRewards(a, trainedLabels[n], cohort.K));
       return { rewards, trainedLabels, votes };

@@ -19,6 +19,8 @@ import { rolloutCohort, type AgentRollout } from './rollout';
 import { attentionMap, buildInspection, type AttentionResult, type StepInspection } from './inspection';
 import { cohortVotes, voteLabels } from './vote';
 import { fingerprint, type TrainerSnapshot } from './snapshot';
+import { teacherModeProblem } from './coLabeling';
+import { stepCoLabeling } from './coLabelingDiagnostics';
 
 /** Settings of one trainer (one method on one cohort). */
 export interface TrainerOptions {
@@ -92,6 +94,8 @@ export class CohortTrainer {
     if (opts.method === 'co-rl' && agents.length < 2) {
       throw new Error(`co-rl needs N >= 2 agents (each is graded by its ring predecessor, never itself); got N = ${agents.length}. Use ttrl for one agent.`);
     }
+    const tp = opts.method === 'co-rl' && opts.train.teacher !== 'ring' ? teacherModeProblem(opts.train.teacher, agents.length) : null;
+    if (tp) throw new Error(`co-rl: ${tp}`);
     if (opts.train.samples < 2) throw new Error(`samples K must be >= 2, got ${opts.train.samples}`);
     const ids = agents.map((a) => a.spec.id);
     if (new Set(ids).size !== ids.length) throw new Error(`agent ids must be unique (random streams derive from them): ${ids.join(', ')}`);
@@ -161,7 +165,7 @@ export class CohortTrainer {
     const cohort = { B, K, answers: rolls.map((r) => r.answers) };
     const res: RewardResult = stepRewards(
       {
-        method, cohort, tau: c.tau, seed, step: s, agentIds: this.agents.map((a) => a.spec.id),
+        method, cohort, tau: c.tau, teacher: c.teacher, seed, step: s, agentIds: this.agents.map((a) => a.spec.id),
         entropy: figs.map((f, n) => tb(n, f.entropy!)),
         certainty: figs.map((f, n) => (f.certainty ? tb(n, f.certainty) : null)),
       },
@@ -180,8 +184,11 @@ export class CohortTrainer {
     }));
     this.stepCount = s;
     const record: StepRecord = { method, step: s, agents, pairs, timing: { rollout: t1 - t0, forward: t2 - t1, update: t3 - t2, total: now() - t0 } };
+    const co = stepCoLabeling(method === 'co-rl' ? c.teacher : 'ring', this.agents.map((a) => a.spec.id), ownVotes.map(voteLabels), res, truth);
+    if (co) record.coLabeling = co;
     if (this.opts.keepExamples) record.examples = this.examples(problems[0], rolls, res, ownVotes.map((v) => v[0].vote));
     this.latestInspection = buildInspection({ method, step: s, K, agents: this.agents, problems, rolls, res, votes: ownVotes, teacherOf: (n) => this.teacherOf(n) });
+    if (method === 'co-rl' && c.teacher !== 'ring') this.latestInspection.labelFrom = this.latestInspection.labelFrom.map(() => `peers (${c.teacher})`);
     return record;
   }
 

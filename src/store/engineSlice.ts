@@ -7,12 +7,15 @@ export interface EngineSlice {
   adapter: string;
   /** Why WebGPU is not used (empty when it is). */
   fallbackReason: string;
-  setEngine(backend: 'webgpu' | 'cpu', adapter: string, fallbackReason: string): void;
+  /** How backend 'auto' decided after measuring a software adapter ('' when it did not measure). */
+  engineNote: string;
+  setEngine(backend: 'webgpu' | 'cpu', adapter: string, fallbackReason: string, note?: string): void;
 }
 
 export const createEngineSlice: StateCreator<EngineSlice, [], [], EngineSlice> = (set) => ({
   backend: 'pending',
   adapter: '',
   fallbackReason: '',
-  setEngine: (backend, adapter, fallbackReason) => set({ backend, adapter, fallbackReason }),
+  engineNote: '',
+  setEngine: (backend, adapter, fallbackReason, engineNote = '') => set({ backend, adapter, fallbackReason, engineNote }),
 });

@@ -82,6 +82,7 @@ const validSettings: fc.Arbitrary<RunSettings> = fc.record({
   evalProblems: fc.integer({ min: 1, max: 100_000 }),
   pretrainHere: fc.boolean(),
   backend: fc.constantFrom<RunSettings['backend']>('auto', 'webgpu', 'cpu'),
+  teacher: fc.constantFrom<RunSettings['teacher']>('ring', 'strict_majority', 'self_plus_peers', 'union'),
   cohortMode: fc.constant<RunSettings['cohortMode']>('preset'),
   customAgents: fc.constant([]),
 });
@@ -93,6 +94,7 @@ const brokenJson: fc.Arbitrary<[keyof RunSettings, unknown]> = fc.oneof(
   fc.tuple(fc.constant<keyof RunSettings>('temperature'), fc.constantFrom(0, -1, 11, 'hot', NaN, false)),
   fc.tuple(fc.constant<keyof RunSettings>('tau'), fc.oneof(fc.constantFrom(-0.1, 1.5, 'x', null), fc.double({ min: 1.0001, max: 100, noNaN: true }))),
   fc.tuple(fc.constant<keyof RunSettings>('beta'), fc.constantFrom(-1, 'zero', null)),
+  fc.tuple(fc.constant<keyof RunSettings>('teacher'), fc.constantFrom('majority', 'Ring', '', 3, null)),
   fc.tuple(fc.constant<keyof RunSettings>('methods'), fc.oneof(
     fc.constantFrom([], ['co-rl', 'bogus'], ['CO-RL'], 'co-rl', [1], [['gt']], null, ['gt', 'gt'], {}),
     fc.stringMatching(/^[a-z]{1,8}$/).filter((m) => !['gt', 'ttrl', 'rent', 'random', 'intuitor'].includes(m)).map((m) => [m]),

@@ -5,6 +5,7 @@ import type { StateCreator } from 'zustand';
 import type { ScaleRewards } from '../rl/advantages';
 import { DEFAULT_EVAL, DEFAULT_TRAIN, parseExperimentConfig, REWARD_METHODS, type ExperimentConfig } from '../rl/config';
 import type { LossType } from '../rl/grpo';
+import { teacherModeProblem, type TeacherMode } from '../rl/coLabeling';
 import type { RewardMethod } from '../rl/rewards';
 import { CUSTOM_TASK, customAgentProblems, customAgentSpecs, type CohortContext, type CustomAgent } from './customCohort';
 
@@ -39,6 +40,8 @@ export interface RunSettings {
   pretrainHere: boolean;
   /** Compute backend of the training worker: 'auto' = WebGPU when available, else the CPU backend. */
   backend: TrainBackend;
+  /** co-rl's teacher: 'ring' (the paper) or a peer teacher for N >= 3 (extensions, not in the paper). */
+  teacher: TeacherMode;
   /** Train a preset's agents, or the agents composed one by one (customAgents). */
   cohortMode: 'preset' | 'custom';
   /** The composed cohort (used when cohortMode is 'custom'); see customCohort.ts. */
@@ -86,6 +89,7 @@ export const DEFAULT_RUN_SETTINGS: Readonly<RunSettings> = {
   evalProblems: DEFAULT_EVAL.problems,
   pretrainHere: false,
   backend: 'auto',
+  teacher: DEFAULT_TRAIN.teacher,
   cohortMode: 'preset',
   customAgents: [],
 };
@@ -111,6 +115,7 @@ export function toExperimentConfig(s: RunSettings): ExperimentConfig {
       lossType: s.lossType,
       beta: s.beta,
       innerEpochs: s.innerEpochs,
+      teacher: s.teacher,
     },
     eval: { ...DEFAULT_EVAL, every: s.evalEvery, problems: s.evalProblems },
   };
@@ -147,6 +152,8 @@ export function settingsProblems(s: RunSettings, agents?: number, ctx?: CohortCo
   if (s.methods.length === 0) out.methods = 'pick at least one method';
   else if (s.methods.includes('co-rl') && agents !== undefined && agents < 2)
     out.methods = `co-rl needs at least 2 agents (each is graded by its ring predecessor); this ${custom ? 'cohort' : 'preset'} has ${agents}`;
+  const tp = s.teacher === 'ring' || agents === undefined ? null : teacherModeProblem(s.teacher, agents);
+  if (tp) out.teacher ??= tp;
   if (!(TRAIN_BACKENDS as readonly unknown[]).includes(s.backend))
     out.backend = `backend must be one of ${TRAIN_BACKENDS.join(', ')}; got ${JSON.stringify(s.backend)}`;
   if (s.cohortMode !== 'preset' && s.cohortMode !== 'custom')

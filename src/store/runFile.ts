@@ -3,6 +3,7 @@
 // way a run enters the app goes through the same checks.
 import { parseExperimentConfig, REWARD_METHODS, type ExperimentConfig } from '../rl/config';
 import type { AgentStepRecord, StepTiming } from '../rl/records';
+import { coLabelingProblems } from '../rl/coLabelingDiagnostics';
 import type { RunMetrics } from './metricsSlice';
 import { toExperimentConfig, type RunSettings } from './runConfigSlice';
 import { resolveSettings, SETTINGS_KEYS } from './urlConfig';
@@ -166,6 +167,7 @@ function checkStepRecord(p: Problems, at: string, r: unknown): void {
     checkFields(p, pat, x, { a: 'str', b: 'str', bothLabeled: 'int', agreement: 'share' });
   });
   checkFields(p, `${at}.timing`, r.timing, TIMING_FIELDS);
+  if (r.coLabeling !== undefined) for (const e of coLabelingProblems(r.coLabeling, `${at}.coLabeling`)) p.add(e);
   if (r.examples !== undefined)
     checkArray(p, `${at}.examples`, r.examples, (x, eat) => {
       if (!isObject(x)) return void p.add(`${eat}: must be an object, got ${shown(x)}`);

@@ -23,7 +23,7 @@ function flush(): void {
   const s = useStore.getState();
   const next = foldTrainEvents({ runStatus: s.runStatus, metrics: s.metrics }, events);
   useStore.setState({ runStatus: next.runStatus, metrics: next.metrics });
-  if (next.engine) s.setEngine(next.engine.backend, next.engine.adapter, next.engine.fallbackReason);
+  if (next.engine) s.setEngine(next.engine.backend, next.engine.adapter, next.engine.fallbackReason, next.engine.note ?? '');
   for (const l of listeners) l(events);
 }
 

@@ -10,7 +10,7 @@ import { customAgentProblems, type CustomAgent } from './customCohort';
 import { DEFAULT_RUN_SETTINGS, settingsProblems, type RunSettings } from './runConfigSlice';
 
 /** Query parameters that belong to the app shell, not to the run settings: kept as they are, never reported. */
-export const RESERVED_PARAMS: readonly string[] = ['view', 'autostart'];
+export const RESERVED_PARAMS: readonly string[] = ['view', 'autostart', 'embed', 'show', 'run']; // embed mode: src/app/teach/teachUrl.ts
 
 /** How a field is written in a URL, from its default value. */
 export type FieldKind = 'number' | 'boolean' | 'string' | 'list' | 'json';

@@ -12,7 +12,8 @@ export type WorkerCommand =
   | { type: 'stop' };
 
 /** Where training runs: the WebGPU adapter, or the CPU backend and why. Posted by both workers. */
-export type EngineEvent = { type: 'engine'; backend: 'webgpu' | 'cpu'; adapter: string; fallbackReason: string };
+/** `note`: how backend 'auto' decided when it measured a software adapter (src/engine/autoSelect.ts), else absent. */
+export type EngineEvent = { type: 'engine'; backend: 'webgpu' | 'cpu'; adapter: string; fallbackReason: string; note?: string };
 
 /** Events the demo worker posts back. */
 export type WorkerEvent =

@@ -5,11 +5,13 @@ export function EngineBanner() {
   const backend = useStore((s) => s.backend);
   const adapter = useStore((s) => s.adapter);
   const reason = useStore((s) => s.fallbackReason);
+  const note = useStore((s) => s.engineNote);
   if (backend === 'pending') return <div className="banner info">Looking for a GPU…</div>;
   if (backend === 'webgpu') {
     return (
       <div className="banner ok" data-testid="engine">
         WebGPU adapter: <strong>{adapter}</strong>
+        {note && <span className="small" data-testid="engine-note"> · {note}</span>}
       </div>
     );
   }
@@ -18,6 +20,14 @@ export function EngineBanner() {
     return (
       <div className="banner info" data-testid="engine">
         Training runs on the <strong>CPU backend</strong>, as chosen in the settings (WebGPU is not tried).
+      </div>
+    );
+  }
+  // backend 'auto' timed a software adapter against the CPU engine and the CPU won: a choice, not a failure
+  if (/^auto measured/.test(reason)) {
+    return (
+      <div className="banner info" data-testid="engine">
+        Training runs on the <strong>CPU backend</strong>: <span data-testid="engine-note">{reason}</span>
       </div>
     );
   }

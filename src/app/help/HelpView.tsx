@@ -1,5 +1,6 @@
 // The Help view: the method in plain words and how to read each chart (SCIENCE.md §§1-6), for a class.
 import type { ReactNode } from 'react';
+import { TeachHelp } from './TeachHelp';
 import './help.css';
 
 function Badge({ live }: { live: boolean }) {
@@ -162,6 +163,11 @@ export function HelpView() {
             truth under GT) and the rewards. A reward is 1 exactly when the answer equals that label. The
             attention map shows where one head of one layer looks, for a completion you pick.
           </ChartItem>
+          <ChartItem title="Co-labeling diagnostics (Train)" live>
+            One of five figures from the public Co-RL code&apos;s logs, picked above the chart, per method and agent (the unanimous rate per method):
+            how much of the batch the teacher labels, how often the peers tie, and whether the labels hold the truth. An extension, not in the paper:
+            see below.
+          </ChartItem>
           <ChartItem title="Training loss (Engine demo)" live>
             The supervised demo&apos;s cross-entropy, which should fall. For RL runs the GRPO loss is not a
             health signal: with no KL penalty it sits near 0 by design, because advantages sum to zero in
@@ -169,6 +175,7 @@ export function HelpView() {
           </ChartItem>
         </ul>
       </section>
+      <TeachHelp />
     </article>
   );
 }

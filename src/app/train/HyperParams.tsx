@@ -6,6 +6,7 @@ import type { LossType } from '../../rl/grpo';
 import { changeSettings } from '../../store/trainBridge';
 import type { RunSettings, TrainBackend } from '../../store/runConfigSlice';
 import { NumberField } from './NumberField';
+import { TeacherField } from './TeacherField';
 
 type NumKey = {
   [K in keyof RunSettings]: RunSettings[K] extends number ? K : never;
@@ -116,6 +117,7 @@ export function HyperParams({ settings, problems }: Props) {
           </select>
           <p className="field-help">GRPO: mean per completion; BNPO: mean per token; Dr. GRPO: fixed length</p>
         </div>
+        <TeacherField value={settings.teacher} problem={problems.teacher} />
         <div className="field">
           <label htmlFor="hp-backend">Backend</label>
           <select

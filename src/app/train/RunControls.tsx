@@ -10,6 +10,7 @@ import { toExperimentConfig, type RunSettings } from '../../store/runConfigSlice
 import { firstStepSummary, METHOD_LABEL } from './chartData';
 import type { StepRecord } from '../../rl/records';
 import type { RunMetrics } from '../../store/metricsSlice';
+import { throughput, throughputText } from './throughput';
 
 const SPEEDS = [
   { ms: 0, label: 'full speed' },
@@ -44,6 +45,8 @@ export function RunControls({ canStart }: { canStart: boolean }) {
   const first = useMemo(() => firstStepSummary(metrics), [metrics]);
   const firstText = useMemo(() => firstStepText(metrics), [metrics]);
   const pending = useMemo(() => pendingChanges(settings, st.config), [settings, st.config]);
+  const perAgent = st.config ? st.config.train.batchPrompts * st.config.train.samples : 0;
+  const speedNow = useMemo(() => (perAgent ? throughput(metrics, perAgent) : null), [metrics, perAgent]);
   const { phase } = st;
   const active = phase === 'running' || phase === 'paused' || phase === 'loading';
   const frac = st.totalSteps ? st.step / st.totalSteps : 0;
@@ -104,6 +107,11 @@ export function RunControls({ canStart }: { canStart: boolean }) {
             </span>
           )}
           <span className={phase === 'error' ? 'error' : undefined}>{st.message}</span>
+          {speedNow && (
+            <span className="throughput" data-testid="throughput" data-ms-per-step={speedNow.msPerStep.toFixed(1)} title={`compute time of the last ${speedNow.steps} lock step(s), every method; evaluations not included`}>
+              {' '}· {throughputText(speedNow)}
+            </span>
+          )}
         </p>
         {refused && <p className="error small">{refused}</p>}
         {st.liveNote && <p className="small muted">Changed live: {st.liveNote}.</p>}

@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { useStore } from '../../store/store';
 import { agentStepChart, agreementChart, heldOutChart, METHOD_COLOUR, peakEnsemble, pseudoLabelChart } from './chartData';
 import { MetricChart } from './MetricChart';
+import { DiagnosticsChart } from './DiagnosticsChart';
 
 export function TrainCharts() {
   const { runId, methods, steps, evals } = useStore((s) => s.metrics);
@@ -87,6 +88,7 @@ export function TrainCharts() {
         caption="How far each agent has drifted from its base checkpoint (k3 estimator on its own completions; measured even with no KL penalty)."
         data={kl}
       />
+      <DiagnosticsChart slot={8} />
     </div>
   );
 }

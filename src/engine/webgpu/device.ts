@@ -15,6 +15,8 @@ export interface AcquiredDevice {
   /** "vendor architecture (description)" of the adapter. */
   adapterName: string;
   features: string[];
+  /** A software adapter: SwiftShader by name, or one the adapter info marks as a fallback adapter. */
+  software: boolean;
 }
 
 const HOWTO =
@@ -50,5 +52,6 @@ export async function acquireDevice(powerPreference: GPUPowerPreference = 'high-
   });
   const i = adapter.info;
   const adapterName = [i.vendor, i.architecture, i.description].filter(Boolean).join(' ') || 'unknown adapter';
-  return { adapter, device, adapterName, features };
+  const fallback = (i as { isFallbackAdapter?: boolean }).isFallbackAdapter === true || (adapter as { isFallbackAdapter?: boolean }).isFallbackAdapter === true;
+  return { adapter, device, adapterName, features, software: fallback || /swiftshader/i.test(adapterName) };
 }

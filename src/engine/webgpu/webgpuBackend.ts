@@ -83,7 +83,7 @@ export class WebGpuBackend implements Backend, GpuContext {
   /** Acquire a device and build the backend; throws WebGpuUnavailableError when WebGPU is missing. */
   static async create(opts: { prepare?: boolean } = {}): Promise<WebGpuBackend> {
     const acq = await acquireDevice();
-    const backend = new WebGpuBackend(acq.device, { name: 'webgpu', adapter: acq.adapterName, features: acq.features });
+    const backend = new WebGpuBackend(acq.device, { name: 'webgpu', adapter: acq.adapterName, features: acq.features, software: acq.software });
     // Off by default: on SwiftShader the GPU process compiles pipelines one at a time, so compiling all 49
     // in the background delays the first step (1155 ms vs 551 ms compiling on first use; docs/performance.md).
     if (opts.prepare ?? false) {
