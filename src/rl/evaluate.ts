@@ -26,6 +26,10 @@ export interface EvaluateOptions {
   maxNewTokens: readonly number[];
   /** Rows per generate call (bounds memory). */
   chunk?: number;
+  /** S: samples per agent and problem for the live phase portrait (0 or absent: none). */
+  portraitSamples?: number;
+  /** Temperature of those samples (the rollout temperature). */
+  portraitTemperature?: number;
 }
 
 /** Decode rows of a generate result into answers. */
@@ -61,6 +65,7 @@ export async function evaluateCohort(agents: readonly Agent[], problems: readonl
     const greedy = await sampleAnswers(agent, problems, 1, 0, o.maxNewTokens[n], 0, chunk);
     const samples = await sampleAnswers(agent, problems, E, o.temperature, o.maxNewTokens[n], deriveSeed(o.seed, 'eval', agent.spec.id, o.step), chunk);
     const right = greedy.map((a, b) => a !== null && a === problems[b].answer);
+    const portrait = await portraitCounts(agent, problems, o, n, chunk);
     greedyRight.push(right);
     sampled.push(samples);
     let sRight = 0;
@@ -78,6 +83,7 @@ export async function evaluateCohort(agents: readonly Agent[], problems: readonl
       parseableFraction: greedy.filter((a) => a !== null).length / P,
       greedyAnswers: greedy,
       greedyCorrect: right.map((r) => (r ? '1' : '0')).join(''),
+      ...(portrait && { portraitRight: portrait }),
     });
   }
   let ens = 0;
@@ -95,6 +101,19 @@ export async function evaluateCohort(agents: readonly Agent[], problems: readonl
     meanGreedyAccuracy: records.reduce((s, r) => s + r.greedyAccuracy, 0) / records.length,
     ensembleAccuracy: ens / P,
     oracleAccuracy: oracle / P,
+    ...(o.portraitSamples && { portraitSamples: o.portraitSamples }),
     seconds: (performance.now() - t0) / 1000,
   };
+}
+
+/**
+ * Per problem, how many of S samples at the rollout temperature are right (pA(x) = count / S), for the
+ * live phase portrait (SCIENCE.md §6 on the real cohort). Null when S is 0 or absent.
+ */
+async function portraitCounts(agent: Agent, problems: readonly Problem[], o: EvaluateOptions, n: number, chunk: number): Promise<number[] | null> {
+  const S = o.portraitSamples ?? 0;
+  if (S <= 0) return null;
+  const seed = deriveSeed(o.seed, 'portrait', agent.spec.id, o.step);
+  const answers = await sampleAnswers(agent, problems, S, o.portraitTemperature ?? o.temperature, o.maxNewTokens[n], seed, chunk);
+  return problems.map((p, b) => answers.slice(b * S, (b + 1) * S).filter((a) => a !== null && a === p.answer).length);
 }

@@ -356,6 +356,7 @@ export class CohortTrainer {
     return evaluateCohort(this.agents, this.opts.task.evalSet(e.problems), {
       method: this.opts.method, step: this.stepCount, seed: this.opts.seed,
       ensembleSamples: e.ensembleSamples, temperature: e.temperature, maxNewTokens: this.maxNewTokens,
+      portraitSamples: e.portraitSamples, portraitTemperature: this.opts.train.temperature,
     });
   }
 

@@ -35,6 +35,8 @@ export interface RunSettings {
   evalEvery: number;
   /** Held-out problems per evaluation. */
   evalProblems: number;
+  /** S: samples per agent and held-out problem at the rollout temperature for the live phase portrait (0 = off). */
+  portraitSamples: number;
   /** Pretrain the preset's base agents in the browser instead of loading the shipped checkpoints. */
   pretrainHere: boolean;
   /** Compute backend of the training worker: 'auto' = WebGPU when available, else the CPU backend. */
@@ -84,6 +86,7 @@ export const DEFAULT_RUN_SETTINGS: Readonly<RunSettings> = {
   innerEpochs: DEFAULT_TRAIN.innerEpochs,
   evalEvery: DEFAULT_EVAL.every,
   evalProblems: DEFAULT_EVAL.problems,
+  portraitSamples: DEFAULT_EVAL.portraitSamples,
   pretrainHere: false,
   backend: 'auto',
   cohortMode: 'preset',
@@ -112,11 +115,13 @@ export function toExperimentConfig(s: RunSettings): ExperimentConfig {
       beta: s.beta,
       innerEpochs: s.innerEpochs,
     },
-    eval: { ...DEFAULT_EVAL, every: s.evalEvery, problems: s.evalProblems },
+    eval: { ...DEFAULT_EVAL, every: s.evalEvery, problems: s.evalProblems, portraitSamples: s.portraitSamples },
   };
 }
 
-const FIELD_OF: Record<string, keyof RunSettings> = { 'eval.every': 'evalEvery', 'eval.problems': 'evalProblems' };
+const FIELD_OF: Record<string, keyof RunSettings> = {
+  'eval.every': 'evalEvery', 'eval.problems': 'evalProblems', 'eval.portraitSamples': 'portraitSamples',
+};
 
 /**
  * Problems with the settings, keyed by settings field ('methods' also covers co-rl with one agent).

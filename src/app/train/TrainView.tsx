@@ -1,6 +1,6 @@
 // The Train view (the default view): build a cohort, pick methods and hyperparameters, run them in the
 // training worker in lock step, and watch the live charts. Layout: settings column + chart grid.
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useStore } from '../../store/store';
 import { settingsProblems } from '../../store/runConfigSlice';
 import { cohortContext } from '../../store/customCohort';
@@ -19,6 +19,9 @@ import { PersistControls } from './PersistControls';
 import { GuardNotice } from './GuardNotice';
 import './train.css';
 
+// the lab panels load on first use, so they never delay the first chart point
+const LivePortrait = lazy(() => import('../lab/LivePortrait'));
+
 export function TrainView() {
   const settings = useStore((s) => s.runSettings);
   const presets = useStore((s) => s.presets);
@@ -26,6 +29,7 @@ export function TrainView() {
   const agents = presets.find((p) => p.name === settings.preset)?.agents.length;
   const imported = useStore((s) => s.importedCheckpoints);
   const problems = settingsProblems(settings, agents, cohortContext(presets, imported));
+  const evaluated = useStore((s) => s.metrics.methods.some((m) => (s.metrics.evals[m]?.length ?? 0) > 0));
 
   useEffect(() => {
     void loadCatalog();
@@ -48,6 +52,11 @@ export function TrainView() {
         <PersistControls />
         {started && <EngineBanner />}
         <TrainCharts />
+        {evaluated && (
+          <Suspense fallback={null}>
+            <LivePortrait />
+          </Suspense>
+        )}
         <Inspector />
         <OverlapView />
       </div>
