@@ -1,7 +1,7 @@
 // The Train view's live phase portrait (issue 15, SCIENCE.md §6 on the real cohort): at every evaluation
 // each held-out problem is a dot at (pA(x), pB(x)) over the Theory view's vector field and separatrix,
 // with counts above / below the line and of problems that crossed it since the first evaluation.
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import type { RewardMethod } from '../../rl/rewards';
 import { useStore } from '../../store/store';
 import { METHOD_LABEL } from '../train/chartData';
@@ -28,10 +28,8 @@ export default function LivePortrait() {
   const evals = m ? (metrics.evals[m] ?? []) : [];
   const pairs = agentPairs(portraitAgents(evals));
   const pair = pairs.find((p) => p.label === pairLabel) ?? pairs[0] ?? null;
-  const series = useMemo(
-    () => (pair ? portraitSeries(evals, pair.a, pair.b) : null),
-    [evals, pair?.a, pair?.b],
-  ); // eslint-disable-line react-hooks/exhaustive-deps
+  // cheap (problems x evaluations points), and the panel re-renders only when the records change
+  const series = pair ? portraitSeries(evals, pair.a, pair.b) : null;
   const n = series?.frames.length ?? 0;
   const at = pinned === null || pinned >= n ? n - 1 : pinned;
   const counts = series && n ? portraitCounts(series.frames[at].dots, series.startSide) : null;
