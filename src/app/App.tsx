@@ -1,5 +1,5 @@
 // The app shell: header with the tab bar, and the view the URL selects (train, engine demo, theory, help).
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useStore } from '../store/store';
 import { startDemo } from '../store/demoBridge';
 import type { ViewId } from '../store/uiSlice';
@@ -10,6 +10,10 @@ import { TrainView } from './train/TrainView';
 import { TheoryView } from './theory/TheoryView';
 import { HelpView } from './help/HelpView';
 import './app.css';
+
+// the lab views load when first opened, so they add nothing to the default link's load
+const CompareView = lazy(() => import('./lab/CompareView'));
+const SweepView = lazy(() => import('./lab/SweepView'));
 
 /** The view the URL asks for; `?autostart=1` (the engine demo's autostart) opens the demo unless a view is named. */
 const urlView = (): ViewId => {
@@ -51,6 +55,16 @@ export function App() {
       <main id={panelId(view)} role="tabpanel" aria-labelledby={tabId(view)} className={`view view-${view}`}>
         {view === 'train' && <TrainView />}
         {view === 'demo' && <EngineDemo />}
+        {view === 'compare' && (
+          <Suspense fallback={<p className="muted">Loading…</p>}>
+            <CompareView />
+          </Suspense>
+        )}
+        {view === 'sweep' && (
+          <Suspense fallback={<p className="muted">Loading…</p>}>
+            <SweepView />
+          </Suspense>
+        )}
         {view === 'theory' && <TheoryView />}
         {view === 'help' && <HelpView />}
       </main>

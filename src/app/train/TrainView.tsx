@@ -17,6 +17,7 @@ import { KeepShare } from './KeepShare';
 import { UrlNotice } from './UrlNotice';
 import { PersistControls } from './PersistControls';
 import { GuardNotice } from './GuardNotice';
+import { SmoothingSlider } from '../lab/SmoothingSlider';
 import './train.css';
 
 // the lab panels load on first use, so they never delay the first chart point
@@ -51,6 +52,9 @@ export function TrainView() {
         <GuardNotice />
         <PersistControls />
         {started && <EngineBanner />}
+        <div className="chart-tools">
+          <SmoothingSlider />
+        </div>
         <TrainCharts />
         {evaluated && (
           <Suspense fallback={null}>
