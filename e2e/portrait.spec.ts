@@ -2,6 +2,7 @@
 // preset evaluates every step; each evaluation gives one dot per held-out problem, dots move between
 // evaluations, counts add up, the Theory view shows the latest run's dots; screenshots at 1440 and 390 px.
 import { test, expect, type Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
 import { collectErrors, overflowing, setHyper } from './util';
 
 const PROBLEMS = 24;
@@ -78,6 +79,25 @@ test('live portrait: one dot per held-out problem, dots move between evaluations
   );
   await page.getByTestId('live-portrait').screenshot({ path: 'docs/img/live-portrait-phone.png' });
   await page.setViewportSize({ width: 1440, height: 900 });
+  await page.waitForTimeout(500); // the charts re-measure
+
+  // smoothing on the Train charts changes the drawn line, not the data: the exported records are identical
+  const csv = async () => {
+    const [dl] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv-steps').click()]);
+    return (await readFile((await dl.path())!)).toString();
+  };
+  const entropy = page.getByTestId('chart-entropy');
+  const line = (cls: string) => entropy.locator(`.${cls} path.recharts-curve`).first().getAttribute('d');
+  const rawBefore = await line('line');
+  const dataBefore = await csv();
+  await page.getByTestId('smoothing').fill('0.9');
+  await expect(entropy).toHaveAttribute('data-smoothing', '0.9');
+  expect(await line('line-raw')).toBe(rawBefore);
+  expect(await line('line-smooth')).not.toBe(rawBefore);
+  expect(await csv()).toBe(dataBefore);
+  await page.getByTestId('train-charts').screenshot({ path: 'docs/img/train-smoothing.png' });
+  await page.getByTestId('smoothing').fill('0');
+  expect(await line('line')).toBe(rawBefore);
 
   // the Theory view draws the same run's latest dots over its portrait
   await page.getByRole('tab', { name: 'Theory' }).click();

@@ -3,6 +3,7 @@
 // notice listing why a file was refused. Plain data only; the IndexedDB and file work is in labBridge.ts.
 import type { StateCreator } from 'zustand';
 import type { LabRun } from './labRuns';
+import type { SweepReportView } from './sweepReport';
 
 export interface LabSlice {
   /** Exponential smoothing weight of every chart, in [0, 0.99] (0: raw lines only). */
@@ -18,6 +19,9 @@ export interface LabSlice {
   removeLabRun(id: string): void;
   setLabShown(id: string, shown: boolean): void;
   setLabNotice(n: LabSlice['labNotice']): void;
+  /** The opened sweep report and the cell results opened with it (as runs, by cell id). */
+  sweep: { file: string; report: SweepReportView; cells: Record<string, LabRun> } | null;
+  setSweep(s: LabSlice['sweep']): void;
 }
 
 const clampW = (w: number): number => (Number.isFinite(w) ? Math.min(0.99, Math.max(0, w)) : 0);
@@ -45,4 +49,6 @@ export const createLabSlice: StateCreator<LabSlice, [], [], LabSlice> = (set) =>
       labShown: shown ? [...new Set([...s.labShown, id])] : s.labShown.filter((x) => x !== id),
     })),
   setLabNotice: (labNotice) => set({ labNotice }),
+  sweep: null,
+  setSweep: (sweep) => set({ sweep }),
 });
