@@ -99,3 +99,102 @@ export const asFile = (name: string, text: string) => ({
   mimeType: 'application/json',
   buffer: Buffer.from(text),
 });
+
+/** A small sweep (3 cohorts x 2 seeds of Co-RL and TTRL): its report.json and two cell result files. */
+export function syntheticSweep(): { report: string; cells: { name: string; text: string }[] } {
+  const kappas = [0.2, 0.5, 0.8];
+  const cells = kappas.flatMap((k, g) =>
+    [1, 2].map((seed, s) => ({
+      index: g * 2 + s,
+      id: `c${g}s${seed}`,
+      label: `cohort=${g} seed=${seed}`,
+      status: 'done' as const,
+      error: null,
+      group: g,
+      seed,
+      completedSteps: 24,
+      assign: { cohort: g, seed },
+      methods: {
+        'co-rl': { base: 0.4, final: 0.4 + 0.2 * (1 - k), gain: 0.2 * (1 - k) },
+        ttrl: { base: 0.4, final: 0.38, gain: -0.02 },
+      },
+      metricsHash: null,
+    })),
+  );
+  const st = (m: number) => ({ mean: m, sd: 0.01, min: m - 0.01, max: m + 0.01, n: 2 });
+  const groups = kappas.map((k, g) => ({
+    index: g,
+    label: `cohort ${g}`,
+    agents: [],
+    sameFamily: g === 2,
+    seeds: [1, 2],
+    cells: [g * 2, g * 2 + 1],
+    overlap: { kappa: k, c: 0.3, u: 0.7, w: 0.1, pairs: [] },
+    methods: {
+      'co-rl': {
+        gain: st(0.2 * (1 - k)),
+        final: null,
+        rewardStdEnd: null,
+        trainedLabelEnd: null,
+        agentGain: {},
+      },
+      ttrl: { gain: st(-0.02), final: null, rewardStdEnd: null, trainedLabelEnd: null, agentGain: {} },
+    },
+    ensembles: { base: null, ttrl: null, 'co-rl': null },
+  }));
+  const claims = [
+    [1, 'Co-RL beats the base agents', 'holds', 'on 3 of 3 cohorts'],
+    [2, 'Co-RL beats every label-free baseline run', 'holds', '3 of 3 comparisons'],
+    [3, 'different family beats same family', 'holds', 'different family +13.0 vs same family +4.0 points'],
+    [4, 'gains are ordered by kappa', 'holds', 'Spearman rho -1.00 over 3 cohorts'],
+    [
+      5,
+      'every agent of a 3-agent ring gains under Co-RL',
+      'not tested',
+      'no cohort of 3 or more agents ran co-rl',
+    ],
+    [6, 'the Co-RL ensemble beats the TTRL ensemble at matched budget', 'does not hold', 'on 1 of 3 cohorts'],
+    [7, "TTRL's normalised within-group reward std ends below Co-RL's", 'holds', 'on 3 of 3 cohorts'],
+  ].map(([n, claim, status, figure]) => ({ n, claim, status, figure, png: null }));
+  const report = {
+    format: 'co-rl-sweep-report/1',
+    sweep: { name: 'kappa-demo', hash: 'abc123', axes: ['cohort', 'seed'], cells: cells.length },
+    counts: { done: cells.length, failed: 0, missing: 0 },
+    cells,
+    groups,
+    claims,
+    timing: {},
+  };
+  const cellFile = (c: (typeof cells)[number]) => {
+    const run = JSON.parse(syntheticRun(c.label, c.seed));
+    const all = (o: Record<string, unknown[]>) => Object.values(o).flat();
+    return {
+      format: 'co-rl-sweep-cell/1',
+      sweep: 'abc123',
+      index: c.index,
+      id: c.id,
+      label: c.label,
+      assign: c.assign,
+      status: 'done',
+      error: null,
+      host: 'test',
+      startedAt: run.savedAt,
+      seconds: 1,
+      result: {
+        config: run.config,
+        backend: 'cpu',
+        startedAt: run.savedAt,
+        seconds: 1,
+        completedSteps: 24,
+        steps: all(run.metrics.steps),
+        evals: all(run.metrics.evals),
+        summary: [],
+        error: null,
+      },
+    };
+  };
+  return {
+    report: JSON.stringify(report),
+    cells: cells.slice(0, 2).map((c) => ({ name: `${c.id}.json`, text: JSON.stringify(cellFile(c)) })),
+  };
+}

@@ -83,7 +83,10 @@ test('live portrait: one dot per held-out problem, dots move between evaluations
 
   // smoothing on the Train charts changes the drawn line, not the data: the exported records are identical
   const csv = async () => {
-    const [dl] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv-steps').click()]);
+    const [dl] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('export-csv-steps').click(),
+    ]);
     return (await readFile((await dl.path())!)).toString();
   };
   const entropy = page.getByTestId('chart-entropy');

@@ -7,7 +7,11 @@ import { cellAsRun, validateSweepReport, type SweepReportView } from './sweepRep
 const MAX_BYTES = 200 * 1024 * 1024;
 
 async function readJson(f: File): Promise<{ ok: true; value: unknown } | { ok: false; error: string }> {
-  if (f.size > MAX_BYTES) return { ok: false, error: `the file is ${(f.size / 1048576).toFixed(0)} MB, more than a sweep file can be` };
+  if (f.size > MAX_BYTES)
+    return {
+      ok: false,
+      error: `the file is ${(f.size / 1048576).toFixed(0)} MB, more than a sweep file can be`,
+    };
   try {
     const text = await f.text();
     return { ok: true, value: JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) };
@@ -16,7 +20,8 @@ async function readJson(f: File): Promise<{ ok: true; value: unknown } | { ok: f
   }
 }
 
-const pathOf = (f: File): string => (f as File & { webkitRelativePath?: string }).webkitRelativePath || f.name;
+const pathOf = (f: File): string =>
+  (f as File & { webkitRelativePath?: string }).webkitRelativePath || f.name;
 
 /**
  * Open the chosen files: exactly one report.json (co-rl-sweep-report/1) and any cell results
@@ -29,7 +34,12 @@ export async function openSweepFiles(files: readonly File[]): Promise<boolean> {
   let report: SweepReportView | null = null;
   let reportFile = '';
   const cells: Record<string, LabRun> = {};
-  const json = files.filter((f) => f.name.endsWith('.json') && !/(^|\/)(sweep|running\/.*)\.json$/.test(pathOf(f)) && !pathOf(f).includes('/running/'));
+  const json = files.filter(
+    (f) =>
+      f.name.endsWith('.json') &&
+      !/(^|\/)(sweep|running\/.*)\.json$/.test(pathOf(f)) &&
+      !pathOf(f).includes('/running/'),
+  );
   for (const f of json) {
     const r = await readJson(f);
     if (!r.ok) {
@@ -45,17 +55,28 @@ export async function openSweepFiles(files: readonly File[]): Promise<boolean> {
     }
     const v = validateSweepReport(r.value);
     if (!v.ok) errors.push(`${pathOf(f)}:`, ...v.errors.map((e) => `  ${e}`));
-    else if (report) errors.push(`${pathOf(f)}:`, `  a second sweep report (the first was ${reportFile}); open one sweep at a time`);
+    else if (report)
+      errors.push(
+        `${pathOf(f)}:`,
+        `  a second sweep report (the first was ${reportFile}); open one sweep at a time`,
+      );
     else [report, reportFile] = [v.report, pathOf(f)];
   }
-  if (!report && errors.length === 0) errors.push(`no report.json among the ${files.length} file(s): make it with npm run sweep -- --merge --out DIR, then open DIR or DIR/report.json`);
+  if (!report && errors.length === 0)
+    errors.push(
+      `no report.json among the ${files.length} file(s): make it with npm run sweep -- --merge --out DIR, then open DIR or DIR/report.json`,
+    );
   if (errors.length || !report) {
     st.setLabNotice({ kind: 'error', title: 'Refused: nothing was opened', lines: errors });
     return false;
   }
   st.setSweep({ file: reportFile, report, cells });
   const n = Object.keys(cells).length;
-  st.setLabNotice({ kind: 'ok', title: `Opened ${reportFile} with ${n} cell result${n === 1 ? '' : 's'}`, lines: [] });
+  st.setLabNotice({
+    kind: 'ok',
+    title: `Opened ${reportFile} with ${n} cell result${n === 1 ? '' : 's'}`,
+    lines: [],
+  });
   return true;
 }
 
