@@ -59,13 +59,13 @@ export function keepCurrentRun(): void {
   const s = useStore.getState();
   const name =
     s.runName.trim() || s.imported?.name || `${s.runSettings.methods.join('+')} seed ${s.runSettings.seed}`;
-  const run = {
-    ...currentLabRun(s),
-    id: `kept:${++kept}:${Date.now()}`,
-    name: `${name} (kept at step ${s.runStatus.step})`,
-    source: 'kept' as const,
-  };
-  s.addLabRuns([run], true);
+  keepRunAs(`${name} (kept at step ${s.runStatus.step})`);
+}
+
+/** Keep a copy of the current run under `name`, shown. */
+export function keepRunAs(name: string): void {
+  const s = useStore.getState();
+  s.addLabRuns([{ ...currentLabRun(s), id: `kept:${++kept}:${Date.now()}`, name, source: 'kept' }], true);
 }
 
 /**

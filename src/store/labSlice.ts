@@ -22,6 +22,9 @@ export interface LabSlice {
   /** The opened sweep report and the cell results opened with it (as runs, by cell id). */
   sweep: { file: string; report: SweepReportView; cells: Record<string, LabRun> } | null;
   setSweep(s: LabSlice['sweep']): void;
+  /** The page's grid run (gridRunner.ts): cells finished of the total, and a line of progress. */
+  grid: { total: number; done: number; running: boolean; message: string } | null;
+  setGrid(g: LabSlice['grid']): void;
 }
 
 const clampW = (w: number): number => (Number.isFinite(w) ? Math.min(0.99, Math.max(0, w)) : 0);
@@ -51,4 +54,6 @@ export const createLabSlice: StateCreator<LabSlice, [], [], LabSlice> = (set) =>
   setLabNotice: (labNotice) => set({ labNotice }),
   sweep: null,
   setSweep: (sweep) => set({ sweep }),
+  grid: null,
+  setGrid: (grid) => set({ grid }),
 });

@@ -9,6 +9,7 @@ import { useStore } from '../../store/store';
 import { METHOD_LABEL } from '../train/chartData';
 import { CompareChart } from './CompareChart';
 import { COMPARE_METRICS, differingSettings, groupRuns, methodsOf } from './compareData';
+import { GridPanel } from './GridPanel';
 import { LabNotice } from './LabNotice';
 import { RunsTable } from './RunsTable';
 import { SmoothingSlider } from './SmoothingSlider';
@@ -100,6 +101,7 @@ export default function CompareView() {
           />
         )}
       </section>
+      <GridPanel />
       {method && groups.length > 0 && (
         <section className="panel" aria-label="Compare charts">
           <div className="lab-controls">
