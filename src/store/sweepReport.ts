@@ -102,18 +102,25 @@ function statsOk(errs: string[], at: string, s: unknown): void {
   if (s !== null) fields(errs, at, s, { mean: 'num', sd: 'num', min: 'num', max: 'num', n: 'int' });
 }
 
+const CELL_FIELDS: Record<string, Want> = {
+  index: 'int',
+  id: 'str',
+  label: 'str',
+  error: 'strOrNull',
+  group: 'intOrNull',
+  methods: 'obj',
+};
+const GROUP_FIELDS: Record<string, Want> = {
+  index: 'int',
+  label: 'str',
+  sameFamily: 'bool',
+  seeds: 'arr',
+  cells: 'arr',
+  methods: 'obj',
+};
+
 function checkCell(errs: string[], at: string, c: unknown): void {
-  if (
-    !fields(errs, at, c, {
-      index: 'int',
-      id: 'str',
-      label: 'str',
-      error: 'strOrNull',
-      group: 'intOrNull',
-      methods: 'obj',
-    })
-  )
-    return;
+  if (!fields(errs, at, c, CELL_FIELDS)) return;
   if (!['done', 'failed', 'missing'].includes(c.status as string))
     errs.push(`${at}.status: must be done, failed or missing, got ${shown(c.status)}`);
   for (const [m, v] of Object.entries(c.methods as object))
@@ -121,17 +128,7 @@ function checkCell(errs: string[], at: string, c: unknown): void {
 }
 
 function checkGroup(errs: string[], at: string, g: unknown): void {
-  if (
-    !fields(errs, at, g, {
-      index: 'int',
-      label: 'str',
-      sameFamily: 'bool',
-      seeds: 'arr',
-      cells: 'arr',
-      methods: 'obj',
-    })
-  )
-    return;
+  if (!fields(errs, at, g, GROUP_FIELDS)) return;
   if (g.overlap !== null)
     fields(errs, `${at}.overlap`, g.overlap, { kappa: 'num', c: 'num', u: 'num', w: 'num' });
   for (const [m, v] of Object.entries(g.methods as object))

@@ -14,6 +14,7 @@ import {
 } from 'recharts';
 import type { RewardMethod } from '../../rl/rewards';
 import { niceCeil, niceTicks } from '../train/chartData';
+import { stepAxis } from '../train/MetricChart';
 import { compareRows, smoothCompareRows, type CompareMetric, type RunGroup } from './compareData';
 
 interface Props {
@@ -62,14 +63,7 @@ function CompareChartImpl({ metric, groups, method, smoothing }: Props) {
       <ResponsiveContainer width="100%" height={220}>
         <ComposedChart data={rows} margin={{ top: 8, right: 12, bottom: 14, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e5e7eb" />
-          <XAxis
-            dataKey="step"
-            type="number"
-            domain={['dataMin', 'dataMax']}
-            allowDecimals={false}
-            tick={{ fontSize: 11 }}
-            label={{ value: 'step', position: 'insideBottomRight', offset: -8, fontSize: 11 }}
-          />
+          <XAxis {...stepAxis('step')} />
           <YAxis domain={[0, yTop]} ticks={niceTicks(yTop)} width={44} tick={{ fontSize: 11 }} />
           <Tooltip
             formatter={(v) => fmt(v)}

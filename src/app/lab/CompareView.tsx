@@ -1,7 +1,7 @@
 // The Compare view (issue 15): the current run, imported run files, kept copies and the runs saved in
 // this browser on the same charts; runs that differ only by seed drawn as one mean line with a min-max
 // band; the runs table names the settings that differ; one smoothing slider for every chart.
-import { useEffect, useMemo, useState, type ChangeEvent } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { RewardMethod } from '../../rl/rewards';
 import { importLabFiles, keepCurrentRun, loadSavedRuns } from '../../store/labBridge';
 import { currentLabRun } from '../../store/labRuns';
@@ -9,6 +9,7 @@ import { useStore } from '../../store/store';
 import { METHOD_LABEL } from '../train/chartData';
 import { CompareChart } from './CompareChart';
 import { COMPARE_METRICS, differingSettings, groupRuns, methodsOf } from './compareData';
+import { FileButton, Toggle } from './controls';
 import { GridPanel } from './GridPanel';
 import { LabNotice } from './LabNotice';
 import { RunsTable } from './RunsTable';
@@ -45,12 +46,6 @@ export default function CompareView() {
   const method =
     chosen && methods.includes(chosen) ? chosen : (methods.find((m) => m === 'co-rl') ?? methods[0] ?? null);
 
-  const onFiles = async (e: ChangeEvent<HTMLInputElement>) => {
-    const files = [...(e.target.files ?? [])];
-    e.target.value = '';
-    if (files.length) await importLabFiles(files);
-  };
-
   return (
     <div className="compare-view">
       <section className="panel" aria-labelledby="compare-title">
@@ -62,28 +57,16 @@ export default function CompareView() {
           before starting another, or pick runs saved in this browser (each tab&apos;s last run).
         </p>
         <div className="lab-controls">
-          <label className="file-button">
-            Import run files{' '}
-            <input
-              type="file"
-              multiple
-              accept=".json,application/json"
-              data-testid="compare-import"
-              onChange={(e) => void onFiles(e)}
-            />
-          </label>
+          <FileButton label="Import run files" testId="compare-import" onFiles={importLabFiles} />
           <button type="button" data-testid="compare-keep" disabled={!hasCurrent} onClick={keepCurrentRun}>
             Keep a copy of the current run
           </button>
-          <label>
-            <input
-              type="checkbox"
-              data-testid="compare-byseed"
-              checked={bySeed}
-              onChange={(e) => setBySeed(e.target.checked)}
-            />{' '}
-            one line per seed group
-          </label>
+          <Toggle
+            label="one line per seed group"
+            testId="compare-byseed"
+            checked={bySeed}
+            onChange={setBySeed}
+          />
         </div>
         <LabNotice />
         {all.length === 0 ? (

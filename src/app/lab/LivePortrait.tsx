@@ -9,7 +9,9 @@ import { ArrowheadDefs, Background, F, Field } from '../theory/PhasePortrait';
 import { frameSize } from '../theory/portraitGeometry';
 import { agentPairs, movedBetween, portraitAgents, portraitCounts, portraitSeries } from './portraitData';
 import { PortraitDots } from './PortraitDots';
+import { Toggle } from './controls';
 import '../theory/theory.css';
+import '../train/overlap.css'; // its panel head (title left, controls right)
 import './lab.css';
 
 const { width: W, height: H } = frameSize(F);
@@ -41,7 +43,7 @@ export default function LivePortrait() {
       data-testid="live-portrait"
       aria-labelledby="live-portrait-title"
     >
-      <div className="lab-head">
+      <div className="overlap-head">
         <h3 id="live-portrait-title">Live phase portrait of the cohort</h3>
         <div className="lab-controls">
           <label>
@@ -76,15 +78,7 @@ export default function LivePortrait() {
               </select>
             </label>
           )}
-          <label>
-            <input
-              type="checkbox"
-              data-testid="lp-trails"
-              checked={trails}
-              onChange={(e) => setTrails(e.target.checked)}
-            />{' '}
-            trails
-          </label>
+          <Toggle label="trails" testId="lp-trails" checked={trails} onChange={setTrails} />
         </div>
       </div>
       <p className="caption">

@@ -1,7 +1,6 @@
 // The Sweep view (issue 15): open a sweep's report.json (npm run sweep; src/sweep/report.ts) or its whole
 // folder, and see Co-RL's gain against the base agents' kappa per cohort, the paper's claims as a
 // checklist, and the cells; a cell whose result file was opened shows its curves in the compare view.
-import type { ChangeEvent } from 'react';
 import {
   CartesianGrid,
   ResponsiveContainer,
@@ -15,6 +14,7 @@ import {
 import { openSweepFiles, showCellInCompare } from '../../store/sweepBridge';
 import { useStore } from '../../store/store';
 import type { SweepReportView } from '../../store/sweepReport';
+import { FileButton } from './controls';
 import { LabNotice } from './LabNotice';
 import './lab.css';
 
@@ -106,11 +106,6 @@ function GainScatter({ report }: { report: SweepReportView }) {
 
 export default function SweepView() {
   const sweep = useStore((s) => s.sweep);
-  const onFiles = async (e: ChangeEvent<HTMLInputElement>) => {
-    const files = [...(e.target.files ?? [])];
-    e.target.value = '';
-    if (files.length) await openSweepFiles(files);
-  };
   const r = sweep?.report;
   return (
     <div className="sweep-view">
@@ -122,25 +117,8 @@ export default function SweepView() {
           damaged ones are refused with every problem listed, and what is shown stays.
         </p>
         <div className="lab-controls">
-          <label className="file-button">
-            Report and cell files{' '}
-            <input
-              type="file"
-              multiple
-              accept=".json,application/json"
-              data-testid="sweep-open"
-              onChange={(e) => void onFiles(e)}
-            />
-          </label>
-          <label className="file-button">
-            Sweep folder{' '}
-            <input
-              type="file"
-              data-testid="sweep-folder"
-              onChange={(e) => void onFiles(e)}
-              {...{ webkitdirectory: '', directory: '' }}
-            />
-          </label>
+          <FileButton label="Report and cell files" testId="sweep-open" onFiles={openSweepFiles} />
+          <FileButton label="Sweep folder" testId="sweep-folder" onFiles={openSweepFiles} folder />
         </div>
         <LabNotice />
         {!r && (

@@ -32,6 +32,17 @@ interface Props {
   slot?: number;
 }
 
+/** The x axis of a per-step chart (shared with the compare view's charts). */
+export const stepAxis = (label: string) =>
+  ({
+    dataKey: 'step',
+    type: 'number',
+    domain: ['dataMin', 'dataMax'],
+    allowDecimals: false,
+    tick: { fontSize: 11 },
+    label: { value: label, position: 'insideBottomRight', offset: -8, fontSize: 11 },
+  }) as const;
+
 /** Delay between the charts' redraws, so a new step never draws every chart in one long task. */
 export const STAGGER_MS = 20;
 
@@ -104,14 +115,7 @@ function MetricChartImpl({ name, title, caption, data: latest, yMax, xLabel = 's
       <ResponsiveContainer width="100%" height={220}>
         <LineChart data={drawn.rows} margin={{ top: 8, right: 12, bottom: 14, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e5e7eb" />
-          <XAxis
-            dataKey="step"
-            type="number"
-            domain={['dataMin', 'dataMax']}
-            allowDecimals={false}
-            tick={{ fontSize: 11 }}
-            label={{ value: xLabel, position: 'insideBottomRight', offset: -8, fontSize: 11 }}
-          />
+          <XAxis {...stepAxis(xLabel)} />
           <YAxis
             domain={domain}
             ticks={ticks}
