@@ -65,7 +65,7 @@ export interface EvalConfig {
   ensembleSamples: number;
   /** Temperature of those samples (the paper evaluates at 0.6). */
   temperature: number;
-  /** S: samples per agent and held-out problem at the rollout temperature, for the live phase portrait (0 = off). */
+  /** S: samples per agent and held-out problem at the rollout temperature, for the live phase portrait (0 = off; the Train view's default is 8). */
   portraitSamples: number;
 }
 
@@ -110,7 +110,7 @@ export const DEFAULT_TRAIN: Readonly<TrainConfig> = {
 };
 
 /** Defaults of evaluation. */
-export const DEFAULT_EVAL: Readonly<EvalConfig> = { every: 10, problems: 200, ensembleSamples: 4, temperature: 0.6, portraitSamples: 8 };
+export const DEFAULT_EVAL: Readonly<EvalConfig> = { every: 10, problems: 200, ensembleSamples: 4, temperature: 0.6, portraitSamples: 0 };
 
 /** What a validator may ask of the environment (cohort presets, checkpoint files); both optional. */
 export interface ValidationEnv {

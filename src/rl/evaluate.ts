@@ -65,7 +65,6 @@ export async function evaluateCohort(agents: readonly Agent[], problems: readonl
     const greedy = await sampleAnswers(agent, problems, 1, 0, o.maxNewTokens[n], 0, chunk);
     const samples = await sampleAnswers(agent, problems, E, o.temperature, o.maxNewTokens[n], deriveSeed(o.seed, 'eval', agent.spec.id, o.step), chunk);
     const right = greedy.map((a, b) => a !== null && a === problems[b].answer);
-    const portrait = await portraitCounts(agent, problems, o, n, chunk);
     greedyRight.push(right);
     sampled.push(samples);
     let sRight = 0;
@@ -83,7 +82,6 @@ export async function evaluateCohort(agents: readonly Agent[], problems: readonl
       parseableFraction: greedy.filter((a) => a !== null).length / P,
       greedyAnswers: greedy,
       greedyCorrect: right.map((r) => (r ? '1' : '0')).join(''),
-      ...(portrait && { portraitRight: portrait }),
     });
   }
   let ens = 0;
@@ -93,7 +91,7 @@ export async function evaluateCohort(agents: readonly Agent[], problems: readonl
     if (majorityAtK(pooled).vote === problems[b].answer) ens++;
     if (greedyRight.some((r) => r[b])) oracle++;
   }
-  return {
+  const rec: EvalRecord = {
     method: o.method,
     step: o.step,
     problems: P,
@@ -101,9 +99,27 @@ export async function evaluateCohort(agents: readonly Agent[], problems: readonl
     meanGreedyAccuracy: records.reduce((s, r) => s + r.greedyAccuracy, 0) / records.length,
     ensembleAccuracy: ens / P,
     oracleAccuracy: oracle / P,
-    ...(o.portraitSamples && { portraitSamples: o.portraitSamples }),
     seconds: (performance.now() - t0) / 1000,
   };
+  return o.portraitSamples ? withPortrait(rec, agents, problems, o) : rec;
+}
+
+/**
+ * `rec` with the live portrait's counts added (a copy): per agent and problem, how many of S samples at
+ * the rollout temperature are right. Each agent's draws come from their own seed, so adding them later
+ * (the page does so after showing the base evaluation) gives the same counts as in one pass.
+ */
+export async function withPortrait(rec: EvalRecord, agents: readonly Agent[], problems: readonly Problem[], o: EvaluateOptions): Promise<EvalRecord> {
+  const S = o.portraitSamples ?? 0;
+  if (S <= 0) return rec;
+  const t0 = performance.now();
+  const out: EvalRecord = { ...rec, agents: [...rec.agents], portraitSamples: S };
+  for (const [n, agent] of agents.entries()) {
+    const counts = await portraitCounts(agent, problems, o, n, o.chunk ?? 1024);
+    out.agents[n] = { ...rec.agents[n], ...(counts && { portraitRight: counts }) };
+  }
+  out.seconds = rec.seconds + (performance.now() - t0) / 1000;
+  return out;
 }
 
 /**

@@ -86,7 +86,7 @@ export const DEFAULT_RUN_SETTINGS: Readonly<RunSettings> = {
   innerEpochs: DEFAULT_TRAIN.innerEpochs,
   evalEvery: DEFAULT_EVAL.every,
   evalProblems: DEFAULT_EVAL.problems,
-  portraitSamples: DEFAULT_EVAL.portraitSamples,
+  portraitSamples: 8, // the live portrait is on in the page (headless experiments default to 0: src/rl/config.ts)
   pretrainHere: false,
   backend: 'auto',
   cohortMode: 'preset',
