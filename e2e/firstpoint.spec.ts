@@ -10,7 +10,9 @@ async function firstPoint(page: Page, url: string): Promise<number> {
   await page.goto(url);
   await expect(page.getByTestId('preset-info')).toContainText('lp-nocarry'); // the manifest has loaded
   await page.getByTestId('train-start').click();
-  await expect(page.getByTestId('chart-heldout')).toHaveAttribute('data-points', /^[1-9]\d*$/, { timeout: 120_000 });
+  await expect(page.getByTestId('chart-heldout')).toHaveAttribute('data-points', /^[1-9]\d*$/, {
+    timeout: 120_000,
+  });
   const seconds = (Date.now() - t0) / 1000;
   await page.getByTestId('train-pause').click();
   return seconds;
@@ -19,10 +21,14 @@ async function firstPoint(page: Page, url: string): Promise<number> {
 test('default link: Start to the first chart point within 8 s', async ({ page }) => {
   test.setTimeout(300_000);
   const errors = collectErrors(page);
-  const withPortrait = await firstPoint(page, '/');
-  await expect(page.getByTestId('live-dots')).toHaveAttribute('data-dots', '200');
+  const withPortrait = await firstPoint(page, '/'); // cold: the assertion's figure
+  await expect(page.getByTestId('live-dots')).toHaveAttribute('data-dots', '200', { timeout: 120_000 });
+  // warm (caches filled), the portrait off and on again, for comparison
   const without = await firstPoint(page, '/?portraitSamples=0');
-  console.log(`default link to the first chart point: ${withPortrait.toFixed(1)} s (portrait samples off: ${without.toFixed(1)} s)`);
+  const again = await firstPoint(page, '/');
+  console.log(
+    `default link to the first chart point: ${withPortrait.toFixed(1)} s cold; warm: ${again.toFixed(1)} s, portrait samples off ${without.toFixed(1)} s`,
+  );
   expect(withPortrait).toBeLessThanOrEqual(8);
   expect(errors).toEqual([]);
 });

@@ -98,7 +98,9 @@ export function HelpView() {
           import (several at once), copies of the current run you keep before starting another, and the runs
           saved in this browser. Tick the runs to show. Runs whose settings differ only by the seed are drawn as
           one line, the mean over the seeds, inside a shaded band from the lowest to the highest run; the runs
-          table lists exactly the settings that differ between the shown runs, and each run&apos;s colour. The{' '}
+          table lists exactly the settings that differ between the shown runs, and each run&apos;s colour. &quot;Run a
+          small grid here&quot; trains up to 8 variants of the Train view&apos;s settings (for example three seeds)
+          one after another and adds each to the list. The{' '}
           <strong>Sweep</strong> view opens the report.json that <code>npm run sweep</code> writes (or the whole
           sweep folder): Co-RL&apos;s gain against the base agents&apos; kappa, one point per cohort, the
           paper&apos;s claims as a checklist with their figures, and the cells; a cell whose result file you opened
