@@ -113,3 +113,29 @@ test('live portrait: one dot per held-out problem, dots move between evaluations
   await expect(page.getByTestId('portrait').getByTestId('live-dots')).toHaveCount(0);
   expect(errors).toEqual([]);
 });
+
+test('live portrait with three agents: pick the pair', async ({ page }) => {
+  test.setTimeout(300_000);
+  const errors = collectErrors(page);
+  await page.goto('/?preset=ring&methods=co-rl');
+  await expect(page.getByTestId('preset-info')).toContainText('ring');
+  await setHyper(page, {
+    batchPrompts: 2,
+    samples: 2,
+    steps: 1000,
+    evalEvery: 1,
+    evalProblems: 10,
+    portraitSamples: 4,
+  });
+  await page.getByTestId('train-start').click();
+  await expect(page.getByTestId('live-dots')).toHaveAttribute('data-dots', '10', { timeout: 240_000 });
+  await page.getByTestId('train-pause').click();
+  const pair = page.getByTestId('lp-pair');
+  const labels = await pair.locator('option').allTextContents();
+  console.log(`pairs offered: ${labels.join(' | ')}`);
+  expect(labels).toHaveLength(3);
+  await pair.selectOption({ index: 2 });
+  await expect(page.getByTestId('live-portrait-svg')).toHaveAttribute('aria-label', /Held-out problems/);
+  await expect(page.getByTestId('live-dots')).toHaveAttribute('data-dots', '10');
+  expect(errors).toEqual([]);
+});

@@ -1,6 +1,9 @@
 // The Sweep view (issue 15) in real headless Chromium: a sweep's report.json with two cell results gives
 // the gain-vs-kappa scatter, the claims checklist and the cells; a cell's curves open in the compare
 // view; a report of another version or a damaged one is refused with its problems and nothing changes.
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { asFile, syntheticSweep } from './labFixtures';
 import { collectErrors, overflowing } from './util';
@@ -60,5 +63,25 @@ test('sweep view: scatter, claims, a cell in compare, refused reports, phone wid
   await expect(page).toHaveURL(/#compare$/);
   await expect(page.getByTestId('runs-row')).toHaveCount(1);
   await expect(page.getByTestId('compare-ensemble')).toHaveAttribute('data-points', '13');
+  expect(errors).toEqual([]);
+});
+
+test('sweep view: the whole sweep folder opens (report, cells; sweep.json and logs skipped)', async ({
+  page,
+}) => {
+  const errors = collectErrors(page);
+  const sw = syntheticSweep();
+  const dir = mkdtempSync(join(tmpdir(), 'sweep-'));
+  mkdirSync(join(dir, 'cells'));
+  mkdirSync(join(dir, 'logs'));
+  writeFileSync(join(dir, 'report.json'), sw.report);
+  writeFileSync(join(dir, 'sweep.json'), JSON.stringify({ format: 'co-rl-sweep/1', name: 'kappa-demo' }));
+  writeFileSync(join(dir, 'logs', 'c0s1.log'), 'cell log');
+  for (const c of sw.cells) writeFileSync(join(dir, 'cells', c.name), c.text);
+  await page.goto('/#sweep');
+  await page.getByTestId('sweep-folder').setInputFiles(dir);
+  await expect(page.getByTestId('lab-notice')).toContainText('with 2 cell results');
+  await expect(page.getByTestId('sweep-scatter')).toHaveAttribute('data-points', '3');
+  await expect(page.getByTestId('sweep-cell-compare')).toHaveCount(2);
   expect(errors).toEqual([]);
 });
