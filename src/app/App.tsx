@@ -1,5 +1,5 @@
 // The app shell: header with the tab bar, and the view the URL selects (train, engine demo, theory, help).
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useStore } from '../store/store';
 import { startDemo } from '../store/demoBridge';
 import type { ViewId } from '../store/uiSlice';
@@ -15,6 +15,10 @@ import { parseEmbed, parseTour } from './teach/teachUrl';
 import { TOUR_STEPS } from './teach/tourSteps';
 import './app.css';
 import './teach/teach.css';
+
+// the lab views load when first opened, so they add nothing to the default link's load
+const CompareView = lazy(() => import('./lab/CompareView'));
+const SweepView = lazy(() => import('./lab/SweepView'));
 
 /** The view the URL asks for; `?autostart=1` (the engine demo's autostart) opens the demo unless a view is named. */
 const urlView = (): ViewId => {
@@ -75,6 +79,16 @@ function FullApp() {
       <main id={panelId(view)} role="tabpanel" aria-labelledby={tabId(view)} className={`view view-${view}`}>
         {view === 'train' && <TrainView />}
         {view === 'demo' && <EngineDemo />}
+        {view === 'compare' && (
+          <Suspense fallback={<p className="muted">Loading…</p>}>
+            <CompareView />
+          </Suspense>
+        )}
+        {view === 'sweep' && (
+          <Suspense fallback={<p className="muted">Loading…</p>}>
+            <SweepView />
+          </Suspense>
+        )}
         {view === 'theory' && <TheoryView />}
         {view === 'help' && <HelpView />}
       </main>

@@ -8,6 +8,10 @@ describe('viewFromUrl', () => {
     expect(viewFromUrl('?steps=20', '')).toBe('train');
     expect(viewFromUrl('', '#nonsense')).toBe('train');
   });
+  it('opens the lab views by hash and by query', () => {
+    expect(viewFromUrl('', '#compare')).toBe('compare');
+    expect(viewFromUrl('?view=sweep', '')).toBe('sweep');
+  });
   it('reads the hash in its three spellings', () => {
     expect(viewFromUrl('', '#theory')).toBe('theory');
     expect(viewFromUrl('', '#/help')).toBe('help');
@@ -29,7 +33,8 @@ describe('viewFromUrl', () => {
 describe('neighbourView', () => {
   it('wraps both ways', () => {
     expect(neighbourView('demo', 1)).toBe('train');
-    expect(neighbourView('train', 1)).toBe('theory');
+    expect(neighbourView('train', 1)).toBe('compare');
+    expect(neighbourView('sweep', 1)).toBe('theory');
     expect(neighbourView('help', 1)).toBe('demo');
     expect(neighbourView('demo', -1)).toBe('help');
   });

@@ -5,6 +5,8 @@ import type { ViewId } from '../store/uiSlice';
 export const VIEWS: readonly { id: ViewId; label: string }[] = [
   { id: 'demo', label: 'Engine demo' },
   { id: 'train', label: 'Train' },
+  { id: 'compare', label: 'Compare' },
+  { id: 'sweep', label: 'Sweep' },
   { id: 'theory', label: 'Theory' },
   { id: 'help', label: 'Help' },
 ];

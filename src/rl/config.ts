@@ -68,6 +68,8 @@ export interface EvalConfig {
   ensembleSamples: number;
   /** Temperature of those samples (the paper evaluates at 0.6). */
   temperature: number;
+  /** S: samples per agent and held-out problem at the rollout temperature, for the live phase portrait (0 = off; the Train view's default is 8). */
+  portraitSamples: number;
 }
 
 /** A whole experiment: one or several methods on the same base agents, prompts and seeds, in lock step. */
@@ -112,7 +114,7 @@ export const DEFAULT_TRAIN: Readonly<TrainConfig> = {
 };
 
 /** Defaults of evaluation. */
-export const DEFAULT_EVAL: Readonly<EvalConfig> = { every: 10, problems: 200, ensembleSamples: 4, temperature: 0.6 };
+export const DEFAULT_EVAL: Readonly<EvalConfig> = { every: 10, problems: 200, ensembleSamples: 4, temperature: 0.6, portraitSamples: 0 };
 
 /** What a validator may ask of the environment (cohort presets, checkpoint files); both optional. */
 export interface ValidationEnv {
@@ -170,6 +172,7 @@ const EVAL_CHECKS: Record<keyof EvalConfig, Check> = {
   problems: int(1, 100000),
   ensembleSamples: int(1, 64),
   temperature: num(0, 10, true),
+  portraitSamples: int(0, 64),
 };
 
 /** Validate one section of flat fields against its checks, filling defaults; pushes `section.field: ...` errors. */

@@ -26,6 +26,10 @@ export interface EvaluateOptions {
   maxNewTokens: readonly number[];
   /** Rows per generate call (bounds memory). */
   chunk?: number;
+  /** S: samples per agent and problem for the live phase portrait (0 or absent: none). */
+  portraitSamples?: number;
+  /** Temperature of those samples (the rollout temperature). */
+  portraitTemperature?: number;
 }
 
 /** Decode rows of a generate result into answers. */
@@ -87,7 +91,7 @@ export async function evaluateCohort(agents: readonly Agent[], problems: readonl
     if (majorityAtK(pooled).vote === problems[b].answer) ens++;
     if (greedyRight.some((r) => r[b])) oracle++;
   }
-  return {
+  const rec: EvalRecord = {
     method: o.method,
     step: o.step,
     problems: P,
@@ -97,4 +101,35 @@ export async function evaluateCohort(agents: readonly Agent[], problems: readonl
     oracleAccuracy: oracle / P,
     seconds: (performance.now() - t0) / 1000,
   };
+  return o.portraitSamples ? withPortrait(rec, agents, problems, o) : rec;
+}
+
+/**
+ * `rec` with the live portrait's counts added (a copy): per agent and problem, how many of S samples at
+ * the rollout temperature are right. Each agent's draws come from their own seed, so adding them later
+ * (the page does so after showing the base evaluation) gives the same counts as in one pass.
+ */
+export async function withPortrait(rec: EvalRecord, agents: readonly Agent[], problems: readonly Problem[], o: EvaluateOptions): Promise<EvalRecord> {
+  const S = o.portraitSamples ?? 0;
+  if (S <= 0) return rec;
+  const t0 = performance.now();
+  const out: EvalRecord = { ...rec, agents: [...rec.agents], portraitSamples: S };
+  for (const [n, agent] of agents.entries()) {
+    const counts = await portraitCounts(agent, problems, o, n, o.chunk ?? 1024);
+    out.agents[n] = { ...rec.agents[n], ...(counts && { portraitRight: counts }) };
+  }
+  out.seconds = rec.seconds + (performance.now() - t0) / 1000;
+  return out;
+}
+
+/**
+ * Per problem, how many of S samples at the rollout temperature are right (pA(x) = count / S), for the
+ * live phase portrait (SCIENCE.md §6 on the real cohort). Null when S is 0 or absent.
+ */
+async function portraitCounts(agent: Agent, problems: readonly Problem[], o: EvaluateOptions, n: number, chunk: number): Promise<number[] | null> {
+  const S = o.portraitSamples ?? 0;
+  if (S <= 0) return null;
+  const seed = deriveSeed(o.seed, 'portrait', agent.spec.id, o.step);
+  const answers = await sampleAnswers(agent, problems, S, o.portraitTemperature ?? o.temperature, o.maxNewTokens[n], seed, chunk);
+  return problems.map((p, b) => answers.slice(b * S, (b + 1) * S).filter((a) => a !== null && a === p.answer).length);
 }

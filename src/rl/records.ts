@@ -110,6 +110,11 @@ export interface AgentEvalRecord {
   greedyAnswers?: (string | null)[];
   /** Per held-out problem, '1' where the greedy answer is right and '0' where not (same order). */
   greedyCorrect?: string;
+  /**
+   * Per held-out problem (same order), how many of the EvalRecord's `portraitSamples` samples at the
+   * rollout temperature are right: the problem's p(correct) for the live phase portrait. Absent when off.
+   */
+  portraitRight?: number[];
 }
 
 /** A held-out evaluation of the whole cohort. */
@@ -126,5 +131,7 @@ export interface EvalRecord {
   ensembleAccuracy: number;
   /** Share of problems where at least one agent's greedy answer is right. */
   oracleAccuracy: number;
+  /** S behind each agent's `portraitRight` (absent when the portrait samples are off or in older records). */
+  portraitSamples?: number;
   seconds: number;
 }

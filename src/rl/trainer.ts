@@ -8,7 +8,7 @@ import { GPT } from '../model/gpt';
 import { deriveRng, deriveSeed, renderCompletion, renderPrompt, type Problem, type Task } from '../tasks';
 import { computeAdvantages } from './advantages';
 import type { EvalConfig, TrainConfig } from './config';
-import { evaluateCohort } from './evaluate';
+import { evaluateCohort, withPortrait, type EvaluateOptions } from './evaluate';
 import { grpoLoss } from './grpo';
 import { stepRewards } from './methodRewards';
 import { agentStepMetrics, pairwiseAgreement } from './metrics';
@@ -357,13 +357,24 @@ export class CohortTrainer {
     }));
   }
 
-  /** Held-out evaluation of the current agents (greedy, avg@E, maj@E, pooled ensemble). */
-  async evaluate(): Promise<EvalRecord> {
+  /** Held-out evaluation of the current agents (greedy, avg@E, maj@E, pooled ensemble; the portrait counts unless `portrait` is false). */
+  async evaluate(portrait = true): Promise<EvalRecord> {
     const e = this.opts.eval;
-    return evaluateCohort(this.agents, this.opts.task.evalSet(e.problems), {
+    return evaluateCohort(this.agents, this.opts.task.evalSet(e.problems), { ...this.evalOptions(), portraitSamples: portrait ? e.portraitSamples : 0 });
+  }
+
+  /** `rec` (an evaluation of the current agents) with the live portrait's counts added (src/rl/evaluate.ts). */
+  async addPortrait(rec: EvalRecord): Promise<EvalRecord> {
+    return withPortrait(rec, this.agents, this.opts.task.evalSet(this.opts.eval.problems), this.evalOptions());
+  }
+
+  private evalOptions(): EvaluateOptions {
+    const e = this.opts.eval;
+    return {
       method: this.opts.method, step: this.stepCount, seed: this.opts.seed,
       ensembleSamples: e.ensembleSamples, temperature: e.temperature, maxNewTokens: this.maxNewTokens,
-    });
+      portraitSamples: e.portraitSamples, portraitTemperature: this.opts.train.temperature,
+    };
   }
 
   /**

@@ -80,6 +80,7 @@ const validSettings: fc.Arbitrary<RunSettings> = fc.record({
   innerEpochs: fc.integer({ min: 1, max: 64 }),
   evalEvery: fc.integer({ min: 0, max: 1000 }),
   evalProblems: fc.integer({ min: 1, max: 100_000 }),
+  portraitSamples: fc.integer({ min: 0, max: 64 }),
   pretrainHere: fc.boolean(),
   backend: fc.constantFrom<RunSettings['backend']>('auto', 'webgpu', 'cpu'),
   teacher: fc.constantFrom<RunSettings['teacher']>('ring', 'strict_majority', 'self_plus_peers', 'union'),

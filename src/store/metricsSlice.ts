@@ -25,16 +25,18 @@ export interface MetricsSlice {
 
 export const EMPTY_METRICS: Readonly<RunMetrics> = { runId: 0, methods: [], steps: {}, evals: {} };
 
-/** `m` with `steps` and `evals` appended; only what changed gets new objects (charts re-render less). */
+/** `m` with `steps` and `evals` appended (one of the last step replaces it); only what changed gets new objects. */
 export function appendRecords(m: RunMetrics, steps: readonly StepRecord[], evals: readonly EvalRecord[]): RunMetrics {
-  const add = <T extends { method: RewardMethod }>(from: Partial<Record<RewardMethod, T[]>>, recs: readonly T[]) => {
+  const add = <T extends { method: RewardMethod; step: number }>(from: Partial<Record<RewardMethod, T[]>>, recs: readonly T[]) => {
     if (recs.length === 0) return from;
     const into = { ...from };
     const touched = new Map<RewardMethod, T[]>();
     for (const r of recs) {
       let arr = touched.get(r.method);
       if (!arr) touched.set(r.method, (arr = [...(into[r.method] ?? [])]));
-      arr.push(r);
+      // a record of the step the list ends with replaces it (the base evaluation, then with its portrait counts)
+      if (arr.length && arr[arr.length - 1].step === r.step) arr[arr.length - 1] = r;
+      else arr.push(r);
     }
     for (const [k, v] of touched) into[k] = v;
     return into;

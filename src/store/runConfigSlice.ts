@@ -36,6 +36,8 @@ export interface RunSettings {
   evalEvery: number;
   /** Held-out problems per evaluation. */
   evalProblems: number;
+  /** S: samples per agent and held-out problem at the rollout temperature for the live phase portrait (0 = off). */
+  portraitSamples: number;
   /** Pretrain the preset's base agents in the browser instead of loading the shipped checkpoints. */
   pretrainHere: boolean;
   /** Compute backend of the training worker: 'auto' = WebGPU when available, else the CPU backend. */
@@ -87,6 +89,7 @@ export const DEFAULT_RUN_SETTINGS: Readonly<RunSettings> = {
   innerEpochs: DEFAULT_TRAIN.innerEpochs,
   evalEvery: DEFAULT_EVAL.every,
   evalProblems: DEFAULT_EVAL.problems,
+  portraitSamples: 8, // the live portrait is on in the page (headless experiments default to 0: src/rl/config.ts)
   pretrainHere: false,
   backend: 'auto',
   teacher: DEFAULT_TRAIN.teacher,
@@ -117,11 +120,13 @@ export function toExperimentConfig(s: RunSettings): ExperimentConfig {
       innerEpochs: s.innerEpochs,
       teacher: s.teacher,
     },
-    eval: { ...DEFAULT_EVAL, every: s.evalEvery, problems: s.evalProblems },
+    eval: { ...DEFAULT_EVAL, every: s.evalEvery, problems: s.evalProblems, portraitSamples: s.portraitSamples },
   };
 }
 
-const FIELD_OF: Record<string, keyof RunSettings> = { 'eval.every': 'evalEvery', 'eval.problems': 'evalProblems' };
+const FIELD_OF: Record<string, keyof RunSettings> = {
+  'eval.every': 'evalEvery', 'eval.problems': 'evalProblems', 'eval.portraitSamples': 'portraitSamples',
+};
 
 /**
  * Problems with the settings, keyed by settings field ('methods' also covers co-rl with one agent).

@@ -186,7 +186,18 @@ function checkEvalRecord(p: Problems, at: string, r: unknown): void {
     if (a.greedyAnswers !== undefined) checkArray(p, `${aat}.greedyAnswers`, a.greedyAnswers, (x, xat) => strOrNull(p, xat, x));
     if (a.greedyCorrect !== undefined && (typeof a.greedyCorrect !== 'string' || !/^[01]*$/.test(a.greedyCorrect)))
       p.add(`${aat}.greedyCorrect: must be a string of 0s and 1s, got ${shown(a.greedyCorrect)}`);
+    if (a.portraitRight !== undefined) checkPortrait(p, `${aat}.portraitRight`, a.portraitRight, r);
   });
+}
+
+/** A live-portrait count list: one integer in [0, portraitSamples] per held-out problem. */
+function checkPortrait(p: Problems, at: string, v: unknown, r: Record<string, unknown>): void {
+  const S = r.portraitSamples;
+  if (!(typeof S === 'number' && Number.isInteger(S) && S >= 1 && S <= 64))
+    return void p.add(`${at}: needs the record's portraitSamples (an integer in [1, 64]), got ${shown(S)}`);
+  if (!Array.isArray(v) || v.length !== r.problems) return void p.add(`${at}: must be an array of ${shown(r.problems)} counts, got ${shown(v)}`);
+  const bad = v.findIndex((x) => !(typeof x === 'number' && Number.isInteger(x) && x >= 0 && x <= S));
+  if (bad >= 0) p.add(`${at}[${bad}]: must be an integer in [0, ${S}], got ${shown(v[bad])}`);
 }
 
 /** Per method, its records: keys must be listed methods, each record of its key's method, steps increasing. */

@@ -11,8 +11,9 @@ import { createMetricsSlice, type MetricsSlice } from './metricsSlice';
 import { createInspectSlice, type InspectSlice } from './inspectSlice';
 import { createShareSlice, type ShareSlice } from './shareSlice';
 import { createPersistSlice, type PersistSlice } from './persistSlice';
+import { createLabSlice, type LabSlice } from './labSlice';
 
-export type AppState = EngineSlice & DemoSlice & UiSlice & TheorySlice & RunConfigSlice & RunStatusSlice & MetricsSlice & InspectSlice & ShareSlice & PersistSlice;
+export type AppState = EngineSlice & DemoSlice & UiSlice & TheorySlice & RunConfigSlice & RunStatusSlice & MetricsSlice & InspectSlice & ShareSlice & PersistSlice & LabSlice;
 
 export const useStore = create<AppState>()((...a) => ({
   ...createEngineSlice(...a),
@@ -25,4 +26,5 @@ export const useStore = create<AppState>()((...a) => ({
   ...createInspectSlice(...a),
   ...createShareSlice(...a),
   ...createPersistSlice(...a),
+  ...createLabSlice(...a),
 }));

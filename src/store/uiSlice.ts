@@ -2,7 +2,7 @@
 import type { StateCreator } from 'zustand';
 
 /** The app's top-level views. */
-export type ViewId = 'demo' | 'train' | 'theory' | 'help';
+export type ViewId = 'demo' | 'train' | 'compare' | 'sweep' | 'theory' | 'help';
 
 export interface UiSlice {
   /** The view on screen (default: the training playground). */

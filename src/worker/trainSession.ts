@@ -98,16 +98,24 @@ export class TrainSession {
    */
   async evaluate(onEval: (r: EvalRecord) => void, aborted: Aborted, note: (m: string) => void): Promise<boolean> {
     const out: EvalRecord[] = [];
+    const base = this.step === 0;
     try {
       for (const tr of this.trainers) {
         if (aborted()) return false;
         note(`Evaluating ${tr.opts.method} on ${this.config.eval.problems} held-out problems (step ${this.step})…`);
-        const r: EvalRecord = this.step === 0 && out.length ? { ...structuredClone(out[0]), method: tr.opts.method } : await tr.evaluate();
+        // the base evaluation shows before its portrait samples are drawn (the first chart point sooner)
+        const r: EvalRecord = base && out.length ? { ...structuredClone(out[0]), method: tr.opts.method } : await tr.evaluate(!base);
         out.push(r);
       }
     } finally {
       if (!aborted()) out.forEach(onEval);
     }
+    if (!base || !(this.config.eval.portraitSamples > 0) || aborted()) return !aborted();
+    note(`Live portrait: ${this.config.eval.portraitSamples} samples per agent and held-out problem (step 0)…`);
+    const first = await this.trainers[0].addPortrait(out[0]);
+    if (aborted()) return false;
+    // the same evaluation again, now with the counts: the page replaces the record it has (metricsSlice)
+    out.forEach((r) => onEval({ ...r, agents: first.agents.map((a) => ({ ...a })), portraitSamples: first.portraitSamples, seconds: first.seconds }));
     return true;
   }
 

@@ -93,6 +93,29 @@ export function HelpView() {
       </section>
 
       <section>
+        <h2>Compare runs and read a sweep</h2>
+        <p className="small">
+          The <strong>Compare</strong> view overlays runs on the same charts: the current run, run files you
+          import (several at once), copies of the current run you keep before starting another, and the runs
+          saved in this browser. Tick the runs to show. Runs whose settings differ only by the seed are drawn as
+          one line, the mean over the seeds, inside a shaded band from the lowest to the highest run; the runs
+          table lists exactly the settings that differ between the shown runs, and each run&apos;s colour. &quot;Run a
+          small grid here&quot; trains up to 8 variants of the Train view&apos;s settings (for example three seeds)
+          one after another and adds each to the list. The{' '}
+          <strong>Sweep</strong> view opens the report.json that <code>npm run sweep</code> writes (or the whole
+          sweep folder): Co-RL&apos;s gain against the base agents&apos; kappa, one point per cohort, the
+          paper&apos;s claims as a checklist with their figures, and the cells; a cell whose result file you opened
+          shows its curves in the Compare view. A file of another version, or a damaged one, is refused with
+          every problem listed, and nothing on screen changes.
+        </p>
+        <p className="small">
+          <strong>Smoothing</strong> (the slider above the Train charts and in Compare) follows TensorBoard: the
+          bold line is an exponential moving average of the points (weight w; 0 = off, near 1 = very smooth),
+          the faint one the raw values. It changes only what is drawn, never the records or the exports.
+        </p>
+      </section>
+
+      <section>
         <h2>How to read the charts</h2>
         <p className="small muted">
           In the Train view every chart overlays the compared methods on shared axes: one colour per method,
@@ -156,6 +179,15 @@ export function HelpView() {
             grading help; kappa near 1 means they fail together. c is the share where exactly one is right, u
             the share where at least one is right (the ceiling for the pair), w the share where both are wrong
             with the same answer (the errors a vote cannot catch).
+          </ChartItem>
+          <ChartItem title="Live phase portrait (Train)" live>
+            The theorem on your own cohort. At every evaluation each held-out problem is one dot at (pA, pB): the
+            share of S samples (8 by default, at the rollout temperature) that each agent of the pair gets right.
+            The arrows and the separatrix are the Theory view&apos;s. Dots are blue when the problem started above
+            the line pA + pB = 1, red when it started below; the theory says blue dots move up to (1, 1) under
+            Co-RL and red ones down. The counts say how many are above and below now and how many crossed;
+            trails show each dot&apos;s path, the slider steps through the evaluations, and for three or more
+            agents you pick the pair. The Theory view can draw the latest run&apos;s dots over its portrait.
           </ChartItem>
           <ChartItem title="Inspector (Train)" live>
             The latest step, prompt by prompt: every agent&apos;s K completions, the answers read from them, each

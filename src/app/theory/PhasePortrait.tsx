@@ -1,5 +1,5 @@
 // SVG phase portrait of two-agent Co-RL on [0,1]^2 (SCIENCE.md §6): field arrows, separatrix, trajectories.
-import { memo, useMemo, useState, type MouseEvent } from 'react';
+import { memo, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
 import type { TheoryPoint } from '../../store/theorySlice';
 import {
   FRAME,
@@ -20,15 +20,18 @@ interface Props {
   K: number;
   trajectories: TrajectoryResult[];
   onPick(p: TheoryPoint): void;
+  /** Drawn above the trajectories (the latest run's problems, src/app/lab/PortraitDots.tsx). */
+  overlay?: ReactNode;
 }
 
-const F = FRAME;
+/** The frame every portrait uses (the live portrait draws in the same one). */
+export const F = FRAME;
 const { width: W, height: H } = frameSize(F);
 const TICKS = [0, 0.25, 0.5, 0.75, 1];
 const pt = (pA: number, pB: number) => toSvg(F, pA, pB);
 
 /** The static layers: regions, grid, ticks, separatrix, fixed points. */
-const Background = memo(function Background() {
+export const Background = memo(function Background() {
   const [x0, y0] = pt(0, 0);
   const [x1, y1] = pt(1, 1);
   const [sx, sy] = pt(0.5, 0.5);
@@ -100,7 +103,7 @@ function SeparatrixLabel() {
 }
 
 /** Field arrows for one K (recomputed only when K changes). */
-const Field = memo(function Field({ K }: { K: number }) {
+export const Field = memo(function Field({ K }: { K: number }) {
   const arrows = useMemo(() => fieldArrows(F, K, 15), [K]);
   return (
     <g className="field" data-testid="field" data-arrows={arrows.length}>
@@ -156,7 +159,18 @@ function Trajectories({ trajectories }: { trajectories: TrajectoryResult[] }) {
 }
 
 /** The phase portrait: click a point to draw its trajectory. */
-export function PhasePortrait({ K, trajectories, onPick }: Props) {
+/** The arrowhead marker the field arrows use (one per SVG). */
+export function ArrowheadDefs() {
+  return (
+    <defs>
+      <marker id="arrowhead" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse">
+        <path d="M0,0 L10,5 L0,10 z" className="arrowhead" />
+      </marker>
+    </defs>
+  );
+}
+
+export function PhasePortrait({ K, trajectories, onPick, overlay }: Props) {
   const [hover, setHover] = useState<TheoryPoint | null>(null);
   const locate = (e: MouseEvent<SVGSVGElement>): TheoryPoint | null => {
     const svg = e.currentTarget;
@@ -181,22 +195,11 @@ export function PhasePortrait({ K, trajectories, onPick }: Props) {
       onMouseMove={(e) => setHover(locate(e))}
       onMouseLeave={() => setHover(null)}
     >
-      <defs>
-        <marker
-          id="arrowhead"
-          viewBox="0 0 10 10"
-          refX="8"
-          refY="5"
-          markerWidth="5"
-          markerHeight="5"
-          orient="auto-start-reverse"
-        >
-          <path d="M0,0 L10,5 L0,10 z" className="arrowhead" />
-        </marker>
-      </defs>
+      <ArrowheadDefs />
       <Background />
       <Field K={K} />
       <Trajectories trajectories={trajectories} />
+      {overlay}
       {hover && (
         <text x={F.left + 8} y={F.top + 18} className="hover-readout">
           ({hover.pA.toFixed(2)}, {hover.pB.toFixed(2)}): click to draw

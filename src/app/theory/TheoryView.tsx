@@ -1,11 +1,14 @@
 // The Theory view (SCIENCE.md §6): phase portrait with trajectories, K control, worked example, tabular agents.
-import { useDeferredValue, useMemo } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { useStore } from '../../store/store';
 import { PhasePortrait } from './PhasePortrait';
 import { TrajectoryPanel } from './TrajectoryPanel';
 import { WorkedExamplePanel } from './WorkedExamplePanel';
 import { TabularPanel } from './TabularPanel';
 import { computeTrajectory, computeWorked } from './theoryModel';
+import { latestRunSeries } from '../lab/latestRunDots';
+import { PortraitDots } from '../lab/PortraitDots';
+import { F } from './PhasePortrait';
 import './theory.css';
 
 export function TheoryView() {
@@ -20,6 +23,11 @@ export function TheoryView() {
   const worked = useMemo(() => computeWorked(dK), [dK]);
   const latest = trajectories.at(-1) ?? null;
   const start = starts.at(-1)!;
+  const metrics = useStore((s) => s.metrics);
+  const run = useMemo(() => latestRunSeries(metrics), [metrics]);
+  const [showRun, setShowRun] = useState(true);
+  const runFrame = run ? run.series.frames.length - 1 : 0;
+  const overlay = run && showRun ? <PortraitDots frame={F} series={run.series} at={runFrame} trails={false} /> : null;
 
   return (
     <div className="theory">
@@ -36,7 +44,14 @@ export function TheoryView() {
       </section>
       <div className="theory-grid">
         <div className="card portrait-card">
-          <PhasePortrait K={dK} trajectories={trajectories} onPick={addStart} />
+          <PhasePortrait K={dK} trajectories={trajectories} onPick={addStart} overlay={overlay} />
+          {run && (
+            <label className="run-dots-toggle" data-testid="theory-run-dots">
+              <input type="checkbox" checked={showRun} onChange={(e) => setShowRun(e.target.checked)} /> Show the latest
+              run&apos;s held-out problems ({run.method}, {run.series.pair.join(' × ')}, step{' '}
+              {run.series.frames[runFrame].step}): blue started above the line, red below
+            </label>
+          )}
           <ul className="legend" aria-label="Legend">
             <li>
               <span className="swatch arrow" /> Co-RL vector field (direction; longer = faster)

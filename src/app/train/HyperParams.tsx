@@ -29,6 +29,7 @@ const FIELDS: FieldDef[] = [
   { key: 'steps', label: 'Steps', help: 'training steps per method', step: 1, min: 1 },
   { key: 'evalEvery', label: 'Eval every', help: 'held-out evaluation every this many steps (0: start and end)', step: 1, min: 0 },
   { key: 'evalProblems', label: 'Eval problems', help: 'held-out problems per evaluation, never trained on', step: 1, min: 1 },
+  { key: 'portraitSamples', label: 'Portrait samples S', help: 'samples per agent and held-out problem at T for the live phase portrait (0: off)', step: 1, min: 0 },
   { key: 'tau', label: 'Vote threshold τ', help: "a prompt is unlabelled when its top answer's share is below τ", min: 0 },
   { key: 'beta', label: 'KL coefficient β', help: 'penalty on drift from the base (0: none, as in the paper)', min: 0 },
   { key: 'innerEpochs', label: 'Inner epochs', help: 'optimizer passes over one step’s rollouts (1: on-policy)', step: 1, min: 1 },

@@ -4,6 +4,8 @@
 import { memo, useEffect, useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { CartesianGrid, Line, LineChart, ReferenceDot, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { useStore } from '../../store/store';
+import { smoothChart } from '../lab/smoothing';
 import { maxOf, niceCeil, niceTicks, type ChartData, type SeriesDef } from './chartData';
 
 /** A marked point of a chart. */
@@ -29,6 +31,17 @@ interface Props {
   /** Position in the grid: new data is drawn `slot` x STAGGER_MS later, each chart in its own task. */
   slot?: number;
 }
+
+/** The x axis of a per-step chart (shared with the compare view's charts). */
+export const stepAxis = (label: string) =>
+  ({
+    dataKey: 'step',
+    type: 'number',
+    domain: ['dataMin', 'dataMax'],
+    allowDecimals: false,
+    tick: { fontSize: 11 },
+    label: { value: label, position: 'insideBottomRight', offset: -8, fontSize: 11 },
+  }) as const;
 
 /** Delay between the charts' redraws, so a new step never draws every chart in one long task. */
 export const STAGGER_MS = 20;
@@ -74,6 +87,16 @@ function MetricChartImpl({ name, title, caption, data: latest, yMax, xLabel = 's
   const data = useStaggered(latest, slot * STAGGER_MS);
   const marks = useStaggered(latestMarks, slot * STAGGER_MS);
   const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set());
+  // smoothing (the Smoothing slider) changes the drawn lines only: raw faint, smoothed bold (TensorBoard)
+  const w = useStore((s) => s.smoothing);
+  const drawn = useMemo(() => smoothChart(data, w), [data, w]);
+  const lines = useMemo(
+    () => [
+      ...drawn.raw.map((s, i) => ({ s, base: data.series[i].key, cls: drawn.smooth.length ? 'line-raw' : 'line' })),
+      ...drawn.smooth.map((s, i) => ({ s, base: data.series[i].key, cls: 'line-smooth' })),
+    ],
+    [drawn, data],
+  );
   const top = useMemo(
     () => yMax ?? niceCeil(maxOf(data.rows, data.series.filter((x) => !hidden.has(x.key)).map((x) => x.key))),
     [yMax, data, hidden],
@@ -87,19 +110,12 @@ function MetricChartImpl({ name, title, caption, data: latest, yMax, xLabel = 's
       return next;
     });
   return (
-    <figure className="metric-chart chart" data-testid={`chart-${name}`} data-points={data.points}>
+    <figure className="metric-chart chart" data-testid={`chart-${name}`} data-points={data.points} data-smoothing={w}>
       <h3>{title}</h3>
       <ResponsiveContainer width="100%" height={220}>
-        <LineChart data={data.rows} margin={{ top: 8, right: 12, bottom: 14, left: 0 }}>
+        <LineChart data={drawn.rows} margin={{ top: 8, right: 12, bottom: 14, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e5e7eb" />
-          <XAxis
-            dataKey="step"
-            type="number"
-            domain={['dataMin', 'dataMax']}
-            allowDecimals={false}
-            tick={{ fontSize: 11 }}
-            label={{ value: xLabel, position: 'insideBottomRight', offset: -8, fontSize: 11 }}
-          />
+          <XAxis {...stepAxis(xLabel)} />
           <YAxis
             domain={domain}
             ticks={ticks}
@@ -113,9 +129,10 @@ function MetricChartImpl({ name, title, caption, data: latest, yMax, xLabel = 's
             contentStyle={{ fontSize: 12, padding: '4px 8px' }}
             itemStyle={{ padding: 0 }}
           />
-          {data.series.map((s) => (
+          {lines.map(({ s, base, cls }) => (
             <Line
               key={s.key}
+              className={cls}
               dataKey={s.key}
               name={s.label}
               type="linear"
@@ -125,7 +142,7 @@ function MetricChartImpl({ name, title, caption, data: latest, yMax, xLabel = 's
               strokeDasharray={s.dash || undefined}
               dot={data.points === 1 ? { r: 2 } : false}
               connectNulls
-              hide={hidden.has(s.key)}
+              hide={hidden.has(base)}
               isAnimationActive={false}
             />
           ))}

@@ -1,6 +1,6 @@
 // The Train view (the default view): build a cohort, pick methods and hyperparameters, run them in the
 // training worker in lock step, and watch the live charts. Layout: settings column + chart grid.
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useStore } from '../../store/store';
 import { settingsProblems } from '../../store/runConfigSlice';
 import { cohortContext } from '../../store/customCohort';
@@ -17,7 +17,11 @@ import { KeepShare } from './KeepShare';
 import { UrlNotice } from './UrlNotice';
 import { PersistControls } from './PersistControls';
 import { GuardNotice } from './GuardNotice';
+import { SmoothingSlider } from '../lab/SmoothingSlider';
 import './train.css';
+
+// the lab panels load on first use, so they never delay the first chart point
+const LivePortrait = lazy(() => import('../lab/LivePortrait'));
 
 export function TrainView() {
   const settings = useStore((s) => s.runSettings);
@@ -26,6 +30,7 @@ export function TrainView() {
   const agents = presets.find((p) => p.name === settings.preset)?.agents.length;
   const imported = useStore((s) => s.importedCheckpoints);
   const problems = settingsProblems(settings, agents, cohortContext(presets, imported));
+  const evaluated = useStore((s) => s.metrics.methods.some((m) => (s.metrics.evals[m]?.length ?? 0) > 0));
 
   useEffect(() => {
     void loadCatalog();
@@ -47,7 +52,15 @@ export function TrainView() {
         <GuardNotice />
         <PersistControls />
         {started && <EngineBanner />}
+        <div className="chart-tools">
+          <SmoothingSlider />
+        </div>
         <TrainCharts />
+        {evaluated && (
+          <Suspense fallback={null}>
+            <LivePortrait />
+          </Suspense>
+        )}
         <Inspector />
         <OverlapView />
       </div>

@@ -1,0 +1,38 @@
+// A small grid run in the page (issue 15): two seeds of a tiny Co-RL run, cell after cell in the
+// training worker (WebGPU), each kept in the Compare view where the two seeds draw one band; a grid of
+// more than 8 cells is refused with the reason and nothing runs.
+import { test, expect } from '@playwright/test';
+import { collectErrors } from './util';
+
+test('grid in the page: two seeds run one after another and draw one band; 9 cells refused', async ({
+  page,
+}) => {
+  test.setTimeout(600_000);
+  const errors = collectErrors(page);
+  // the link's settings are read when the Train view first shows; then the grid runs from them
+  await page.goto(
+    '/?methods=co-rl&steps=3&batchPrompts=2&samples=2&evalEvery=1&evalProblems=6&portraitSamples=2',
+  );
+  await expect(page.getByTestId('preset-info')).toContainText('lp-nocarry');
+  await page.getByRole('tab', { name: 'Compare' }).click();
+  await page.getByText('Run a small grid here').click();
+  await page.getByTestId('grid-a-values').fill('1,2,3');
+  await page.getByTestId('grid-add-axis').click();
+  await page.getByTestId('grid-b-values').fill('0.0001, 0.0002, 0.0003');
+  await page.getByTestId('grid-run').click();
+  await expect(page.getByTestId('grid-errors')).toContainText('9 cells: the page runs at most 8');
+  await expect(page.getByTestId('grid-status')).toHaveCount(0); // nothing ran
+  await page.getByRole('button', { name: 'remove axis 2' }).click();
+  await page.getByTestId('grid-a-values').fill('1, 2');
+  await page.getByTestId('grid-run').click();
+  const status = page.getByTestId('grid-status');
+  await expect(status).toHaveAttribute('data-running', 'false', { timeout: 240_000 });
+  await expect(status).toHaveAttribute('data-done', '2');
+  console.log(`grid: ${await status.innerText()}`);
+  await expect(page.getByTestId('runs-row')).toHaveCount(3); // the current run (the last cell) and the two kept cells
+  await expect(page.getByTestId('runs-table')).toHaveAttribute('data-differs', 'seed');
+  const ens = page.getByTestId('compare-ensemble');
+  await expect(ens).toHaveAttribute('data-bands', '1');
+  await expect(ens).toHaveAttribute('data-points', '4'); // evaluations at steps 0..3
+  expect(errors).toEqual([]);
+});

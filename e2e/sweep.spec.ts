@@ -1,0 +1,87 @@
+// The Sweep view (issue 15) in real headless Chromium: a sweep's report.json with two cell results gives
+// the gain-vs-kappa scatter, the claims checklist and the cells; a cell's curves open in the compare
+// view; a report of another version or a damaged one is refused with its problems and nothing changes.
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test, expect } from '@playwright/test';
+import { asFile, syntheticSweep } from './labFixtures';
+import { collectErrors, overflowing } from './util';
+
+test('sweep view: scatter, claims, a cell in compare, refused reports, phone width', async ({ page }) => {
+  const errors = collectErrors(page);
+  const sw = syntheticSweep();
+  await page.goto('/#sweep');
+  await expect(page.getByTestId('sweep-empty')).toBeVisible();
+  await page
+    .getByTestId('sweep-open')
+    .setInputFiles([asFile('report.json', sw.report), ...sw.cells.map((c) => asFile(c.name, c.text))]);
+  await expect(page.getByTestId('sweep-summary')).toHaveAttribute('data-cells', '6');
+  const scatter = page.getByTestId('sweep-scatter');
+  await expect(scatter).toHaveAttribute('data-points', '3');
+  await expect(scatter).toHaveAttribute('data-ttrl-points', '3');
+  await expect(scatter.locator('.recharts-scatter-symbol')).toHaveCount(6);
+  const claims = page.getByTestId('sweep-claims').locator('li');
+  await expect(claims).toHaveCount(7);
+  expect(await claims.evaluateAll((ls) => ls.map((l) => l.getAttribute('data-status')))).toEqual([
+    'holds',
+    'holds',
+    'holds',
+    'holds',
+    'not tested',
+    'does not hold',
+    'holds',
+  ]);
+  await expect(page.getByTestId('sweep-cell-compare')).toHaveCount(2);
+  await page.screenshot({ path: 'docs/img/sweep-desktop.png', fullPage: true });
+
+  // refused: another version, and a damaged report; what is shown stays
+  const v2 = JSON.stringify({ ...JSON.parse(sw.report), format: 'co-rl-sweep-report/2' });
+  const damaged = JSON.stringify({
+    ...JSON.parse(sw.report),
+    claims: [{ n: 1, claim: 'x', status: 'maybe', figure: 3, png: null }],
+  });
+  await page.getByTestId('sweep-open').setInputFiles([asFile('report.json', v2)]);
+  await expect(page.getByTestId('lab-notice')).toContainText('co-rl-sweep-report/2');
+  await page.getByTestId('sweep-open').setInputFiles([asFile('report.json', damaged)]);
+  const notice = page.getByTestId('lab-notice');
+  await expect(notice).toContainText('Refused: nothing was opened');
+  await expect(notice).toContainText('claims[0].status');
+  await expect(notice).toContainText('claims[0].figure');
+  console.log(`refused report notice:\n${await notice.innerText()}`);
+  await expect(page.getByTestId('sweep-summary')).toHaveAttribute('data-cells', '6');
+  await expect(claims).toHaveCount(7);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(400);
+  expect(await overflowing(page), 'nothing sticks out at 390 px').toEqual([]);
+  await page.screenshot({ path: 'docs/img/sweep-phone.png', fullPage: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  // a cell's curves in the compare view
+  await page.getByTestId('sweep-cell-compare').first().click();
+  await expect(page).toHaveURL(/#compare$/);
+  await expect(page.getByTestId('runs-row')).toHaveCount(1);
+  await expect(page.getByTestId('compare-ensemble')).toHaveAttribute('data-points', '13');
+  expect(errors).toEqual([]);
+});
+
+test('sweep view: the whole sweep folder opens (report, cells; sweep.json and logs skipped)', async ({
+  page,
+}) => {
+  const errors = collectErrors(page);
+  const sw = syntheticSweep();
+  const dir = mkdtempSync(join(tmpdir(), 'sweep-'));
+  mkdirSync(join(dir, 'cells'));
+  mkdirSync(join(dir, 'logs'));
+  writeFileSync(join(dir, 'report.json'), sw.report);
+  writeFileSync(join(dir, 'sweep.json'), JSON.stringify({ format: 'co-rl-sweep/1', name: 'kappa-demo' }));
+  writeFileSync(join(dir, 'logs', 'c0s1.log'), 'cell log');
+  for (const c of sw.cells) writeFileSync(join(dir, 'cells', c.name), c.text);
+  await page.goto('/#sweep');
+  await page.getByTestId('sweep-folder').setInputFiles(dir);
+  await expect(page.getByTestId('lab-notice')).toContainText('with 2 cell results');
+  await expect(page.getByTestId('sweep-scatter')).toHaveAttribute('data-points', '3');
+  await expect(page.getByTestId('sweep-cell-compare')).toHaveCount(2);
+  expect(errors).toEqual([]);
+});

@@ -1,0 +1,92 @@
+// The Sweep view's file work (issue 15): open report.json with (or without) its cell results, or the
+// sweep folder itself; every file is checked before anything changes. A cell's curves go to the compare view.
+import { labRunFromFile, type LabRun } from './labRuns';
+import { useStore } from './store';
+import { cellAsRun, validateSweepReport, type SweepReportView } from './sweepReport';
+
+const MAX_BYTES = 200 * 1024 * 1024;
+
+async function readJson(f: File): Promise<{ ok: true; value: unknown } | { ok: false; error: string }> {
+  if (f.size > MAX_BYTES)
+    return {
+      ok: false,
+      error: `the file is ${(f.size / 1048576).toFixed(0)} MB, more than a sweep file can be`,
+    };
+  try {
+    const text = await f.text();
+    return { ok: true, value: JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) };
+  } catch (e) {
+    return { ok: false, error: `not JSON (${e instanceof Error ? e.message : String(e)})` };
+  }
+}
+
+const pathOf = (f: File): string =>
+  (f as File & { webkitRelativePath?: string }).webkitRelativePath || f.name;
+
+/**
+ * Open the chosen files: exactly one report.json (co-rl-sweep-report/1) and any cell results
+ * (co-rl-sweep-cell/1; other files of a sweep folder such as sweep.json and logs are skipped). On any
+ * problem the notice lists them all, per file, and the view keeps what it showed.
+ */
+export async function openSweepFiles(files: readonly File[]): Promise<boolean> {
+  const st = useStore.getState();
+  const errors: string[] = [];
+  let report: SweepReportView | null = null;
+  let reportFile = '';
+  const cells: Record<string, LabRun> = {};
+  const json = files.filter(
+    (f) =>
+      f.name.endsWith('.json') &&
+      !/(^|\/)(sweep|running\/.*)\.json$/.test(pathOf(f)) &&
+      !pathOf(f).includes('/running/'),
+  );
+  for (const f of json) {
+    const r = await readJson(f);
+    if (!r.ok) {
+      errors.push(`${pathOf(f)}:`, `  ${r.error}`);
+      continue;
+    }
+    const fmt = (r.value as { format?: unknown } | null)?.format;
+    if (fmt === 'co-rl-sweep-cell/1') {
+      const c = cellAsRun(r.value);
+      if (c.ok) cells[c.id] = labRunFromFile(c.run, `cell:${c.id}`, 'imported');
+      else errors.push(`${pathOf(f)}:`, ...c.errors.map((e) => `  ${e}`));
+      continue;
+    }
+    const v = validateSweepReport(r.value);
+    if (!v.ok) errors.push(`${pathOf(f)}:`, ...v.errors.map((e) => `  ${e}`));
+    else if (report)
+      errors.push(
+        `${pathOf(f)}:`,
+        `  a second sweep report (the first was ${reportFile}); open one sweep at a time`,
+      );
+    else [report, reportFile] = [v.report, pathOf(f)];
+  }
+  if (!report && errors.length === 0)
+    errors.push(
+      `no report.json among the ${files.length} file(s): make it with npm run sweep -- --merge --out DIR, then open DIR or DIR/report.json`,
+    );
+  if (errors.length || !report) {
+    st.setLabNotice({ kind: 'error', title: 'Refused: nothing was opened', lines: errors });
+    return false;
+  }
+  st.setSweep({ file: reportFile, report, cells });
+  const n = Object.keys(cells).length;
+  st.setLabNotice({
+    kind: 'ok',
+    title: `Opened ${reportFile} with ${n} cell result${n === 1 ? '' : 's'}`,
+    lines: [],
+  });
+  return true;
+}
+
+/** Show a cell's curves in the compare view (added to its runs, shown) and open that view. */
+export function showCellInCompare(cellId: string): boolean {
+  const st = useStore.getState();
+  const run = st.sweep?.cells[cellId];
+  if (!run) return false;
+  st.addLabRuns([run], true);
+  st.setLabShown(run.id, true);
+  if (typeof location !== 'undefined') location.hash = '#compare';
+  return true;
+}
