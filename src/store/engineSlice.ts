@@ -3,11 +3,11 @@ import type { StateCreator } from 'zustand';
 
 export interface EngineSlice {
   /** 'pending' until the worker reports. */
-  backend: 'pending' | 'webgpu' | 'cpu';
+  backend: 'pending' | 'webgpu' | 'wasm' | 'cpu';
   adapter: string;
   /** Why WebGPU is not used (empty when it is). */
   fallbackReason: string;
-  setEngine(backend: 'webgpu' | 'cpu', adapter: string, fallbackReason: string): void;
+  setEngine(backend: 'webgpu' | 'wasm' | 'cpu', adapter: string, fallbackReason: string): void;
 }
 
 export const createEngineSlice: StateCreator<EngineSlice, [], [], EngineSlice> = (set) => ({

@@ -12,7 +12,7 @@ export type WorkerCommand =
   | { type: 'stop' };
 
 /** Where training runs: the WebGPU adapter, or the CPU backend and why. Posted by both workers. */
-export type EngineEvent = { type: 'engine'; backend: 'webgpu' | 'cpu'; adapter: string; fallbackReason: string };
+export type EngineEvent = { type: 'engine'; backend: 'webgpu' | 'wasm' | 'cpu'; adapter: string; fallbackReason: string };
 
 /** Events the demo worker posts back. */
 export type WorkerEvent =

@@ -1,0 +1,241 @@
+// The wasm backend: tensors live in the linear memory of a WebAssembly module whose 128-bit SIMD kernels
+// (wasm/*.ts, AssemblyScript) run the hot ops (matmul forward and backward, attention, layer norm,
+// log-softmax with entropy and cross-entropy, the squared norm and AdamW); the other ops run the CPU
+// reference's code (src/engine/cpu/) on views of the same memory. Same contracts as the CPU reference
+// (src/engine/backend.ts), against which every kernel is parity-tested (wasmBackend.test.ts).
+import type { AdamWParams, Backend, BackendCounters, BackendInfo, DType, Tensor } from '../backend';
+import { VIEW_ALIGN } from '../backend';
+import { shapeSize } from '../cpu/cpuBackend';
+import * as enc from '../cpu/encoder';
+import * as rope from '../cpu/rope';
+import * as attn from '../cpu/attention';
+import * as ew from '../cpu/elementwise';
+import * as smp from '../cpu/sample';
+import { instantiateKernels, type Kernels } from './kernels';
+import { WasmMemory } from './wasmMemory';
+
+/** A tensor in wasm memory: `ptr` is its byte offset; `block` the bytes it owns (0 for a view). */
+export class WasmTensor implements Tensor {
+  freed = false;
+  constructor(
+    readonly shape: readonly number[],
+    readonly dtype: DType,
+    readonly label: string,
+    readonly ptr: number,
+    readonly size: number,
+    readonly block: number,
+  ) {}
+}
+
+const p = (t: Tensor | null): number => (t ? (t as WasmTensor).ptr : 0);
+
+export class WasmBackend implements Backend {
+  readonly info: BackendInfo;
+  readonly counters: BackendCounters = { dispatches: 0, readbacks: 0, allocations: 0, bytesHeld: 0, pipelines: 0 };
+  private scratch: { ptr: number; block: number } | null = null;
+
+  private constructor(
+    private readonly k: Kernels,
+    private readonly mem: WasmMemory,
+  ) {
+    const where = typeof process !== 'undefined' && process.versions?.node ? `Node ${process.versions.node}` : 'browser';
+    this.info = { name: 'wasm', adapter: `WebAssembly SIMD128, 1 thread (${where})`, features: ['simd128'] };
+  }
+
+  /** A backend with its own module instance and memory; rejects (WasmUnavailableError) without wasm SIMD. */
+  static async create(): Promise<WasmBackend> {
+    const { kernels, memory } = await instantiateKernels();
+    return new WasmBackend(kernels, new WasmMemory(memory));
+  }
+
+  /** Bytes of the module's linear memory (tensors, pools, static data): the engine's memory. */
+  get memoryBytes(): number {
+    return this.mem.bytes;
+  }
+
+  private f(t: Tensor): Float32Array {
+    const w = t as WasmTensor;
+    if (w.dtype !== 'f32') throw new Error(`tensor ${t.label} is not f32`);
+    const i = w.ptr >> 2;
+    return this.mem.f32.subarray(i, i + w.size);
+  }
+  private fo(t: Tensor | null): Float32Array | null {
+    return t ? this.f(t) : null;
+  }
+  private u(t: Tensor): Uint32Array {
+    const w = t as WasmTensor;
+    if (w.dtype !== 'u32') throw new Error(`tensor ${t.label} is not u32`);
+    const i = w.ptr >> 2;
+    return this.mem.u32.subarray(i, i + w.size);
+  }
+  private data(t: Tensor): Float32Array | Uint32Array {
+    return t.dtype === 'f32' ? this.f(t) : this.u(t);
+  }
+  /** Scratch of at least n floats (attention rows), kept between calls. */
+  private scratchPtr(n: number): number {
+    if (!this.scratch || this.scratch.block < n * 4) {
+      if (this.scratch) this.mem.give(this.scratch.ptr, this.scratch.block);
+      this.scratch = this.take(Math.max(n, 256) * 4);
+    }
+    return this.scratch.ptr;
+  }
+  private take(bytes: number): { ptr: number; block: number } {
+    const before = this.mem.fresh;
+    const b = this.mem.take(bytes);
+    if (this.mem.fresh !== before) this.counters.allocations++;
+    this.counters.bytesHeld = this.mem.held;
+    return b;
+  }
+
+  alloc(shape: readonly number[], dtype: DType = 'f32', label = 'tensor'): Tensor {
+    const n = shapeSize(shape);
+    const { ptr, block } = this.take(n * 4);
+    return new WasmTensor([...shape], dtype, label, ptr, n, block);
+  }
+  view(base: Tensor, offset: number, shape: readonly number[], label = `${base.label}.view`): Tensor {
+    const n = shapeSize(shape);
+    if (offset % VIEW_ALIGN !== 0) throw new Error(`view offset ${offset} is not a multiple of ${VIEW_ALIGN}`);
+    if (offset + n > base.size) throw new Error(`view [${offset}, ${offset + n}) exceeds ${base.label} (${base.size})`);
+    return new WasmTensor([...shape], base.dtype, label, (base as WasmTensor).ptr + offset * 4, n, 0);
+  }
+  write(t: Tensor, data: Float32Array | Uint32Array): void {
+    if (data.length !== t.size) throw new Error(`write to ${t.label}: ${data.length} values for ${t.size} elements`);
+    this.data(t).set(data);
+  }
+  async read(t: Tensor): Promise<Float32Array | Uint32Array> {
+    this.counters.readbacks++;
+    return this.data(t).slice();
+  }
+  async readMany(tensors: readonly Tensor[]): Promise<(Float32Array | Uint32Array)[]> {
+    if (tensors.length === 0) return [];
+    this.counters.readbacks++;
+    return tensors.map((t) => this.data(t).slice());
+  }
+  fill(t: Tensor, value: number): void {
+    this.data(t).fill(value);
+  }
+  copy(dst: Tensor, src: Tensor, n: number, dstOffset = 0, srcOffset = 0): void {
+    this.data(dst).set(this.data(src).subarray(srcOffset, srcOffset + n), dstOffset);
+  }
+  free(t: Tensor): void {
+    const w = t as WasmTensor;
+    if (w.block === 0 || w.freed) return;
+    w.freed = true;
+    this.mem.give(w.ptr, w.block);
+  }
+  async sync(): Promise<void> {}
+  destroy(): void {
+    this.scratch = null;
+  }
+
+  private op(): void {
+    this.counters.dispatches++;
+  }
+
+  // ---- ops on the CPU reference's code (views of wasm memory) --------------------------------------
+  encoderForward(out: Tensor, wte: Tensor, wpe: Tensor | null, tokens: Tensor, B: number, T: number, C: number, tokStride: number, pos0: number): void {
+    this.op();
+    enc.encoderForward(this.f(out), this.f(wte), this.fo(wpe), this.u(tokens), B, T, C, tokStride, pos0);
+  }
+  encoderBackward(dwte: Tensor, dwpe: Tensor | null, dout: Tensor, tokens: Tensor, B: number, T: number, C: number, tokStride: number, pos0: number): void {
+    this.op();
+    enc.encoderBackward(this.f(dwte), this.fo(dwpe), this.f(dout), this.u(tokens), B, T, C, tokStride, pos0);
+  }
+  ropeForward(out: Tensor, inp: Tensor, B: number, T: number, C: number, NH: number, pos0: number): void {
+    this.op();
+    rope.ropeForward(this.f(out), this.f(inp), B, T, C, NH, pos0);
+  }
+  ropeBackward(dinp: Tensor, dout: Tensor, B: number, T: number, C: number, NH: number, pos0: number): void {
+    this.op();
+    rope.ropeBackward(this.f(dinp), this.f(dout), B, T, C, NH, pos0);
+  }
+  kvCacheWrite(kcache: Tensor, vcache: Tensor, qkv: Tensor, B: number, T: number, pos0: number, Tmax: number, C: number): void {
+    this.op();
+    attn.kvCacheWrite(this.f(kcache), this.f(vcache), this.f(qkv), B, T, pos0, Tmax, C);
+  }
+  geluForward(out: Tensor, inp: Tensor, N: number): void {
+    this.op();
+    ew.geluForward(this.f(out), this.f(inp), N);
+  }
+  geluBackward(dinp: Tensor, inp: Tensor, dout: Tensor, N: number): void {
+    this.op();
+    ew.geluBackward(this.f(dinp), this.f(inp), this.f(dout), N);
+  }
+  residualForward(out: Tensor, a: Tensor, b: Tensor, N: number): void {
+    this.op();
+    ew.residualForward(this.f(out), this.f(a), this.f(b), N);
+  }
+  residualBackward(da: Tensor, db: Tensor, dout: Tensor, N: number): void {
+    this.op();
+    ew.residualBackward(this.f(da), this.f(db), this.f(dout), N);
+  }
+  sampleTokens(
+    out: Tensor, logits: Tensor, rows: number, V: number, temperature: number, seed: number, counter: number,
+    outStride: number, outOffset: number, logp: Tensor | null = null, logpOffset = 0,
+  ): void {
+    this.op();
+    smp.sampleTokens(this.u(out), this.f(logits), rows, V, temperature, seed, counter, outStride, outOffset, this.fo(logp), logpOffset);
+  }
+
+  // ---- SIMD kernels ----------------------------------------------------------------------------------
+  matmulForward(out: Tensor, inp: Tensor, weight: Tensor, bias: Tensor | null, N: number, C: number, OC: number): void {
+    this.op();
+    this.k.matmulForward(p(out), p(inp), p(weight), p(bias), N, C, OC);
+  }
+  matmulBackward(dinp: Tensor | null, dweight: Tensor, dbias: Tensor | null, dout: Tensor, inp: Tensor, weight: Tensor, N: number, C: number, OC: number): void {
+    this.op();
+    // dinp[n,:] += sum_o dout[n,o] weight[o,:]; dweight[o,:] += sum_n dout[n,o] inp[n,:]
+    if (dinp) this.k.addRowCombination(p(dinp), p(dout), OC, 1, p(weight), N, OC, C);
+    this.k.addRowCombination(p(dweight), p(dout), 1, OC, p(inp), OC, N, C);
+    if (dbias) this.k.biasBackward(p(dbias), p(dout), N, OC);
+  }
+  layernormForward(out: Tensor, mean: Tensor, rstd: Tensor, inp: Tensor, weight: Tensor, bias: Tensor, N: number, C: number): void {
+    this.op();
+    this.k.layernormForward(p(out), p(mean), p(rstd), p(inp), p(weight), p(bias), N, C);
+  }
+  layernormBackward(dinp: Tensor, dweight: Tensor, dbias: Tensor, dout: Tensor, inp: Tensor, weight: Tensor, mean: Tensor, rstd: Tensor, N: number, C: number): void {
+    this.op();
+    this.k.layernormBackward(p(dinp), p(dweight), p(dbias), p(dout), p(inp), p(weight), p(mean), p(rstd), N, C);
+  }
+  attentionForward(out: Tensor, att: Tensor, qkv: Tensor, B: number, T: number, C: number, NH: number): void {
+    this.op();
+    this.k.attentionForward(p(out), p(att), p(qkv), B, T, C, NH);
+  }
+  attentionBackward(dqkv: Tensor, dout: Tensor, qkv: Tensor, att: Tensor, B: number, T: number, C: number, NH: number): void {
+    this.op();
+    const s = this.scratchPtr(T);
+    this.k.attentionBackward(p(dqkv), p(dout), p(qkv), p(att), B, T, C, NH, s);
+  }
+  attentionCached(out: Tensor, qkv: Tensor, kcache: Tensor, vcache: Tensor, B: number, T: number, pos0: number, Tmax: number, C: number, NH: number): void {
+    this.op();
+    const s = this.scratchPtr(pos0 + T);
+    this.k.attentionCached(p(out), p(qkv), p(kcache), p(vcache), B, T, pos0, Tmax, C, NH, s);
+  }
+  logprobForward(logp: Tensor | null, entropy: Tensor | null, certainty: Tensor | null, logits: Tensor, targets: Tensor, N: number, V: number, temperature: number): void {
+    this.op();
+    this.k.logprobForward(p(logp), p(entropy), p(certainty), p(logits), p(targets), N, V, temperature);
+  }
+  logprobBackward(dlogits: Tensor, logits: Tensor, targets: Tensor, weights: Tensor, N: number, V: number, temperature: number): void {
+    this.op();
+    this.k.logprobBackward(p(dlogits), p(logits), p(targets), p(weights), N, V, temperature);
+  }
+  crossEntropyForward(losses: Tensor, logits: Tensor, targets: Tensor, N: number, V: number): void {
+    this.op();
+    this.k.crossEntropyForward(p(losses), p(logits), p(targets), N, V);
+  }
+  crossEntropyBackward(dlogits: Tensor, logits: Tensor, targets: Tensor, dlosses: Tensor, N: number, V: number): void {
+    this.op();
+    this.k.crossEntropyBackward(p(dlogits), p(logits), p(targets), p(dlosses), N, V);
+  }
+  sumSquares(out: Tensor, inp: Tensor, N: number): void {
+    this.op();
+    this.k.sumSquares(p(out), p(inp), N);
+  }
+  adamw(params: Tensor, grads: Tensor, m: Tensor, v: Tensor, normSq: Tensor | null, maxNorm: number, N: number, hp: AdamWParams): void {
+    this.op();
+    const scale = normSq ? Math.min(1, maxNorm / (Math.sqrt(this.f(normSq)[0]) + 1e-6)) : 1;
+    const bc1 = 1 - Math.pow(hp.beta1, hp.step);
+    const bc2 = 1 - Math.pow(hp.beta2, hp.step);
+    this.k.adamw(p(params), p(grads), p(m), p(v), N, scale, hp.lr, hp.beta1, hp.beta2, hp.eps, hp.weightDecay, bc1, bc2);
+  }
+}
