@@ -5,3 +5,4 @@ export { layernormForward, layernormBackward } from './layernorm';
 export { attentionForward, attentionBackward, attentionCached } from './attention';
 export { logprobForward, logprobBackward, crossEntropyForward, crossEntropyBackward } from './logprob';
 export { sumSquares, adamw } from './optim';
+export { geluForward, geluBackward, residualForward, residualBackward } from './elementwise';

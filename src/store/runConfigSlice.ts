@@ -9,7 +9,7 @@ import type { RewardMethod } from '../rl/rewards';
 import { CUSTOM_TASK, customAgentProblems, customAgentSpecs, type CohortContext, type CustomAgent } from './customCohort';
 
 /** The training worker's backend choices ('auto': WebGPU when available, else the CPU backend). */
-export const TRAIN_BACKENDS = ['auto', 'webgpu', 'cpu'] as const;
+export const TRAIN_BACKENDS = ['auto', 'webgpu', 'wasm', 'cpu'] as const;
 export type TrainBackend = (typeof TRAIN_BACKENDS)[number];
 
 /** What the Train view lets a user choose. Plain data; round-trips through JSON. */
@@ -37,7 +37,7 @@ export interface RunSettings {
   evalProblems: number;
   /** Pretrain the preset's base agents in the browser instead of loading the shipped checkpoints. */
   pretrainHere: boolean;
-  /** Compute backend of the training worker: 'auto' = WebGPU when available, else the CPU backend. */
+  /** Compute backend of the training worker: 'auto' = WebGPU when available, else wasm SIMD, else the CPU reference. */
   backend: TrainBackend;
   /** Train a preset's agents, or the agents composed one by one (customAgents). */
   cohortMode: 'preset' | 'custom';

@@ -36,7 +36,7 @@ export type TrainCommand =
   | {
       type: 'start';
       config: ExperimentConfig;
-      backend: 'auto' | 'webgpu' | 'cpu';
+      backend: 'auto' | 'webgpu' | 'wasm' | 'cpu';
       delayMs: number;
       paused?: boolean;
       /** The app's base URL as the page sees it (checkpoints are fetched relative to it). */

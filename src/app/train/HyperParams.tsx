@@ -42,6 +42,7 @@ const SCALES: { v: ScaleRewards; label: string }[] = [
 const BACKENDS: { v: TrainBackend; label: string }[] = [
   { v: 'auto', label: 'auto (default)' },
   { v: 'webgpu', label: 'WebGPU' },
+  { v: 'wasm', label: 'WebAssembly (SIMD)' },
   { v: 'cpu', label: 'CPU' },
 ];
 const LOSSES: { v: LossType; label: string }[] = [

@@ -21,6 +21,10 @@ export interface Kernels {
   logprobBackward(dlogits: number, logits: number, targets: number, weights: number, N: number, V: number, temperature: number): void;
   crossEntropyForward(losses: number, logits: number, targets: number, N: number, V: number): void;
   crossEntropyBackward(dlogits: number, logits: number, targets: number, dlosses: number, N: number, V: number): void;
+  geluForward(out: number, inp: number, N: number): void;
+  geluBackward(dinp: number, inp: number, dout: number, N: number): void;
+  residualForward(out: number, a: number, b: number, N: number): void;
+  residualBackward(da: number, db: number, dout: number, N: number): void;
   sumSquares(out: number, inp: number, N: number): void;
   adamw(
     params: number, grads: number, m: number, v: number, N: number,

@@ -8,8 +8,6 @@ import { VIEW_ALIGN } from '../backend';
 import { shapeSize } from '../cpu/cpuBackend';
 import * as enc from '../cpu/encoder';
 import * as rope from '../cpu/rope';
-import * as attn from '../cpu/attention';
-import * as ew from '../cpu/elementwise';
 import * as smp from '../cpu/sample';
 import { instantiateKernels, type Kernels } from './kernels';
 import { WasmMemory } from './wasmMemory';
@@ -151,23 +149,17 @@ export class WasmBackend implements Backend {
   }
   kvCacheWrite(kcache: Tensor, vcache: Tensor, qkv: Tensor, B: number, T: number, pos0: number, Tmax: number, C: number): void {
     this.op();
-    attn.kvCacheWrite(this.f(kcache), this.f(vcache), this.f(qkv), B, T, pos0, Tmax, C);
-  }
-  geluForward(out: Tensor, inp: Tensor, N: number): void {
-    this.op();
-    ew.geluForward(this.f(out), this.f(inp), N);
-  }
-  geluBackward(dinp: Tensor, inp: Tensor, dout: Tensor, N: number): void {
-    this.op();
-    ew.geluBackward(this.f(dinp), this.f(inp), this.f(dout), N);
-  }
-  residualForward(out: Tensor, a: Tensor, b: Tensor, N: number): void {
-    this.op();
-    ew.residualForward(this.f(out), this.f(a), this.f(b), N);
-  }
-  residualBackward(da: Tensor, db: Tensor, dout: Tensor, N: number): void {
-    this.op();
-    ew.residualBackward(this.f(da), this.f(db), this.f(dout), N);
+    // the reference's copy loop (src/engine/cpu/attention.ts kvCacheWrite) as row copies within memory
+    const m = this.mem.f32;
+    const [kc, vc, q] = [p(kcache) >> 2, p(vcache) >> 2, p(qkv) >> 2];
+    for (let b = 0; b < B; b++) {
+      for (let t = 0; t < T; t++) {
+        const src = q + (b * T + t) * 3 * C;
+        const dst = (b * Tmax + pos0 + t) * C;
+        m.copyWithin(kc + dst, src + C, src + 2 * C);
+        m.copyWithin(vc + dst, src + 2 * C, src + 3 * C);
+      }
+    }
   }
   sampleTokens(
     out: Tensor, logits: Tensor, rows: number, V: number, temperature: number, seed: number, counter: number,
@@ -178,6 +170,22 @@ export class WasmBackend implements Backend {
   }
 
   // ---- SIMD kernels ----------------------------------------------------------------------------------
+  geluForward(out: Tensor, inp: Tensor, N: number): void {
+    this.op();
+    this.k.geluForward(p(out), p(inp), N);
+  }
+  geluBackward(dinp: Tensor, inp: Tensor, dout: Tensor, N: number): void {
+    this.op();
+    this.k.geluBackward(p(dinp), p(inp), p(dout), N);
+  }
+  residualForward(out: Tensor, a: Tensor, b: Tensor, N: number): void {
+    this.op();
+    this.k.residualForward(p(out), p(a), p(b), N);
+  }
+  residualBackward(da: Tensor, db: Tensor, dout: Tensor, N: number): void {
+    this.op();
+    this.k.residualBackward(p(da), p(db), p(dout), N);
+  }
   matmulForward(out: Tensor, inp: Tensor, weight: Tensor, bias: Tensor | null, N: number, C: number, OC: number): void {
     this.op();
     this.k.matmulForward(p(out), p(inp), p(weight), p(bias), N, C, OC);

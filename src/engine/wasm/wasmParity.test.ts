@@ -165,6 +165,29 @@ describe('wasm layer norm, attention, log-softmax, AdamW vs the CPU reference', 
   }
 });
 
+describe('wasm elementwise kernels vs the CPU reference', () => {
+  for (const n of [1, 3, 1003, 4096]) {
+    it(`gelu and residual forward and backward on ${n} elements`, async () => {
+      const x = P([n], n, 3);
+      const y = P([n], n + 1);
+      const dout = P([n], n + 2);
+      const g = poisoned(wasm, cpu, [n]);
+      const r = poisoned(wasm, cpu, [n]);
+      const dx = P([n], n + 3);
+      const da = P([n], n + 4);
+      const db = P([n], n + 5);
+      both((be, t) => {
+        be.geluForward(t(g)!, t(x)!, n);
+        be.geluBackward(t(dx)!, t(x)!, t(dout)!, n);
+        be.residualForward(t(r)!, t(x)!, t(y)!, n);
+        be.residualBackward(t(da)!, t(db)!, t(dout)!, n);
+      });
+      await expectAll([['gelu', g], ['dgelu', dx], ['residual', r], ['da', da], ['db', db]], 1e-5, 1e-5);
+      for (const z of [x, y, dout]) z.free();
+    });
+  }
+});
+
 describe('wasm ops on the CPU reference code, over wasm memory', () => {
   it('encoder, rope, gelu, residual and sampling match the CPU backend', async () => {
     const [B, T, C, NH, V] = [3, 5, 12, 2, 11];
@@ -178,14 +201,19 @@ describe('wasm ops on the CPU reference code, over wasm memory', () => {
     const r = poisoned(wasm, cpu, [B * T * C]);
     const logits = P([B, V], 5, 2);
     const sampled = poisoned(wasm, cpu, [B], 'u32');
+    const dwte = P([V, C], 6);
+    const dwpe = P([T, C], 7);
+    const dqkv = P([B, T, 3 * C], 8);
     both((be, t) => {
       be.encoderForward(t(enc)!, t(wte)!, t(wpe), t(tokens)!, B, T, C, T, 0);
+      be.encoderBackward(t(dwte)!, t(dwpe), t(enc)!, t(tokens)!, B, T, C, T, 0);
       be.ropeForward(t(rot)!, t(qkv)!, B, T, C, NH, 0);
+      be.ropeBackward(t(dqkv)!, t(rot)!, B, T, C, NH, 0);
       be.geluForward(t(g)!, t(enc)!, B * T * C);
       be.residualForward(t(r)!, t(g)!, t(enc)!, B * T * C);
       be.sampleTokens(t(sampled)!, t(logits)!, B, V, 1, 9, 0, 1, 0);
     });
-    await expectAll([['encoder', enc], ['rope', rot], ['gelu', g], ['residual', r], ['sampled', sampled]], 1e-6, 1e-6);
+    await expectAll([['encoder', enc], ['dwte', dwte], ['dwpe', dwpe], ['rope', rot], ['drope', dqkv], ['gelu', g], ['residual', r], ['sampled', sampled]], 1e-6, 1e-6);
   });
 
   it('keeps tensors valid across memory growth and recycles freed blocks by size', async () => {
