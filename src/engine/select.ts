@@ -21,8 +21,10 @@ async function wasmBackend(): Promise<Backend> {
  * falls back to the CPU reference, saying why); an explicit 'webgpu' or 'wasm' that cannot start throws.
  */
 export async function selectBackend(pref: BackendPreference): Promise<SelectedBackend> {
-  if (pref === 'cpu') return { backend: new CpuBackend(), fallbackReason: 'CPU backend chosen in the settings.' };
-  if (pref === 'wasm') return { backend: await wasmBackend(), fallbackReason: 'WebAssembly backend chosen in the settings.' };
+  if (pref === 'cpu')
+    return { backend: new CpuBackend(), fallbackReason: 'CPU backend chosen in the settings.' };
+  if (pref === 'wasm')
+    return { backend: await wasmBackend(), fallbackReason: 'WebAssembly backend chosen in the settings.' };
   let gpuWhy: string;
   try {
     const { WebGpuBackend } = await import('./webgpu/webgpuBackend');
@@ -35,6 +37,9 @@ export async function selectBackend(pref: BackendPreference): Promise<SelectedBa
     return { backend: await wasmBackend(), fallbackReason: gpuWhy };
   } catch (e) {
     const wasmWhy = e instanceof Error ? e.message : String(e);
-    return { backend: new CpuBackend(), fallbackReason: `${gpuWhy} The WebAssembly engine cannot run either: ${wasmWhy}.` };
+    return {
+      backend: new CpuBackend(),
+      fallbackReason: `${gpuWhy} The WebAssembly engine cannot run either: ${wasmWhy}.`,
+    };
   }
 }

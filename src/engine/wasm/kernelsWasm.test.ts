@@ -20,8 +20,22 @@ describe('wasm kernel module', () => {
     const mod = new WebAssembly.Module(kernelBytes());
     expect(WebAssembly.Module.imports(mod)).toEqual([{ module: 'env', name: 'memory', kind: 'memory' }]);
     const names = WebAssembly.Module.exports(mod).map((e) => e.name);
-    for (const k of ['matmulForward', 'addRowCombination', 'biasBackward', 'layernormForward', 'layernormBackward', 'attentionForward',
-      'attentionBackward', 'attentionCached', 'logprobForward', 'logprobBackward', 'crossEntropyForward', 'crossEntropyBackward', 'sumSquares', 'adamw'])
+    for (const k of [
+      'matmulForward',
+      'addRowCombination',
+      'biasBackward',
+      'layernormForward',
+      'layernormBackward',
+      'attentionForward',
+      'attentionBackward',
+      'attentionCached',
+      'logprobForward',
+      'logprobBackward',
+      'crossEntropyForward',
+      'crossEntropyBackward',
+      'sumSquares',
+      'adamw',
+    ])
       expect(names).toContain(k);
   });
 

@@ -13,7 +13,8 @@ export type NodeBackendName = (typeof NODE_BACKENDS)[number];
 export function nodeBackendName(v: string | undefined, extra: readonly string[] = []): string {
   const name = v ?? NODE_BACKENDS[0];
   const valid = [...NODE_BACKENDS, ...extra];
-  if (!valid.includes(name)) throw new Error(`--backend must be ${valid.join(', ')} (default wasm), got ${JSON.stringify(v)}`);
+  if (!valid.includes(name))
+    throw new Error(`--backend must be ${valid.join(', ')} (default wasm), got ${JSON.stringify(v)}`);
   return name;
 }
 
@@ -23,6 +24,9 @@ export async function makeNodeBackend(name: NodeBackendName = 'wasm'): Promise<B
   try {
     return await WasmBackend.create();
   } catch (e) {
-    throw new Error(`the wasm backend cannot start here: ${(e as Error).message}; pass --backend cpu to use the JavaScript reference`, { cause: e });
+    throw new Error(
+      `the wasm backend cannot start here: ${(e as Error).message}; pass --backend cpu to use the JavaScript reference`,
+      { cause: e },
+    );
   }
 }

@@ -29,14 +29,21 @@ const p = (t: Tensor | null): number => (t ? (t as WasmTensor).ptr : 0);
 
 export class WasmBackend implements Backend {
   readonly info: BackendInfo;
-  readonly counters: BackendCounters = { dispatches: 0, readbacks: 0, allocations: 0, bytesHeld: 0, pipelines: 0 };
+  readonly counters: BackendCounters = {
+    dispatches: 0,
+    readbacks: 0,
+    allocations: 0,
+    bytesHeld: 0,
+    pipelines: 0,
+  };
   private scratch: { ptr: number; block: number } | null = null;
 
   private constructor(
     private readonly k: Kernels,
     private readonly mem: WasmMemory,
   ) {
-    const where = typeof process !== 'undefined' && process.versions?.node ? `Node ${process.versions.node}` : 'browser';
+    const where =
+      typeof process !== 'undefined' && process.versions?.node ? `Node ${process.versions.node}` : 'browser';
     this.info = { name: 'wasm', adapter: `WebAssembly SIMD128, 1 thread (${where})`, features: ['simd128'] };
   }
 
@@ -92,12 +99,15 @@ export class WasmBackend implements Backend {
   }
   view(base: Tensor, offset: number, shape: readonly number[], label = `${base.label}.view`): Tensor {
     const n = shapeSize(shape);
-    if (offset % VIEW_ALIGN !== 0) throw new Error(`view offset ${offset} is not a multiple of ${VIEW_ALIGN}`);
-    if (offset + n > base.size) throw new Error(`view [${offset}, ${offset + n}) exceeds ${base.label} (${base.size})`);
+    if (offset % VIEW_ALIGN !== 0)
+      throw new Error(`view offset ${offset} is not a multiple of ${VIEW_ALIGN}`);
+    if (offset + n > base.size)
+      throw new Error(`view [${offset}, ${offset + n}) exceeds ${base.label} (${base.size})`);
     return new WasmTensor([...shape], base.dtype, label, (base as WasmTensor).ptr + offset * 4, n, 0);
   }
   write(t: Tensor, data: Float32Array | Uint32Array): void {
-    if (data.length !== t.size) throw new Error(`write to ${t.label}: ${data.length} values for ${t.size} elements`);
+    if (data.length !== t.size)
+      throw new Error(`write to ${t.label}: ${data.length} values for ${t.size} elements`);
     this.data(t).set(data);
   }
   async read(t: Tensor): Promise<Float32Array | Uint32Array> {
@@ -131,11 +141,31 @@ export class WasmBackend implements Backend {
   }
 
   // ---- ops on the CPU reference's code (views of wasm memory) --------------------------------------
-  encoderForward(out: Tensor, wte: Tensor, wpe: Tensor | null, tokens: Tensor, B: number, T: number, C: number, tokStride: number, pos0: number): void {
+  encoderForward(
+    out: Tensor,
+    wte: Tensor,
+    wpe: Tensor | null,
+    tokens: Tensor,
+    B: number,
+    T: number,
+    C: number,
+    tokStride: number,
+    pos0: number,
+  ): void {
     this.op();
     enc.encoderForward(this.f(out), this.f(wte), this.fo(wpe), this.u(tokens), B, T, C, tokStride, pos0);
   }
-  encoderBackward(dwte: Tensor, dwpe: Tensor | null, dout: Tensor, tokens: Tensor, B: number, T: number, C: number, tokStride: number, pos0: number): void {
+  encoderBackward(
+    dwte: Tensor,
+    dwpe: Tensor | null,
+    dout: Tensor,
+    tokens: Tensor,
+    B: number,
+    T: number,
+    C: number,
+    tokStride: number,
+    pos0: number,
+  ): void {
     this.op();
     enc.encoderBackward(this.f(dwte), this.fo(dwpe), this.f(dout), this.u(tokens), B, T, C, tokStride, pos0);
   }
@@ -147,7 +177,16 @@ export class WasmBackend implements Backend {
     this.op();
     rope.ropeBackward(this.f(dinp), this.f(dout), B, T, C, NH, pos0);
   }
-  kvCacheWrite(kcache: Tensor, vcache: Tensor, qkv: Tensor, B: number, T: number, pos0: number, Tmax: number, C: number): void {
+  kvCacheWrite(
+    kcache: Tensor,
+    vcache: Tensor,
+    qkv: Tensor,
+    B: number,
+    T: number,
+    pos0: number,
+    Tmax: number,
+    C: number,
+  ): void {
     this.op();
     // the reference's copy loop (src/engine/cpu/attention.ts kvCacheWrite) as row copies within memory
     const m = this.mem.f32;
@@ -162,11 +201,32 @@ export class WasmBackend implements Backend {
     }
   }
   sampleTokens(
-    out: Tensor, logits: Tensor, rows: number, V: number, temperature: number, seed: number, counter: number,
-    outStride: number, outOffset: number, logp: Tensor | null = null, logpOffset = 0,
+    out: Tensor,
+    logits: Tensor,
+    rows: number,
+    V: number,
+    temperature: number,
+    seed: number,
+    counter: number,
+    outStride: number,
+    outOffset: number,
+    logp: Tensor | null = null,
+    logpOffset = 0,
   ): void {
     this.op();
-    smp.sampleTokens(this.u(out), this.f(logits), rows, V, temperature, seed, counter, outStride, outOffset, this.fo(logp), logpOffset);
+    smp.sampleTokens(
+      this.u(out),
+      this.f(logits),
+      rows,
+      V,
+      temperature,
+      seed,
+      counter,
+      outStride,
+      outOffset,
+      this.fo(logp),
+      logpOffset,
+    );
   }
 
   // ---- SIMD kernels ----------------------------------------------------------------------------------
@@ -186,44 +246,130 @@ export class WasmBackend implements Backend {
     this.op();
     this.k.residualBackward(p(da), p(db), p(dout), N);
   }
-  matmulForward(out: Tensor, inp: Tensor, weight: Tensor, bias: Tensor | null, N: number, C: number, OC: number): void {
+  matmulForward(
+    out: Tensor,
+    inp: Tensor,
+    weight: Tensor,
+    bias: Tensor | null,
+    N: number,
+    C: number,
+    OC: number,
+  ): void {
     this.op();
     this.k.matmulForward(p(out), p(inp), p(weight), p(bias), N, C, OC);
   }
-  matmulBackward(dinp: Tensor | null, dweight: Tensor, dbias: Tensor | null, dout: Tensor, inp: Tensor, weight: Tensor, N: number, C: number, OC: number): void {
+  matmulBackward(
+    dinp: Tensor | null,
+    dweight: Tensor,
+    dbias: Tensor | null,
+    dout: Tensor,
+    inp: Tensor,
+    weight: Tensor,
+    N: number,
+    C: number,
+    OC: number,
+  ): void {
     this.op();
     // dinp[n,:] += sum_o dout[n,o] weight[o,:]; dweight[o,:] += sum_n dout[n,o] inp[n,:]
     if (dinp) this.k.addRowCombination(p(dinp), p(dout), OC, 1, p(weight), N, OC, C);
     this.k.addRowCombination(p(dweight), p(dout), 1, OC, p(inp), OC, N, C);
     if (dbias) this.k.biasBackward(p(dbias), p(dout), N, OC);
   }
-  layernormForward(out: Tensor, mean: Tensor, rstd: Tensor, inp: Tensor, weight: Tensor, bias: Tensor, N: number, C: number): void {
+  layernormForward(
+    out: Tensor,
+    mean: Tensor,
+    rstd: Tensor,
+    inp: Tensor,
+    weight: Tensor,
+    bias: Tensor,
+    N: number,
+    C: number,
+  ): void {
     this.op();
     this.k.layernormForward(p(out), p(mean), p(rstd), p(inp), p(weight), p(bias), N, C);
   }
-  layernormBackward(dinp: Tensor, dweight: Tensor, dbias: Tensor, dout: Tensor, inp: Tensor, weight: Tensor, mean: Tensor, rstd: Tensor, N: number, C: number): void {
+  layernormBackward(
+    dinp: Tensor,
+    dweight: Tensor,
+    dbias: Tensor,
+    dout: Tensor,
+    inp: Tensor,
+    weight: Tensor,
+    mean: Tensor,
+    rstd: Tensor,
+    N: number,
+    C: number,
+  ): void {
     this.op();
-    this.k.layernormBackward(p(dinp), p(dweight), p(dbias), p(dout), p(inp), p(weight), p(mean), p(rstd), N, C);
+    this.k.layernormBackward(
+      p(dinp),
+      p(dweight),
+      p(dbias),
+      p(dout),
+      p(inp),
+      p(weight),
+      p(mean),
+      p(rstd),
+      N,
+      C,
+    );
   }
   attentionForward(out: Tensor, att: Tensor, qkv: Tensor, B: number, T: number, C: number, NH: number): void {
     this.op();
     this.k.attentionForward(p(out), p(att), p(qkv), B, T, C, NH);
   }
-  attentionBackward(dqkv: Tensor, dout: Tensor, qkv: Tensor, att: Tensor, B: number, T: number, C: number, NH: number): void {
+  attentionBackward(
+    dqkv: Tensor,
+    dout: Tensor,
+    qkv: Tensor,
+    att: Tensor,
+    B: number,
+    T: number,
+    C: number,
+    NH: number,
+  ): void {
     this.op();
     const s = this.scratchPtr(T);
     this.k.attentionBackward(p(dqkv), p(dout), p(qkv), p(att), B, T, C, NH, s);
   }
-  attentionCached(out: Tensor, qkv: Tensor, kcache: Tensor, vcache: Tensor, B: number, T: number, pos0: number, Tmax: number, C: number, NH: number): void {
+  attentionCached(
+    out: Tensor,
+    qkv: Tensor,
+    kcache: Tensor,
+    vcache: Tensor,
+    B: number,
+    T: number,
+    pos0: number,
+    Tmax: number,
+    C: number,
+    NH: number,
+  ): void {
     this.op();
     const s = this.scratchPtr(pos0 + T);
     this.k.attentionCached(p(out), p(qkv), p(kcache), p(vcache), B, T, pos0, Tmax, C, NH, s);
   }
-  logprobForward(logp: Tensor | null, entropy: Tensor | null, certainty: Tensor | null, logits: Tensor, targets: Tensor, N: number, V: number, temperature: number): void {
+  logprobForward(
+    logp: Tensor | null,
+    entropy: Tensor | null,
+    certainty: Tensor | null,
+    logits: Tensor,
+    targets: Tensor,
+    N: number,
+    V: number,
+    temperature: number,
+  ): void {
     this.op();
     this.k.logprobForward(p(logp), p(entropy), p(certainty), p(logits), p(targets), N, V, temperature);
   }
-  logprobBackward(dlogits: Tensor, logits: Tensor, targets: Tensor, weights: Tensor, N: number, V: number, temperature: number): void {
+  logprobBackward(
+    dlogits: Tensor,
+    logits: Tensor,
+    targets: Tensor,
+    weights: Tensor,
+    N: number,
+    V: number,
+    temperature: number,
+  ): void {
     this.op();
     this.k.logprobBackward(p(dlogits), p(logits), p(targets), p(weights), N, V, temperature);
   }
@@ -231,7 +377,14 @@ export class WasmBackend implements Backend {
     this.op();
     this.k.crossEntropyForward(p(losses), p(logits), p(targets), N, V);
   }
-  crossEntropyBackward(dlogits: Tensor, logits: Tensor, targets: Tensor, dlosses: Tensor, N: number, V: number): void {
+  crossEntropyBackward(
+    dlogits: Tensor,
+    logits: Tensor,
+    targets: Tensor,
+    dlosses: Tensor,
+    N: number,
+    V: number,
+  ): void {
     this.op();
     this.k.crossEntropyBackward(p(dlogits), p(logits), p(targets), p(dlosses), N, V);
   }
@@ -239,11 +392,34 @@ export class WasmBackend implements Backend {
     this.op();
     this.k.sumSquares(p(out), p(inp), N);
   }
-  adamw(params: Tensor, grads: Tensor, m: Tensor, v: Tensor, normSq: Tensor | null, maxNorm: number, N: number, hp: AdamWParams): void {
+  adamw(
+    params: Tensor,
+    grads: Tensor,
+    m: Tensor,
+    v: Tensor,
+    normSq: Tensor | null,
+    maxNorm: number,
+    N: number,
+    hp: AdamWParams,
+  ): void {
     this.op();
     const scale = normSq ? Math.min(1, maxNorm / (Math.sqrt(this.f(normSq)[0]) + 1e-6)) : 1;
     const bc1 = 1 - Math.pow(hp.beta1, hp.step);
     const bc2 = 1 - Math.pow(hp.beta2, hp.step);
-    this.k.adamw(p(params), p(grads), p(m), p(v), N, scale, hp.lr, hp.beta1, hp.beta2, hp.eps, hp.weightDecay, bc1, bc2);
+    this.k.adamw(
+      p(params),
+      p(grads),
+      p(m),
+      p(v),
+      N,
+      scale,
+      hp.lr,
+      hp.beta1,
+      hp.beta2,
+      hp.eps,
+      hp.weightDecay,
+      bc1,
+      bc2,
+    );
   }
 }

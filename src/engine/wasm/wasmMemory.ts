@@ -37,7 +37,9 @@ export class WasmMemory {
       try {
         this.memory.grow(pages);
       } catch {
-        throw new Error(`wasm backend out of memory: ${(end / 2 ** 20).toFixed(0)} MiB asked (WebAssembly memory is limited to 4 GiB); use a smaller model or batch`);
+        throw new Error(
+          `wasm backend out of memory: ${(end / 2 ** 20).toFixed(0)} MiB asked (WebAssembly memory is limited to 4 GiB); use a smaller model or batch`,
+        );
       }
     }
     this.top = end;

@@ -14,7 +14,8 @@ beforeAll(async () => {
 afterAll(() => wasm.destroy());
 
 /** A check written for any backend (its parameter is typed WebGpuBackend only for the page harness). */
-const run = (name: string): Promise<CheckReport> => (checks[name] as unknown as (b: Backend) => Promise<CheckReport>)(wasm);
+const run = (name: string): Promise<CheckReport> =>
+  (checks[name] as unknown as (b: Backend) => Promise<CheckReport>)(wasm);
 
 describe('wasm backend: whole-model training step vs the CPU reference', () => {
   for (const name of ['model:step-parity-learned', 'model:step-parity-rope', 'model:greedy-parity']) {

@@ -20,7 +20,17 @@ function both(f: (be: Backend, t: (x: Pair | null) => Tensor | null) => void): v
   f(wasm, (x) => (x ? x.gpu : null));
   f(cpu, (x) => (x ? x.cpu : null));
 }
-const P = (shape: number[], seed: number, scale = 1): Pair => pair(wasm, cpu, shape, randn(shape.reduce((a, b) => a * b, 1), seed, scale));
+const P = (shape: number[], seed: number, scale = 1): Pair =>
+  pair(
+    wasm,
+    cpu,
+    shape,
+    randn(
+      shape.reduce((a, b) => a * b, 1),
+      seed,
+      scale,
+    ),
+  );
 
 async function expectAll(pairs: [string, Pair][], atol = 1e-4, rtol = 1e-4): Promise<void> {
   const res: CompareResult[] = [];
@@ -33,9 +43,17 @@ async function expectAll(pairs: [string, Pair][], atol = 1e-4, rtol = 1e-4): Pro
 describe('wasm matmul vs the CPU reference', () => {
   const shapes: [number, number, number, boolean, boolean][] = [
     // N, C, OC, bias, dinp
-    [37, 45, 67, true, true], [1, 5, 3, true, true], [70, 13, 130, false, true], [2, 1, 1, true, true],
-    [129, 64, 256, true, false], [200, 128, 29, false, true], [3, 4, 1, false, true], [64, 24, 72, true, true],
-    [128, 96, 24, true, true], [11, 7, 9, true, true], [517, 130, 33, true, true],
+    [37, 45, 67, true, true],
+    [1, 5, 3, true, true],
+    [70, 13, 130, false, true],
+    [2, 1, 1, true, true],
+    [129, 64, 256, true, false],
+    [200, 128, 29, false, true],
+    [3, 4, 1, false, true],
+    [64, 24, 72, true, true],
+    [128, 96, 24, true, true],
+    [11, 7, 9, true, true],
+    [517, 130, 33, true, true],
   ];
   for (const [N, C, OC, hasBias, hasDinp] of shapes) {
     it(`N=${N} C=${C} OC=${OC}${hasBias ? '' : ' no bias'}${hasDinp ? '' : ' no dinp'}: out, dinp, dweight, dbias`, async () => {
@@ -52,7 +70,10 @@ describe('wasm matmul vs the CPU reference', () => {
         be.matmulForward(t(out)!, t(inp)!, t(w)!, t(bias), N, C, OC);
         be.matmulBackward(t(dinp), t(dw)!, t(db), t(dout)!, t(inp)!, t(w)!, N, C, OC);
       });
-      const outs: [string, Pair][] = [['out', out], ['dweight', dw]];
+      const outs: [string, Pair][] = [
+        ['out', out],
+        ['dweight', dw],
+      ];
       if (dinp) outs.push(['dinp', dinp]);
       if (db) outs.push(['dbias', db]);
       await expectAll(outs);
@@ -73,7 +94,13 @@ describe('wasm matmul vs the CPU reference', () => {
 });
 
 describe('wasm layer norm, attention, log-softmax, AdamW vs the CPU reference', () => {
-  for (const [N, C] of [[1, 1], [7, 5], [33, 36], [64, 24], [130, 130]]) {
+  for (const [N, C] of [
+    [1, 1],
+    [7, 5],
+    [33, 36],
+    [64, 24],
+    [130, 130],
+  ]) {
     it(`layernorm N=${N} C=${C}: out, mean, rstd, dinp, dweight, dbias`, async () => {
       const inp = P([N, C], 1 + C, 2);
       const w = P([C], 2 + C);
@@ -89,11 +116,25 @@ describe('wasm layer norm, attention, log-softmax, AdamW vs the CPU reference', 
         be.layernormForward(t(out)!, t(mean)!, t(rstd)!, t(inp)!, t(w)!, t(b)!, N, C);
         be.layernormBackward(t(dinp)!, t(dw)!, t(db)!, t(dout)!, t(inp)!, t(w)!, t(mean)!, t(rstd)!, N, C);
       });
-      await expectAll([['out', out], ['mean', mean], ['rstd', rstd], ['dinp', dinp], ['dweight', dw], ['dbias', db]]);
+      await expectAll([
+        ['out', out],
+        ['mean', mean],
+        ['rstd', rstd],
+        ['dinp', dinp],
+        ['dweight', dw],
+        ['dbias', db],
+      ]);
     });
   }
 
-  for (const [B, T, C, NH] of [[2, 13, 36, 3], [3, 7, 45, 5], [1, 1, 16, 2], [32, 10, 24, 4], [2, 17, 32, 4], [1, 33, 20, 2]]) {
+  for (const [B, T, C, NH] of [
+    [2, 13, 36, 3],
+    [3, 7, 45, 5],
+    [1, 1, 16, 2],
+    [32, 10, 24, 4],
+    [2, 17, 32, 4],
+    [1, 33, 20, 2],
+  ]) {
     it(`attention B=${B} T=${T} C=${C} NH=${NH}: out, att, dqkv, cached decode`, async () => {
       const qkv = P([B, T, 3 * C], T + C);
       const out = poisoned(wasm, cpu, [B, T, C]);
@@ -118,12 +159,24 @@ describe('wasm layer norm, attention, log-softmax, AdamW vs the CPU reference', 
         be.kvCacheWrite(t(kc)!, t(vc)!, t(qn)!, B, Tn, pos0, Tmax, C);
         be.attentionCached(t(outc)!, t(qn)!, t(kc)!, t(vc)!, B, Tn, pos0, Tmax, C, NH);
       });
-      await expectAll([['out', out], ['att', att], ['dqkv', dqkv], ['cached out', outc]]);
+      await expectAll([
+        ['out', out],
+        ['att', att],
+        ['dqkv', dqkv],
+        ['cached out', outc],
+      ]);
       for (const x of [qkv, dout, kc, vc, qn, prev]) x.free();
     });
   }
 
-  for (const [N, V, temp] of [[1, 1, 1], [7, 5, 1], [33, 29, 0.7], [64, 15, 1.3], [5, 130, 1], [9, 4, 2]]) {
+  for (const [N, V, temp] of [
+    [1, 1, 1],
+    [7, 5, 1],
+    [33, 29, 0.7],
+    [64, 15, 1.3],
+    [5, 130, 1],
+    [9, 4, 2],
+  ]) {
     it(`log-softmax N=${N} V=${V} T=${temp}: logp, entropy, certainty, cross-entropy and both backwards`, async () => {
       const logits = P([N, V], N + V, 3);
       const tg = randInt(N, N + V + 1, V);
@@ -143,23 +196,58 @@ describe('wasm layer norm, attention, log-softmax, AdamW vs the CPU reference', 
         be.logprobBackward(t(dl1)!, t(logits)!, t(targets)!, t(wts)!, N, V, temp);
         be.crossEntropyBackward(t(dl2)!, t(logits)!, t(targets)!, t(wts)!, N, V);
       });
-      await expectAll([['logp', logp], ['entropy', ent], ['certainty', cert], ['logp only', lpOnly], ['ce', ce], ['dlogits (logprob)', dl1], ['dlogits (ce)', dl2]]);
+      await expectAll([
+        ['logp', logp],
+        ['entropy', ent],
+        ['certainty', cert],
+        ['logp only', lpOnly],
+        ['ce', ce],
+        ['dlogits (logprob)', dl1],
+        ['dlogits (ce)', dl2],
+      ]);
       for (const x of [logits, targets, wts]) x.free();
     });
   }
 
-  for (const [n, clip] of [[1, 0], [7, 1], [1000, 1], [4099, 0]]) {
+  for (const [n, clip] of [
+    [1, 0],
+    [7, 1],
+    [1000, 1],
+    [4099, 0],
+  ]) {
     it(`sumSquares and AdamW on ${n} elements${clip ? ' with clipping' : ''}`, async () => {
       const params = P([n], n, 1);
       const grads = P([n], n + 1, 2);
       const m = P([n], n + 2, 0.1);
-      const v = pair(wasm, cpu, [n], randn(n, n + 3).map((x) => x * x * 0.01), 'v');
+      const v = pair(
+        wasm,
+        cpu,
+        [n],
+        randn(n, n + 3).map((x) => x * x * 0.01),
+        'v',
+      );
       const norm = poisoned(wasm, cpu, [1]);
       both((be, t) => {
         be.sumSquares(t(norm)!, t(grads)!, n);
-        be.adamw(t(params)!, t(grads)!, t(m)!, t(v)!, clip ? t(norm) : null, 0.5, n, { lr: 1e-2, beta1: 0.9, beta2: 0.95, eps: 1e-8, weightDecay: 0.1, step: 3 });
+        be.adamw(t(params)!, t(grads)!, t(m)!, t(v)!, clip ? t(norm) : null, 0.5, n, {
+          lr: 1e-2,
+          beta1: 0.9,
+          beta2: 0.95,
+          eps: 1e-8,
+          weightDecay: 0.1,
+          step: 3,
+        });
       });
-      await expectAll([['sumSquares', norm], ['params', params], ['m', m], ['v', v]], 1e-5, 1e-5);
+      await expectAll(
+        [
+          ['sumSquares', norm],
+          ['params', params],
+          ['m', m],
+          ['v', v],
+        ],
+        1e-5,
+        1e-5,
+      );
       grads.free();
     });
   }
@@ -182,7 +270,17 @@ describe('wasm elementwise kernels vs the CPU reference', () => {
         be.residualForward(t(r)!, t(x)!, t(y)!, n);
         be.residualBackward(t(da)!, t(db)!, t(dout)!, n);
       });
-      await expectAll([['gelu', g], ['dgelu', dx], ['residual', r], ['da', da], ['db', db]], 1e-5, 1e-5);
+      await expectAll(
+        [
+          ['gelu', g],
+          ['dgelu', dx],
+          ['residual', r],
+          ['da', da],
+          ['db', db],
+        ],
+        1e-5,
+        1e-5,
+      );
       for (const z of [x, y, dout]) z.free();
     });
   }
@@ -213,7 +311,20 @@ describe('wasm ops on the CPU reference code, over wasm memory', () => {
       be.residualForward(t(r)!, t(g)!, t(enc)!, B * T * C);
       be.sampleTokens(t(sampled)!, t(logits)!, B, V, 1, 9, 0, 1, 0);
     });
-    await expectAll([['encoder', enc], ['dwte', dwte], ['dwpe', dwpe], ['rope', rot], ['drope', dqkv], ['gelu', g], ['residual', r], ['sampled', sampled]], 1e-6, 1e-6);
+    await expectAll(
+      [
+        ['encoder', enc],
+        ['dwte', dwte],
+        ['dwpe', dwpe],
+        ['rope', rot],
+        ['drope', dqkv],
+        ['gelu', g],
+        ['residual', r],
+        ['sampled', sampled],
+      ],
+      1e-6,
+      1e-6,
+    );
   });
 
   it('keeps tensors valid across memory growth and recycles freed blocks by size', async () => {
