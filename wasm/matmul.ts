@@ -209,3 +209,101 @@ export function biasBackward(dbias: usize, dout: usize, N: i32, OC: i32): void {
     store<f32>(dbias + ob, load<f32>(dbias + ob) + s);
   }
 }
+
+/** dst (C, R) = src (R, C)^T. */
+export function transpose(dst: usize, src: usize, R: i32, C: i32): void {
+  for (let r = 0; r < R; r++) {
+    const s = src + (<usize>(r * C) << 2);
+    for (let c = 0; c < C; c++) store<f32>(dst + (<usize>(c * R + r) << 2), load<f32>(s + (<usize>c << 2)));
+  }
+}
+
+/** 4 rows x 8 columns of out from wT (C, OC): acc += splat(x[r, c]) * wT[c, o..o+8]. */
+function mmT4x8(y: usize, outB: usize, x: usize, rowB: usize, wT: usize, wB: usize, C: i32, bias: usize): void {
+  let a0 = f32x4.splat(0), a1 = f32x4.splat(0), a2 = f32x4.splat(0), a3 = f32x4.splat(0);
+  let b0 = f32x4.splat(0), b1 = f32x4.splat(0), b2 = f32x4.splat(0), b3 = f32x4.splat(0);
+  if (bias) {
+    a0 = v128.load(bias);
+    b0 = v128.load(bias, 16);
+    a1 = a0; a2 = a0; a3 = a0;
+    b1 = b0; b2 = b0; b3 = b0;
+  }
+  let w = wT;
+  let xc = x;
+  for (let c = 0; c < C; c++) {
+    const u = v128.load(w);
+    const v = v128.load(w, 16);
+    let s = v128.load32_splat(xc);
+    a0 = f32x4.add(a0, f32x4.mul(s, u));
+    b0 = f32x4.add(b0, f32x4.mul(s, v));
+    s = v128.load32_splat(xc + rowB);
+    a1 = f32x4.add(a1, f32x4.mul(s, u));
+    b1 = f32x4.add(b1, f32x4.mul(s, v));
+    s = v128.load32_splat(xc + 2 * rowB);
+    a2 = f32x4.add(a2, f32x4.mul(s, u));
+    b2 = f32x4.add(b2, f32x4.mul(s, v));
+    s = v128.load32_splat(xc + 3 * rowB);
+    a3 = f32x4.add(a3, f32x4.mul(s, u));
+    b3 = f32x4.add(b3, f32x4.mul(s, v));
+    w += wB;
+    xc += 4;
+  }
+  v128.store(y, a0);
+  v128.store(y, b0, 16);
+  v128.store(y + outB, a1);
+  v128.store(y + outB, b1, 16);
+  v128.store(y + 2 * outB, a2);
+  v128.store(y + 2 * outB, b2, 16);
+  v128.store(y + 3 * outB, a3);
+  v128.store(y + 3 * outB, b3, 16);
+}
+
+/** One row, 4 columns of out from wT. */
+function mmT1x4(y: usize, x: usize, wT: usize, wB: usize, C: i32, bias: usize): void {
+  let a = bias ? v128.load(bias) : f32x4.splat(0);
+  let w = wT;
+  for (let c = 0; c < C; c++) {
+    a = f32x4.add(a, f32x4.mul(v128.load32_splat(x + (<usize>c << 2)), v128.load(w)));
+    w += wB;
+  }
+  v128.store(y, a);
+}
+
+/**
+ * out (N,OC) = inp (N,C) @ wT + bias with the weight given transposed, wT (C, OC): broadcast-multiply
+ * blocks of 4 rows x 8 columns (no horizontal sums; the fast form for small C). Columns past the last
+ * multiple of 4 take dot products with the untransposed weight w (OC, C).
+ */
+export function matmulForwardT(out: usize, inp: usize, wT: usize, w: usize, bias: usize, N: i32, C: i32, OC: i32): void {
+  const rowB = <usize>C << 2;
+  const outB = <usize>OC << 2;
+  const wB = outB;
+  const OC8 = OC & ~7;
+  const OC4 = OC & ~3;
+  let n = 0;
+  for (; n + 4 <= N; n += 4) {
+    const x = inp + <usize>n * rowB;
+    const y = out + <usize>n * outB;
+    for (let o = 0; o < OC8; o += 8) {
+      const ob = <usize>o << 2;
+      mmT4x8(y + ob, outB, x, rowB, wT + ob, wB, C, bias ? bias + ob : 0);
+    }
+    if (OC8 < OC4) {
+      const ob = <usize>OC8 << 2;
+      for (let r = 0; r < 4; r++) mmT1x4(y + <usize>r * outB + ob, x + <usize>r * rowB, wT + ob, wB, C, bias ? bias + ob : 0);
+    }
+  }
+  for (; n < N; n++) {
+    const x = inp + <usize>n * rowB;
+    const y = out + <usize>n * outB;
+    for (let o = 0; o < OC4; o += 4) {
+      const ob = <usize>o << 2;
+      mmT1x4(y + ob, x, wT + ob, wB, C, bias ? bias + ob : 0);
+    }
+  }
+  for (let o = OC4; o < OC; o++) {
+    const wo = w + <usize>o * rowB;
+    const b: f32 = bias ? load<f32>(bias + (<usize>o << 2)) : 0;
+    for (let r = 0; r < N; r++) store<f32>(out + <usize>r * outB + (<usize>o << 2), dot(inp + <usize>r * rowB, wo, C) + b);
+  }
+}

@@ -37,6 +37,13 @@ export class WasmBackend implements Backend {
     pipelines: 0,
   };
   private scratch: { ptr: number; block: number } | null = null;
+  private wtScratch: { ptr: number; block: number } | null = null;
+  /**
+   * Matmul forward kernel: 'dot' (2x4 blocks of dot products along C, horizontal sums at the end) or
+   * 'broadcast' (the weight transposed into scratch, 4x8 blocks of broadcast multiplies, no sums); 'auto'
+   * takes broadcast from 8 rows on, where the transpose costs under 1/8 of the product. Tests force each.
+   */
+  matmulForwardVariant: 'auto' | 'dot' | 'broadcast' = 'auto';
 
   private constructor(
     private readonly k: Kernels,
@@ -83,6 +90,14 @@ export class WasmBackend implements Backend {
       this.scratch = this.take(Math.max(n, 256) * 4);
     }
     return this.scratch.ptr;
+  }
+  /** Scratch for a transposed weight of n floats (grows to the largest weight, then stays). */
+  private wtPtr(n: number): number {
+    if (!this.wtScratch || this.wtScratch.block < n * 4) {
+      if (this.wtScratch) this.mem.give(this.wtScratch.ptr, this.wtScratch.block);
+      this.wtScratch = this.take(n * 4);
+    }
+    return this.wtScratch.ptr;
   }
   private take(bytes: number): { ptr: number; block: number } {
     const before = this.mem.fresh;
@@ -134,6 +149,7 @@ export class WasmBackend implements Backend {
   async sync(): Promise<void> {}
   destroy(): void {
     this.scratch = null;
+    this.wtScratch = null;
   }
 
   private op(): void {
@@ -256,7 +272,12 @@ export class WasmBackend implements Backend {
     OC: number,
   ): void {
     this.op();
-    this.k.matmulForward(p(out), p(inp), p(weight), p(bias), N, C, OC);
+    const v = this.matmulForwardVariant;
+    if (v === 'broadcast' || (v === 'auto' && N >= 8)) {
+      const wT = this.wtPtr(C * OC);
+      this.k.transpose(wT, p(weight), OC, C);
+      this.k.matmulForwardT(p(out), p(inp), wT, p(weight), p(bias), N, C, OC);
+    } else this.k.matmulForward(p(out), p(inp), p(weight), p(bias), N, C, OC);
   }
   matmulBackward(
     dinp: Tensor | null,

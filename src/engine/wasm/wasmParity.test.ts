@@ -55,8 +55,11 @@ describe('wasm matmul vs the CPU reference', () => {
     [11, 7, 9, true, true],
     [517, 130, 33, true, true],
   ];
-  for (const [N, C, OC, hasBias, hasDinp] of shapes) {
-    it(`N=${N} C=${C} OC=${OC}${hasBias ? '' : ' no bias'}${hasDinp ? '' : ' no dinp'}: out, dinp, dweight, dbias`, async () => {
+  for (const [[N, C, OC, hasBias, hasDinp], variant] of shapes.flatMap((s) =>
+    (['dot', 'broadcast'] as const).map((v) => [s, v] as const),
+  )) {
+    it(`N=${N} C=${C} OC=${OC}${hasBias ? '' : ' no bias'}${hasDinp ? '' : ' no dinp'} (${variant}): out, dinp, dweight, dbias`, async () => {
+      wasm.matmulForwardVariant = variant;
       const s = N + C + OC;
       const inp = P([N, C], s);
       const w = P([OC, C], s + 1);
@@ -78,6 +81,7 @@ describe('wasm matmul vs the CPU reference', () => {
       if (db) outs.push(['dbias', db]);
       await expectAll(outs);
       for (const x of [inp, w, bias, dout]) x?.free();
+      wasm.matmulForwardVariant = 'auto';
     });
   }
 
