@@ -210,16 +210,32 @@ export function biasBackward(dbias: usize, dout: usize, N: i32, OC: i32): void {
   }
 }
 
-/** dst (C, R) = src (R, C)^T. */
-export function transpose(dst: usize, src: usize, R: i32, C: i32): void {
-  for (let r = 0; r < R; r++) {
-    const s = src + (<usize>(r * C) << 2);
-    for (let c = 0; c < C; c++) store<f32>(dst + (<usize>(c * R + r) << 2), load<f32>(s + (<usize>c << 2)));
+/**
+ * Pack weight (OC, C) into column panels for matmulForwardT: for each block of 8 outputs o0..o0+7, a
+ * contiguous (C, 8) panel (row c holds w[o0+j, c], j < 8); then one (C, 4) panel for the next 4 outputs
+ * when OC mod 8 >= 4. The kernel then streams each panel contiguously.
+ */
+export function packPanels(dst: usize, w: usize, OC: i32, C: i32): void {
+  const OC8 = OC & ~7;
+  const OC4 = OC & ~3;
+  for (let o0 = 0; o0 < OC8; o0 += 8) {
+    const panel = dst + (<usize>(o0 * C) << 2);
+    for (let j = 0; j < 8; j++) {
+      const src = w + (<usize>((o0 + j) * C) << 2);
+      for (let c = 0; c < C; c++) store<f32>(panel + (<usize>(c * 8 + j) << 2), load<f32>(src + (<usize>c << 2)));
+    }
+  }
+  if (OC8 < OC4) {
+    const panel = dst + (<usize>(OC8 * C) << 2);
+    for (let j = 0; j < 4; j++) {
+      const src = w + (<usize>((OC8 + j) * C) << 2);
+      for (let c = 0; c < C; c++) store<f32>(panel + (<usize>(c * 4 + j) << 2), load<f32>(src + (<usize>c << 2)));
+    }
   }
 }
 
-/** 4 rows x 8 columns of out from wT (C, OC): acc += splat(x[r, c]) * wT[c, o..o+8]. */
-function mmT4x8(y: usize, outB: usize, x: usize, rowB: usize, wT: usize, wB: usize, C: i32, bias: usize): void {
+/** 4 rows x 8 columns of out from an (C, 8) panel: acc += splat(x[r, c]) * panel[c, 0..8]. */
+function mmT4x8(y: usize, outB: usize, x: usize, rowB: usize, panel: usize, C: i32, bias: usize): void {
   let a0 = f32x4.splat(0), a1 = f32x4.splat(0), a2 = f32x4.splat(0), a3 = f32x4.splat(0);
   let b0 = f32x4.splat(0), b1 = f32x4.splat(0), b2 = f32x4.splat(0), b3 = f32x4.splat(0);
   if (bias) {
@@ -228,7 +244,7 @@ function mmT4x8(y: usize, outB: usize, x: usize, rowB: usize, wT: usize, wB: usi
     a1 = a0; a2 = a0; a3 = a0;
     b1 = b0; b2 = b0; b3 = b0;
   }
-  let w = wT;
+  let w = panel;
   let xc = x;
   for (let c = 0; c < C; c++) {
     const u = v128.load(w);
@@ -245,7 +261,7 @@ function mmT4x8(y: usize, outB: usize, x: usize, rowB: usize, wT: usize, wB: usi
     s = v128.load32_splat(xc + 3 * rowB);
     a3 = f32x4.add(a3, f32x4.mul(s, u));
     b3 = f32x4.add(b3, f32x4.mul(s, v));
-    w += wB;
+    w += 32;
     xc += 4;
   }
   v128.store(y, a0);
@@ -258,10 +274,10 @@ function mmT4x8(y: usize, outB: usize, x: usize, rowB: usize, wT: usize, wB: usi
   v128.store(y + 3 * outB, b3, 16);
 }
 
-/** One row, 4 columns of out from wT. */
-function mmT1x4(y: usize, x: usize, wT: usize, wB: usize, C: i32, bias: usize): void {
+/** One row, 4 columns of out from a panel whose rows are `wB` bytes apart (32: an 8-panel, 16: a 4-panel). */
+function mmT1x4(y: usize, x: usize, panel: usize, wB: usize, C: i32, bias: usize): void {
   let a = bias ? v128.load(bias) : f32x4.splat(0);
-  let w = wT;
+  let w = panel;
   for (let c = 0; c < C; c++) {
     a = f32x4.add(a, f32x4.mul(v128.load32_splat(x + (<usize>c << 2)), v128.load(w)));
     w += wB;
@@ -270,35 +286,41 @@ function mmT1x4(y: usize, x: usize, wT: usize, wB: usize, C: i32, bias: usize): 
 }
 
 /**
- * out (N,OC) = inp (N,C) @ wT + bias with the weight given transposed, wT (C, OC): broadcast-multiply
+ * out (N,OC) = inp (N,C) @ weight^T + bias with the weight packed by packPanels: broadcast-multiply
  * blocks of 4 rows x 8 columns (no horizontal sums; the fast form for small C). Columns past the last
- * multiple of 4 take dot products with the untransposed weight w (OC, C).
+ * multiple of 4 take dot products with the unpacked weight w (OC, C).
  */
-export function matmulForwardT(out: usize, inp: usize, wT: usize, w: usize, bias: usize, N: i32, C: i32, OC: i32): void {
+export function matmulForwardT(out: usize, inp: usize, packed: usize, w: usize, bias: usize, N: i32, C: i32, OC: i32): void {
   const rowB = <usize>C << 2;
   const outB = <usize>OC << 2;
-  const wB = outB;
   const OC8 = OC & ~7;
   const OC4 = OC & ~3;
+  const tail = packed + (<usize>(OC8 * C) << 2); // the 4-wide panel, if any
   let n = 0;
   for (; n + 4 <= N; n += 4) {
     const x = inp + <usize>n * rowB;
     const y = out + <usize>n * outB;
     for (let o = 0; o < OC8; o += 8) {
       const ob = <usize>o << 2;
-      mmT4x8(y + ob, outB, x, rowB, wT + ob, wB, C, bias ? bias + ob : 0);
+      mmT4x8(y + ob, outB, x, rowB, packed + (<usize>(o * C) << 2), C, bias ? bias + ob : 0);
     }
     if (OC8 < OC4) {
       const ob = <usize>OC8 << 2;
-      for (let r = 0; r < 4; r++) mmT1x4(y + <usize>r * outB + ob, x + <usize>r * rowB, wT + ob, wB, C, bias ? bias + ob : 0);
+      for (let r = 0; r < 4; r++) mmT1x4(y + <usize>r * outB + ob, x + <usize>r * rowB, tail, 16, C, bias ? bias + ob : 0);
     }
   }
   for (; n < N; n++) {
     const x = inp + <usize>n * rowB;
     const y = out + <usize>n * outB;
-    for (let o = 0; o < OC4; o += 4) {
+    for (let o = 0; o < OC8; o += 8) {
       const ob = <usize>o << 2;
-      mmT1x4(y + ob, x, wT + ob, wB, C, bias ? bias + ob : 0);
+      const pn = packed + (<usize>(o * C) << 2);
+      mmT1x4(y + ob, x, pn, 32, C, bias ? bias + ob : 0);
+      mmT1x4(y + ob + 16, x, pn + 16, 32, C, bias ? bias + ob + 16 : 0);
+    }
+    if (OC8 < OC4) {
+      const ob = <usize>OC8 << 2;
+      mmT1x4(y + ob, x, tail, 16, C, bias ? bias + ob : 0);
     }
   }
   for (let o = OC4; o < OC; o++) {

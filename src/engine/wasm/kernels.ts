@@ -6,8 +6,17 @@ import { KERNELS_WASM_BASE64 } from './kernelsWasm';
 /** The module's exports: kernels take byte offsets into memory (0 = a null tensor) and sizes. */
 export interface Kernels {
   matmulForward(out: number, inp: number, w: number, bias: number, N: number, C: number, OC: number): void;
-  matmulForwardT(out: number, inp: number, wT: number, w: number, bias: number, N: number, C: number, OC: number): void;
-  transpose(dst: number, src: number, R: number, C: number): void;
+  matmulForwardT(
+    out: number,
+    inp: number,
+    packed: number,
+    w: number,
+    bias: number,
+    N: number,
+    C: number,
+    OC: number,
+  ): void;
+  packPanels(dst: number, w: number, OC: number, C: number): void;
   addRowCombination(
     dst: number,
     coef: number,

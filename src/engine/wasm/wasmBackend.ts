@@ -40,8 +40,8 @@ export class WasmBackend implements Backend {
   private wtScratch: { ptr: number; block: number } | null = null;
   /**
    * Matmul forward kernel: 'dot' (2x4 blocks of dot products along C, horizontal sums at the end) or
-   * 'broadcast' (the weight transposed into scratch, 4x8 blocks of broadcast multiplies, no sums); 'auto'
-   * takes broadcast from 8 rows on, where the transpose costs under 1/8 of the product. Tests force each.
+   * 'broadcast' (the weight packed into (C, 8) column panels in scratch, 4x8 blocks of broadcast multiplies,
+   * no sums); 'auto' takes broadcast from 8 rows on, where packing costs under 1/8 of the product. Tests force each.
    */
   matmulForwardVariant: 'auto' | 'dot' | 'broadcast' = 'auto';
 
@@ -91,7 +91,7 @@ export class WasmBackend implements Backend {
     }
     return this.scratch.ptr;
   }
-  /** Scratch for a transposed weight of n floats (grows to the largest weight, then stays). */
+  /** Scratch for a packed weight of n floats (grows to the largest weight, then stays). */
   private wtPtr(n: number): number {
     if (!this.wtScratch || this.wtScratch.block < n * 4) {
       if (this.wtScratch) this.mem.give(this.wtScratch.ptr, this.wtScratch.block);
@@ -275,7 +275,7 @@ export class WasmBackend implements Backend {
     const v = this.matmulForwardVariant;
     if (v === 'broadcast' || (v === 'auto' && N >= 8)) {
       const wT = this.wtPtr(C * OC);
-      this.k.transpose(wT, p(weight), OC, C);
+      this.k.packPanels(wT, p(weight), OC, C);
       this.k.matmulForwardT(p(out), p(inp), wT, p(weight), p(bias), N, C, OC);
     } else this.k.matmulForward(p(out), p(inp), p(weight), p(bias), N, C, OC);
   }
