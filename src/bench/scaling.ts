@@ -3,17 +3,11 @@
 // cpu and wasm; a page can call scalingRows with its WebGPU backend: the hook the WebGPU side fills). The
 // agents have the paper-demo cohort's tokenizers, views, task and positional variants, with the
 // architecture of the size (every agent alike); freshly initialised, so the figures depend on shapes only.
-import type { Agent } from '../cohort/agent';
-import { familyGPTConfig, getFamily } from '../cohort/families';
-import { getPreset, presetAgentSpecs } from '../cohort/presets';
-import { agentLayout, familyTokenizer } from '../cohort/pretrain';
 import type { Backend } from '../engine/backend';
-import { makeGPTConfig } from '../model/config';
-import { GPT } from '../model/gpt';
 import { releaseDecoders } from '../model/generate';
 import { DEFAULT_EVAL, DEFAULT_TRAIN } from '../rl/config';
+import { presetShapedAgents } from '../rl/leanFigures';
 import { CohortTrainer } from '../rl/trainer';
-import { deriveSeed, makeTask } from '../tasks';
 
 /** An agent architecture of the table. */
 export interface ScalingSize {
@@ -71,37 +65,12 @@ export interface ScalingRow {
   bytesHeld: number;
 }
 
-/** Fresh paper-demo-shaped agents with the architecture of `size`. */
-export function scaledAgents(
-  backend: Backend,
-  size: ScalingSize,
-  preset = 'paper-demo',
-): { agents: Agent[]; task: ReturnType<typeof makeTask> } {
-  const p = getPreset(preset);
-  const task = makeTask(p.task);
-  const probe = task.evalSet(Math.min(400, task.sizes.eval));
-  const agents = presetAgentSpecs(preset).map((spec): Agent => {
-    const family = getFamily(spec.family);
-    const tok = familyTokenizer(family, p.task, spec.view);
-    const layout = agentLayout(task, spec.view, probe);
-    const base = familyGPTConfig(
-      family,
-      spec.size,
-      tok.vocabSize,
-      layout.blockSize,
-      deriveSeed(spec.seed, 'init', family.name, spec.size),
-    );
-    const cfg = makeGPTConfig({ ...base, nLayer: size.nLayer, nEmbd: size.nEmbd, nHead: size.nHead });
-    return { spec: { ...spec }, model: new GPT(backend, cfg), tokenizer: tok };
-  });
-  return { agents, task };
-}
-
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** Co-RL steps of one cell: one warm-up, then `timed` steps (fewer for the large sizes keeps it short). */
 export async function scalingRow(backend: Backend, cell: ScalingCell, timed: number): Promise<ScalingRow> {
-  const { agents, task } = scaledAgents(backend, cell.size);
+  const { nLayer, nEmbd, nHead } = cell.size;
+  const { agents, task } = presetShapedAgents(backend, 'paper-demo', { nLayer, nEmbd, nHead });
   const train = { ...DEFAULT_TRAIN, batchPrompts: cell.B, samples: cell.K, maxNewTokens: null };
   const tr = new CohortTrainer(backend, agents, {
     method: 'co-rl',

@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { CpuBackend } from '../engine/cpu/cpuBackend';
 import { planFromArgs } from './benchPlan';
-import { SCALING_SIZES, scaledAgents, scalingCells } from './scaling';
+import { presetShapedAgents } from '../rl/leanFigures';
+import { SCALING_SIZES, scalingCells } from './scaling';
 import { runWasmBench, splitWasmArgs } from './wasmSuite';
 
 describe('bench wasm sections', () => {
@@ -40,7 +41,7 @@ describe('bench wasm sections', () => {
     const be = new CpuBackend();
     const want = [15e3, 50e3, 200e3, 1e6];
     SCALING_SIZES.forEach((size, i) => {
-      const { agents } = scaledAgents(be, size);
+      const { agents } = presetShapedAgents(be, 'paper-demo', { nLayer: size.nLayer, nEmbd: size.nEmbd, nHead: size.nHead });
       for (const a of agents) {
         expect(a.model.layout.count / want[i]).toBeGreaterThan(0.85);
         expect(a.model.layout.count / want[i]).toBeLessThan(1.15);
