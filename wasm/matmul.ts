@@ -116,16 +116,16 @@ export function addRowCombination(dst: usize, coef: usize, rs: i32, ks: i32, src
       for (let k = 0; k < K; k++) {
         const u = v128.load(s);
         const v = v128.load(s, 16);
-        let q = f32x4.splat(load<f32>(k0 + kk));
+        let q = v128.load32_splat(k0 + kk);
         a0 = f32x4.add(a0, f32x4.mul(q, u));
         b0 = f32x4.add(b0, f32x4.mul(q, v));
-        q = f32x4.splat(load<f32>(k1 + kk));
+        q = v128.load32_splat(k1 + kk);
         a1 = f32x4.add(a1, f32x4.mul(q, u));
         b1 = f32x4.add(b1, f32x4.mul(q, v));
-        q = f32x4.splat(load<f32>(k2 + kk));
+        q = v128.load32_splat(k2 + kk);
         a2 = f32x4.add(a2, f32x4.mul(q, u));
         b2 = f32x4.add(b2, f32x4.mul(q, v));
-        q = f32x4.splat(load<f32>(k3 + kk));
+        q = v128.load32_splat(k3 + kk);
         a3 = f32x4.add(a3, f32x4.mul(q, u));
         b3 = f32x4.add(b3, f32x4.mul(q, v));
         s += rowB;
@@ -151,10 +151,10 @@ export function addRowCombination(dst: usize, coef: usize, rs: i32, ks: i32, src
       let kk: usize = 0;
       for (let k = 0; k < K; k++) {
         const u = v128.load(s);
-        a0 = f32x4.add(a0, f32x4.mul(f32x4.splat(load<f32>(k0 + kk)), u));
-        a1 = f32x4.add(a1, f32x4.mul(f32x4.splat(load<f32>(k1 + kk)), u));
-        a2 = f32x4.add(a2, f32x4.mul(f32x4.splat(load<f32>(k2 + kk)), u));
-        a3 = f32x4.add(a3, f32x4.mul(f32x4.splat(load<f32>(k3 + kk)), u));
+        a0 = f32x4.add(a0, f32x4.mul(v128.load32_splat(k0 + kk), u));
+        a1 = f32x4.add(a1, f32x4.mul(v128.load32_splat(k1 + kk), u));
+        a2 = f32x4.add(a2, f32x4.mul(v128.load32_splat(k2 + kk), u));
+        a3 = f32x4.add(a3, f32x4.mul(v128.load32_splat(k3 + kk), u));
         s += rowB;
         kk += ksB;
       }
