@@ -1,18 +1,12 @@
 // Causal self-attention kernels of the wasm backend (AssemblyScript, f32x4), twins of
 // src/engine/cpu/attention.ts (llm.c attention_forward/backward): qkv (B,T,3C) = [q | k | v], heads of
 // size hs = C/NH, scale 1/sqrt(hs), att (B,NH,T,T) softmax probabilities with zeros above the diagonal.
-import { axpy, dot, expv, exp1, hmax, hsum } from './simd';
+import { axpy, dot, expv, exp1, hsum, rowMax } from './simd';
 
 /** row[0..L) = softmax(row[0..L)) in place (max-subtracted, vector e^x). */
 function softmaxRow(row: usize, L: i32): void {
   const L4 = L & ~3;
-  let mx: f32 = -Infinity;
-  if (L4 > 0) {
-    let mv = v128.load(row);
-    for (let i = 4; i < L4; i += 4) mv = f32x4.max(mv, v128.load(row + (<usize>i << 2)));
-    mx = hmax(mv);
-  }
-  for (let i = L4; i < L; i++) mx = max(mx, load<f32>(row + (<usize>i << 2)));
+  const mx = rowMax(row, L);
   const mxv = f32x4.splat(mx);
   let sv = f32x4.splat(0);
   for (let i = 0; i < L4; i += 4) {

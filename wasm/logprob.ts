@@ -1,19 +1,11 @@
 // Log-softmax kernels of the wasm backend (AssemblyScript, f32x4), twins of src/engine/cpu/logprob.ts:
 // temperature log-probs of targets, entropy and self-certainty, cross-entropy, and their backward passes.
-import { expv, exp1, hmax, hsum } from './simd';
+import { expv, exp1, hsum, rowMax } from './simd';
 
-/** max_i row[i] * invT over V floats. */
-function rowMax(row: usize, V: i32, invT: f32): f32 {
-  const V4 = V & ~3;
-  let mx: f32 = -Infinity;
-  if (V4 > 0) {
-    let mv = v128.load(row);
-    for (let i = 4; i < V4; i += 4) mv = f32x4.max(mv, v128.load(row + (<usize>i << 2)));
-    mx = hmax(mv);
-  }
-  for (let i = V4; i < V; i++) mx = max(mx, load<f32>(row + (<usize>i << 2)));
-  // max(z/T) = max(z)/T for T > 0
-  return mx * invT;
+/** max_i row[i] * invT over V floats (max(z/T) = max(z)/T for T > 0). */
+// @ts-ignore: decorator
+@inline function scaledMax(row: usize, V: i32, invT: f32): f32 {
+  return rowMax(row, V) * invT;
 }
 
 /** sum_i e^(row[i] invT - mx) over V floats. */
@@ -37,7 +29,7 @@ export function logprobForward(
   const tv = f32x4.splat(invT);
   for (let n = 0; n < N; n++) {
     const row = logits + (<usize>(n * V) << 2);
-    const mx = rowMax(row, V, invT);
+    const mx = scaledMax(row, V, invT);
     const mv = f32x4.splat(mx);
     let sv = f32x4.splat(0), zv = f32x4.splat(0), ezv = f32x4.splat(0);
     for (let i = 0; i < V4; i += 4) {
@@ -69,7 +61,7 @@ export function logprobForward(
 /** dlogits[n,:] += coef * p (p = softmax(logits[n] invT)), then dlogits[n, target] += hot. */
 function addSoftmax(drow: usize, row: usize, V: i32, invT: f32, coef: f32, tgt: u32, hot: f32): void {
   const V4 = V & ~3;
-  const mx = rowMax(row, V, invT);
+  const mx = scaledMax(row, V, invT);
   const c: f32 = coef / rowExpSum(row, V, invT, mx);
   const tv = f32x4.splat(invT), mv = f32x4.splat(mx), cv = f32x4.splat(c);
   for (let i = 0; i < V4; i += 4) {
@@ -99,7 +91,7 @@ export function logprobBackward(dlogits: usize, logits: usize, targets: usize, w
 export function crossEntropyForward(losses: usize, logits: usize, targets: usize, N: i32, V: i32): void {
   for (let n = 0; n < N; n++) {
     const row = logits + (<usize>(n * V) << 2);
-    const mx = rowMax(row, V, 1);
+    const mx = scaledMax(row, V, 1);
     const s = rowExpSum(row, V, 1, mx);
     const tgt = load<u32>(targets + (<usize>n << 2));
     store<f32>(losses + (<usize>n << 2), Mathf.log(s) - (load<f32>(row + (<usize>tgt << 2)) - mx));

@@ -75,3 +75,16 @@ export function axpy(y: usize, a: f32, x: usize, n: i32): void {
   }
 }
 
+
+/** max_i row[i] over n floats (-Infinity when n = 0). */
+export function rowMax(row: usize, n: i32): f32 {
+  const n4 = n & ~3;
+  let mx: f32 = -Infinity;
+  if (n4 > 0) {
+    let mv = v128.load(row);
+    for (let i = 4; i < n4; i += 4) mv = f32x4.max(mv, v128.load(row + (<usize>i << 2)));
+    mx = hmax(mv);
+  }
+  for (let i = n4; i < n; i++) mx = max(mx, load<f32>(row + (<usize>i << 2)));
+  return mx;
+}
