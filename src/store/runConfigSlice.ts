@@ -8,7 +8,7 @@ import type { LossType } from '../rl/grpo';
 import type { RewardMethod } from '../rl/rewards';
 import { CUSTOM_TASK, customAgentProblems, customAgentSpecs, type CohortContext, type CustomAgent } from './customCohort';
 
-/** The training worker's backend choices ('auto': WebGPU when available, else the CPU backend). */
+/** The training worker's backend choices ('auto': WebGPU when available, else wasm SIMD, else the CPU backend). */
 export const TRAIN_BACKENDS = ['auto', 'webgpu', 'wasm', 'cpu'] as const;
 export type TrainBackend = (typeof TRAIN_BACKENDS)[number];
 

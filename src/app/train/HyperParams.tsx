@@ -132,7 +132,7 @@ export function HyperParams({ settings, problems }: Props) {
             ))}
           </select>
           <p className={problems.backend ? 'field-help error' : 'field-help'}>
-            {problems.backend ?? 'auto uses WebGPU when available, else the CPU backend; applies at the next Start'}
+            {problems.backend ?? 'auto uses WebGPU when available, else WebAssembly SIMD, else the CPU backend; applies at the next Start'}
           </p>
         </div>
       </div>
