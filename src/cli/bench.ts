@@ -29,10 +29,7 @@ async function main(): Promise<void> {
     preset: plan.preset,
     models: plan.models,
     method: {
-      matmulReps: plan.matmulReps,
-      samples: plan.samples,
-      warmup: plan.warmup,
-      sftReps: plan.sftReps,
+      matmulReps: plan.matmulReps, samples: plan.samples, warmup: plan.warmup, sftReps: plan.sftReps,
       figures: 'medians of `samples` timed samples after `warmup` untimed ones; see docs/performance.md',
     },
   };
@@ -50,8 +47,7 @@ async function main(): Promise<void> {
     try {
       await session.page.waitForFunction(() => document.title === 'bench ready', null, { timeout: 120_000 });
       report.webgpu = await session.page.evaluate(
-        (p) =>
-          (window as unknown as { runWebGpuBench: (plan: unknown) => Promise<unknown> }).runWebGpuBench(p),
+        (p) => (window as unknown as { runWebGpuBench: (plan: unknown) => Promise<unknown> }).runWebGpuBench(p),
         plan as unknown,
       );
     } catch (e) {
@@ -62,12 +58,7 @@ async function main(): Promise<void> {
     }
   }
   const cpuR = report.cpu as { summary?: { matmulSpeedupMin: number | null } } | undefined;
-  const gpuR = report.webgpu as
-    | {
-        summary?: { matmulRatioMin: number | null; sftRatioMin: number | null };
-        coRlStep?: LeanStepFigures | null;
-      }
-    | undefined;
+  const gpuR = report.webgpu as { summary?: { matmulRatioMin: number | null; sftRatioMin: number | null }; coRlStep?: LeanStepFigures | null } | undefined;
   const lean = gpuR?.coRlStep ?? null;
   report.summary = {
     wasm: (report.wasm as { summary?: unknown } | undefined)?.summary ?? null,
@@ -75,8 +66,7 @@ async function main(): Promise<void> {
     webgpuMatmulVsTfjsMin: gpuR?.summary?.matmulRatioMin ?? null,
     webgpuSftStepVsTfjsMin: gpuR?.summary?.sftRatioMin ?? null,
     webgpuCoRlStep: lean && {
-      stepMs: lean.stepMs,
-      readbacksPerStep: lean.readbacksPerStep,
+      stepMs: lean.stepMs, readbacksPerStep: lean.readbacksPerStep,
       dispatchesPerToken: { bk16: lean.dispatchesPerToken16, bk256: lean.dispatchesPerToken256 },
       allocationsAfterFirstStep: lean.allocationsAfterFirst,
       bytesHeld: { step10: lean.bytesHeldStep10, [`step${lean.stepsN}`]: lean.bytesHeldStepN },
