@@ -5,7 +5,7 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'public', 'docs', '.ci'] },
+  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'public', 'docs', '.ci', 'wasm'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -35,16 +35,21 @@ test('built app: CSP meta tag and header present, no violations, training runs u
   const res = await page.goto(`http://localhost:${port}/`);
   const header = res?.headers()['content-security-policy'] ?? '';
   expect(header).toContain("script-src 'self'");
-  expect(header).not.toContain('unsafe-eval');
+  expect(header).not.toMatch(/(?<!wasm-)unsafe-eval/); // 'wasm-unsafe-eval' allows WebAssembly compilation only
   const meta = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
   expect(meta).toContain("script-src 'self'");
-  expect(meta).not.toMatch(/unsafe-(eval|inline)/);
+  expect(meta).not.toMatch(/(?<!wasm-)unsafe-eval|unsafe-inline/);
   // a user can train: tiny run of the default preset
   await setHyper(page, { batchPrompts: 2, samples: 2, steps: 2, evalEvery: 0, evalProblems: 4 });
   await page.getByTestId('train-start').click();
   await expect(page.getByTestId('train-status')).toHaveAttribute('data-phase', 'done', { timeout: 150_000 });
   await expect(page.getByTestId('train-status')).toHaveAttribute('data-step', '2');
   expect(Number(await page.getByTestId('chart-agreement').getAttribute('data-points'))).toBeGreaterThanOrEqual(2);
+  // the wasm engine compiles its module under the policy too
+  await page.getByTestId('backend').selectOption('wasm');
+  await page.getByTestId('train-start').click();
+  await expect(page.getByTestId('engine')).toContainText('WebAssembly SIMD engine', { timeout: 60_000 });
+  await expect(page.getByTestId('train-status')).toHaveAttribute('data-phase', 'done', { timeout: 150_000 });
   // the other views render under the policy too
   await page.getByRole('tab', { name: 'Theory' }).click();
   await expect(page.locator('svg').first()).toBeVisible();

@@ -6,7 +6,7 @@ import type { Plugin } from 'vite';
 /** One directive per entry; everything the app loads comes from its own origin. */
 export const CSP_DIRECTIVES: readonly string[] = [
   "default-src 'self'",
-  "script-src 'self'", // no 'unsafe-eval', no 'unsafe-inline'
+  "script-src 'self' 'wasm-unsafe-eval'", // no 'unsafe-eval', no 'unsafe-inline'; wasm compile only (the wasm engine)
   "worker-src 'self'", // the training worker is a separate module file
   "style-src 'self'", // React sets style props through the CSSOM, which CSP allows
   "img-src 'self' data: blob:", // exported PNGs and canvases

@@ -6,18 +6,22 @@
 import { openPage } from './browser';
 import { planFromArgs } from '../bench/benchPlan';
 import { runCpuBench } from '../bench/runBench';
+import { runWasmBench, splitWasmArgs } from '../bench/wasmSuite';
 import type { LeanStepFigures } from '../rl/leanFigures';
 
 async function main(): Promise<void> {
   let parsed: ReturnType<typeof planFromArgs>;
+  let wasmArgs: ReturnType<typeof splitWasmArgs>;
   try {
-    parsed = planFromArgs(process.argv.slice(2));
+    wasmArgs = splitWasmArgs(process.argv.slice(2)); // --wasm SECTIONS|none, --wasm-only (src/bench/wasmSuite.ts)
+    parsed = planFromArgs(wasmArgs.rest);
   } catch (e) {
     // bad input: the message says what is wrong and what is accepted
     process.stderr.write(`bench: ${(e as Error).message}\n`);
     process.exit(2);
   }
-  const { plan, cpu, gpu } = parsed;
+  const { plan } = parsed;
+  const [cpu, gpu] = wasmArgs.only ? [false, false] : [parsed.cpu, parsed.gpu];
   const log = (s: string): void => void process.stderr.write(`bench: ${s}\n`);
   const report: Record<string, unknown> = {
     date: new Date().toISOString(),
@@ -33,6 +37,7 @@ async function main(): Promise<void> {
     log(`CPU backend (Node), ${plan.shapes.length} shapes, sft ${plan.sftAgents.join(',') || 'none'}...`);
     report.cpu = await runCpuBench(plan, log);
   }
+  if (wasmArgs.sections.length > 0) report.wasm = await runWasmBench(plan, wasmArgs, log);
   if (gpu) {
     log('WebGPU: ours and TensorFlow.js (headless Chromium)...');
     const session = await openPage('/src/bench/bench.html');
@@ -56,6 +61,7 @@ async function main(): Promise<void> {
   const gpuR = report.webgpu as { summary?: { matmulRatioMin: number | null; sftRatioMin: number | null }; coRlStep?: LeanStepFigures | null } | undefined;
   const lean = gpuR?.coRlStep ?? null;
   report.summary = {
+    wasm: (report.wasm as { summary?: unknown } | undefined)?.summary ?? null,
     cpuMatmulVsTripleLoopMin: cpuR?.summary?.matmulSpeedupMin ?? null,
     webgpuMatmulVsTfjsMin: gpuR?.summary?.matmulRatioMin ?? null,
     webgpuSftStepVsTfjsMin: gpuR?.summary?.sftRatioMin ?? null,

@@ -1,13 +1,13 @@
-// `npm run experiment -- --config FILE --out FILE [--backend cpu|webgpu] [--seed N] [--steps N]`: validate
+// `npm run experiment -- --config FILE --out FILE [--backend wasm|cpu|webgpu] [--seed N] [--steps N]`: validate
 // an experiment config completely (every problem listed, nothing run), train its methods in lock step on
-// the CPU backend in Node or on WebGPU in headless Chromium, show a progress bar on stderr, and write
+// the wasm SIMD backend in Node (default; cpu: the JavaScript reference) or on WebGPU in headless Chromium, show a progress bar on stderr, and write
 // every step's metrics and the summary as JSON (OUT) and CSV (OUT minus .json + .steps/.pairs/.evals.csv).
 // The JSON is rewritten every 30 s while running and always at the end, also when a step fails.
 import { parseArgs } from './args';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { nodeReader } from '../cohort/nodeFiles';
-import { CpuBackend } from '../engine/cpu/cpuBackend';
+import { makeNodeBackend, nodeBackendName, type NodeBackendName } from '../engine/wasm/nodeBackend';
 import { CohortLoader, validateExperiment } from '../rl/cohortEnv';
 import { evalsCsv, pairsCsv, stepsCsv } from '../rl/csv';
 import { runExperiment, type ExperimentResult } from '../rl/experiment';
@@ -17,12 +17,12 @@ import type { AgentSpec } from '../cohort/agent';
 import type { ExperimentConfig } from '../rl/config';
 import { formatSummary } from './experimentReport';
 
-const USAGE = 'usage: npm run experiment -- --config FILE --out FILE [--backend cpu|webgpu] [--seed N] [--steps N]';
+const USAGE = 'usage: npm run experiment -- --config FILE --out FILE [--backend wasm|cpu|webgpu] [--seed N] [--steps N]';
 
 function cliArgs(argv: string[]): Record<string, string> {
   const out = parseArgs(argv, ['config', 'out', 'backend', 'seed', 'steps'], USAGE);
   for (const k of ['config', 'out']) if (!out[k]) throw new Error(`missing --${k}\n${USAGE}`);
-  if (out.backend && out.backend !== 'cpu' && out.backend !== 'webgpu') throw new Error(`--backend must be cpu or webgpu, got ${out.backend}`);
+  out.backend = nodeBackendName(out.backend, ['webgpu']);
   return out;
 }
 
@@ -55,8 +55,8 @@ function writeOutputs(out: string, r: ExperimentResult): void {
   writeFileSync(`${base}.evals.csv`, evalsCsv(r.evals));
 }
 
-async function runCpu(config: ExperimentConfig, specs: AgentSpec[], out: string): Promise<ExperimentResult> {
-  const be = new CpuBackend();
+async function runNode(config: ExperimentConfig, specs: AgentSpec[], out: string, engine: NodeBackendName): Promise<ExperimentResult> {
+  const be = await makeNodeBackend(engine);
   const loader = new CohortLoader(nodeReader(), specs);
   const steps: StepRecord[] = [];
   const evals: EvalRecord[] = [];
@@ -110,9 +110,9 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const { config, specs } = v;
-  const backend = o.backend ?? 'cpu';
+  const backend = o.backend;
   process.stderr.write(`experiment ${config.name}: methods ${config.methods.join(', ')} on ${specs.map((s) => `${s.id}=${s.family}.${s.size}.s${s.seed}`).join(', ')}, ${config.steps} steps, seed ${config.seed}, backend ${backend}\n`);
-  const r = backend === 'webgpu' ? await runWebGpu(config, specs) : await runCpu(config, specs, o.out);
+  const r = backend === 'webgpu' ? await runWebGpu(config, specs) : await runNode(config, specs, o.out, backend as NodeBackendName);
   writeOutputs(o.out, r);
   process.stdout.write(formatSummary(r));
   if (r.error) {

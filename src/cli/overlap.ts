@@ -1,4 +1,4 @@
-// `npm run overlap -- --preset NAME|all [--problems 500] [--samples K] [--json FILE] [--dir DIR]`: load a preset's
+// `npm run overlap -- --preset NAME|all [--problems 500] [--samples K] [--json FILE] [--dir DIR] [--backend wasm|cpu]`: load a preset's
 // shipped base checkpoints (DIR, default public/), score every agent greedily on the same first P
 // problems of the task's held-out eval order, and print per-agent accuracy (overall and per data
 // region) and every pair's four cells, Cohen's kappa, c, u and w (SCIENCE.md §5) as markdown, then
@@ -6,15 +6,15 @@
 // each agent's mean accuracy of K samples per problem at temperature 1 (what RL rollouts start from).
 import { parseArgs } from './args';
 import { writeFileSync } from 'node:fs';
-import { CpuBackend } from '../engine/cpu/cpuBackend';
+import { makeNodeBackend, nodeBackendName, type NodeBackendName } from '../engine/wasm/nodeBackend';
 import { cohortOverlap, formatOverlapReport, loadPresetAgents, manifestPreset, PRESET_NAMES, getPreset, readManifest, type OverlapReport } from '../cohort';
 import { nodeReader, PUBLIC_DIR } from '../cohort/nodeFiles';
 import { describeTaskConfig, makeTask } from '../tasks';
 
-const USAGE = 'usage: npm run overlap -- --preset NAME|all [--problems 500] [--samples K] [--json FILE] [--dir DIR]';
+const USAGE = 'usage: npm run overlap -- --preset NAME|all [--problems 500] [--samples K] [--json FILE] [--dir DIR] [--backend wasm|cpu]';
 
 async function main(): Promise<void> {
-  const o = parseArgs(process.argv.slice(2), ['preset', 'problems', 'samples', 'json', 'dir'], USAGE);
+  const o = parseArgs(process.argv.slice(2), ['preset', 'problems', 'samples', 'json', 'dir', 'backend'], USAGE);
   if (!o.preset) throw new Error(`missing --preset (valid presets: ${PRESET_NAMES.join(', ')}, or all); ${USAGE}`);
   const names = o.preset === 'all' ? PRESET_NAMES : o.preset.split(',');
   names.forEach((n) => getPreset(n));
@@ -24,7 +24,7 @@ async function main(): Promise<void> {
   if (!(Number.isInteger(K) && K >= 0)) throw new Error(`--samples must be a non-negative integer, got ${o.samples}`);
   const read = nodeReader(o.dir ?? PUBLIC_DIR);
   const manifest = await readManifest(read);
-  const be = new CpuBackend();
+  const be = await makeNodeBackend(nodeBackendName(o.backend) as NodeBackendName);
   const reports: OverlapReport[] = [];
   for (const name of names) {
     const entry = manifestPreset(manifest, name);

@@ -1,16 +1,17 @@
-// `npm run pretrain -- --preset NAME|all [--seed N] [--out DIR]`: pretrain a cohort preset's base agents
-// on the CPU backend (deterministic for a seed: same bytes every run), write their checkpoints under
+// `npm run pretrain -- --preset NAME|all [--seed N] [--out DIR] [--backend wasm|cpu]`: pretrain a cohort preset's
+// base agents on the wasm backend (default; --backend cpu: the JavaScript reference, which made the shipped
+// checkpoints; deterministic for a seed and backend: same bytes every run), write their checkpoints under
 // DIR (default public/) and the preset's entry in DIR/checkpoints/index.json. Agents shared by several
 // presets (same family, size, seed, task) are pretrained once. Progress goes to stderr.
 import { parseArgs } from './args';
-import { CpuBackend } from '../engine/cpu/cpuBackend';
+import { makeNodeBackend, nodeBackendName, type NodeBackendName } from '../engine/wasm/nodeBackend';
 import { PRESET_NAMES, getPreset, pretrainPreset, type PretrainResult } from '../cohort';
 import { PUBLIC_DIR, readManifestSync, writeFileUnder, writeManifest } from '../cohort/nodeFiles';
 
-const USAGE = 'usage: npm run pretrain -- --preset NAME|all [--seed N] [--out DIR]';
+const USAGE = 'usage: npm run pretrain -- --preset NAME|all [--seed N] [--out DIR] [--backend wasm|cpu]';
 
 async function main(): Promise<void> {
-  const o = parseArgs(process.argv.slice(2), ['preset', 'seed', 'out'], USAGE);
+  const o = parseArgs(process.argv.slice(2), ['preset', 'seed', 'out', 'backend'], USAGE);
   if (!o.preset) throw new Error(`missing --preset (valid presets: ${PRESET_NAMES.join(', ')}, or all); ${USAGE}`);
   const names = o.preset === 'all' ? PRESET_NAMES : o.preset.split(',');
   names.forEach((n) => getPreset(n)); // unknown names fail before any work, listing the valid ones
@@ -18,7 +19,8 @@ async function main(): Promise<void> {
   if (seed !== undefined && !(Number.isInteger(seed) && seed >= 0 && seed < 2 ** 31)) throw new Error(`--seed must be a non-negative integer, got ${o.seed}`);
   const out = o.out ?? PUBLIC_DIR;
   const log = (s: string): void => void process.stderr.write(`${s}\n`);
-  const be = new CpuBackend();
+  const be = await makeNodeBackend(nodeBackendName(o.backend) as NodeBackendName);
+  log(`engine: ${be.info.name} (${be.info.adapter})`);
   const cache = new Map<string, PretrainResult>();
   const manifest = readManifestSync(out);
   const t0 = performance.now();

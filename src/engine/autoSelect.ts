@@ -89,12 +89,17 @@ export async function probeRates(
 }
 
 /**
- * The CPU engine 'auto' falls back to: the CPU reference backend here. Where a faster CPU engine becomes the
- * fallback of select.ts (the wasm engine), this must create the same one, so the measurement compares the
- * adapter against the engine that would really train.
+ * The CPU engine 'auto' falls back to, the same one select.ts falls back to: the wasm SIMD engine, or the
+ * CPU reference where WebAssembly SIMD is missing. The measurement compares the adapter against the engine
+ * that would really train.
  */
 export async function cpuEngine(): Promise<Backend> {
-  return new CpuBackend();
+  try {
+    const { WasmBackend } = await import('./wasm/wasmBackend');
+    return await WasmBackend.create();
+  } catch {
+    return new CpuBackend();
+  }
 }
 
 /** How `auto` decided, for the engine line. */

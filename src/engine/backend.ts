@@ -57,7 +57,7 @@ export interface AdamWParams {
 
 /** What a backend says about where it runs (shown in the UI and printed by tests/benchmarks). */
 export interface BackendInfo {
-  name: 'cpu' | 'webgpu';
+  name: 'cpu' | 'webgpu' | 'wasm';
   /** e.g. "google swiftshader" or "nvidia hopper", or "JavaScript (Node 20)". */
   adapter: string;
   /** Optional-feature flags the backend uses (e.g. 'timestamp-query', 'subgroups'). */

@@ -1,23 +1,45 @@
-// Backend selection: WebGPU where it works, else the CPU reference with the reason recorded.
+// Backend selection: WebGPU where it works, else the wasm SIMD engine, else the CPU reference, with the
+// reasons recorded (shown in the fallback banner).
 import type { Backend } from './backend';
 import { CpuBackend } from './cpu/cpuBackend';
 
-export type BackendPreference = 'auto' | 'webgpu' | 'cpu';
+export type BackendPreference = 'auto' | 'webgpu' | 'wasm' | 'cpu';
 
 export interface SelectedBackend {
   backend: Backend;
-  /** Why WebGPU is not in use ('' when it is). */
+  /** Why WebGPU is not in use ('' when it is); when the CPU reference runs, also why wasm does not. */
   fallbackReason: string;
 }
 
-/** Create the preferred backend; 'auto' falls back to CPU with the WebGPU error as the reason. */
+async function wasmBackend(): Promise<Backend> {
+  const { WasmBackend } = await import('./wasm/wasmBackend');
+  return WasmBackend.create();
+}
+
+/**
+ * Create the preferred backend. 'auto' tries WebGPU, then wasm (a runtime without WebAssembly SIMD
+ * falls back to the CPU reference, saying why); an explicit 'webgpu' or 'wasm' that cannot start throws.
+ */
 export async function selectBackend(pref: BackendPreference): Promise<SelectedBackend> {
-  if (pref === 'cpu') return { backend: new CpuBackend(), fallbackReason: 'CPU backend chosen in the settings.' };
+  if (pref === 'cpu')
+    return { backend: new CpuBackend(), fallbackReason: 'CPU backend chosen in the settings.' };
+  if (pref === 'wasm')
+    return { backend: await wasmBackend(), fallbackReason: 'WebAssembly backend chosen in the settings.' };
+  let gpuWhy: string;
   try {
     const { WebGpuBackend } = await import('./webgpu/webgpuBackend');
     return { backend: await WebGpuBackend.create(), fallbackReason: '' };
   } catch (e) {
     if (pref === 'webgpu') throw e;
-    return { backend: new CpuBackend(), fallbackReason: e instanceof Error ? e.message : String(e) };
+    gpuWhy = e instanceof Error ? e.message : String(e);
+  }
+  try {
+    return { backend: await wasmBackend(), fallbackReason: gpuWhy };
+  } catch (e) {
+    const wasmWhy = e instanceof Error ? e.message : String(e);
+    return {
+      backend: new CpuBackend(),
+      fallbackReason: `${gpuWhy} The WebAssembly engine cannot run either: ${wasmWhy}.`,
+    };
   }
 }

@@ -8,6 +8,7 @@ import { familyGPTConfig, getFamily } from '../cohort/families';
 import { getPreset, presetAgentSpecs } from '../cohort/presets';
 import { agentLayout, familyTokenizer } from '../cohort/pretrain';
 import type { Backend } from '../engine/backend';
+import { makeGPTConfig, type GPTConfig } from '../model/config';
 import { GPT } from '../model/gpt';
 import { releaseDecoders } from '../model/generate';
 import { deriveRng, deriveSeed, makeTask, type Task } from '../tasks';
@@ -46,8 +47,13 @@ export interface StepCounts {
   phases: { rollout: number; forward: number; update: number };
 }
 
-/** Fresh agents with the architectures, views and tokenizers of a preset's agents (paper-demo by default). */
-export function presetShapedAgents(backend: Backend, preset = 'paper-demo'): { agents: Agent[]; task: Task } {
+/**
+ * Fresh agents with the architectures, views and tokenizers of a preset's agents (paper-demo by default);
+ * `arch` overrides every agent's architecture (the bench's scaling table, src/bench/scaling.ts).
+ */
+export function presetShapedAgents(
+  backend: Backend, preset = 'paper-demo', arch: Partial<Pick<GPTConfig, 'nLayer' | 'nEmbd' | 'nHead'>> = {},
+): { agents: Agent[]; task: Task } {
   const p = getPreset(preset);
   const task = makeTask(p.task);
   const probe = task.evalSet(Math.min(400, task.sizes.eval));
@@ -55,7 +61,8 @@ export function presetShapedAgents(backend: Backend, preset = 'paper-demo'): { a
     const family = getFamily(spec.family);
     const tok = familyTokenizer(family, p.task, spec.view);
     const layout = agentLayout(task, spec.view, probe);
-    const cfg = familyGPTConfig(family, spec.size, tok.vocabSize, layout.blockSize, deriveSeed(spec.seed, 'init', family.name, spec.size));
+    const base = familyGPTConfig(family, spec.size, tok.vocabSize, layout.blockSize, deriveSeed(spec.seed, 'init', family.name, spec.size));
+    const cfg = Object.keys(arch).length ? makeGPTConfig({ ...base, ...arch }) : base;
     return { spec: { ...spec }, model: new GPT(backend, cfg), tokenizer: tok };
   });
   return { agents, task };

@@ -3,13 +3,13 @@ import type { StateCreator } from 'zustand';
 
 export interface EngineSlice {
   /** 'pending' until the worker reports. */
-  backend: 'pending' | 'webgpu' | 'cpu';
+  backend: 'pending' | 'webgpu' | 'wasm' | 'cpu';
   adapter: string;
   /** Why WebGPU is not used (empty when it is). */
   fallbackReason: string;
   /** How backend 'auto' decided after measuring a software adapter ('' when it did not measure). */
   engineNote: string;
-  setEngine(backend: 'webgpu' | 'cpu', adapter: string, fallbackReason: string, note?: string): void;
+  setEngine(backend: 'webgpu' | 'wasm' | 'cpu', adapter: string, fallbackReason: string, note?: string): void;
 }
 
 export const createEngineSlice: StateCreator<EngineSlice, [], [], EngineSlice> = (set) => ({

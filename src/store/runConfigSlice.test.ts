@@ -26,11 +26,11 @@ describe('run settings', () => {
     expect(settingsProblems(DEFAULT_RUN_SETTINGS, 1).methods).toMatch(/co-rl needs at least 2 agents/);
   });
 
-  it('accepts the three backends and names a bad one under backend', () => {
+  it('accepts the four backends and names a bad one under backend', () => {
     expect(DEFAULT_RUN_SETTINGS.backend).toBe('auto');
-    for (const backend of ['auto', 'webgpu', 'cpu'] as const) expect(settingsProblems({ ...DEFAULT_RUN_SETTINGS, backend }, 2)).toEqual({});
+    for (const backend of ['auto', 'webgpu', 'wasm', 'cpu'] as const) expect(settingsProblems({ ...DEFAULT_RUN_SETTINGS, backend }, 2)).toEqual({});
     const bad = { ...DEFAULT_RUN_SETTINGS, backend: 'gpu' } as unknown as typeof DEFAULT_RUN_SETTINGS;
-    expect(settingsProblems(bad, 2)).toEqual({ backend: 'backend must be one of auto, webgpu, cpu; got "gpu"' });
+    expect(settingsProblems(bad, 2)).toEqual({ backend: 'backend must be one of auto, webgpu, wasm, cpu; got "gpu"' });
   });
 
   it('toggles methods and keeps the display order', () => {

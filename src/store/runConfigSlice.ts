@@ -9,8 +9,8 @@ import { teacherModeProblem, type TeacherMode } from '../rl/coLabeling';
 import type { RewardMethod } from '../rl/rewards';
 import { CUSTOM_TASK, customAgentProblems, customAgentSpecs, type CohortContext, type CustomAgent } from './customCohort';
 
-/** The training worker's backend choices ('auto': WebGPU when available, else the CPU backend). */
-export const TRAIN_BACKENDS = ['auto', 'webgpu', 'cpu'] as const;
+/** The training worker's backend choices ('auto': WebGPU when available, else wasm SIMD, else the CPU backend). */
+export const TRAIN_BACKENDS = ['auto', 'webgpu', 'wasm', 'cpu'] as const;
 export type TrainBackend = (typeof TRAIN_BACKENDS)[number];
 
 /** What the Train view lets a user choose. Plain data; round-trips through JSON. */
@@ -40,7 +40,7 @@ export interface RunSettings {
   portraitSamples: number;
   /** Pretrain the preset's base agents in the browser instead of loading the shipped checkpoints. */
   pretrainHere: boolean;
-  /** Compute backend of the training worker: 'auto' = WebGPU when available, else the CPU backend. */
+  /** Compute backend of the training worker: 'auto' = WebGPU when available, else wasm SIMD, else the CPU reference. */
   backend: TrainBackend;
   /** co-rl's teacher: 'ring' (the paper) or a peer teacher for N >= 3 (extensions, not in the paper). */
   teacher: TeacherMode;

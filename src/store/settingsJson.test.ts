@@ -72,7 +72,7 @@ describe('settingsFromJson: refused edits (all or nothing, every problem named)'
     ['no method', { methods: [] }, [/^methods: pick at least one method/]],
     ['a bad scaling', { scaleRewards: 'all' }, [/^scaleRewards: /]],
     ['a bad loss', { lossType: 'ppo' }, [/^lossType: /]],
-    ['a bad backend', { backend: 'tpu' }, [/^backend: backend must be one of auto, webgpu, cpu/]],
+    ['a bad backend', { backend: 'tpu' }, [/^backend: backend must be one of auto, webgpu, wasm, cpu/]],
     ['a bad cohort mode', { cohortMode: 'both' }, [/^cohortMode: cohortMode must be one of preset, custom; got "both"/]],
     ['a boolean as a number', { pretrainHere: 1 }, [/^pretrainHere: must be true or false, got 1/]],
     ['customAgents not a list', { customAgents: { id: 'A' } }, [/^customAgents: must be a list, got \{"id":"A"\}/]],

@@ -13,7 +13,7 @@ export type WorkerCommand =
 
 /** Where training runs: the WebGPU adapter, or the CPU backend and why. Posted by both workers. */
 /** `note`: how backend 'auto' decided when it measured a software adapter (src/engine/autoSelect.ts), else absent. */
-export type EngineEvent = { type: 'engine'; backend: 'webgpu' | 'cpu'; adapter: string; fallbackReason: string; note?: string };
+export type EngineEvent = { type: 'engine'; backend: 'webgpu' | 'wasm' | 'cpu'; adapter: string; fallbackReason: string; note?: string };
 
 /** Events the demo worker posts back. */
 export type WorkerEvent =
@@ -37,7 +37,7 @@ export type TrainCommand =
   | {
       type: 'start';
       config: ExperimentConfig;
-      backend: 'auto' | 'webgpu' | 'cpu';
+      backend: 'auto' | 'webgpu' | 'wasm' | 'cpu';
       delayMs: number;
       paused?: boolean;
       /** The app's base URL as the page sees it (checkpoints are fetched relative to it). */

@@ -180,7 +180,7 @@ export async function runLoop(
       if (!(await rollBack(ns, posted, (m) => c.status(id, 'loading', posted, total, `${msg} ${m}`)))) return false;
       ns.setLive(live);
       c.keepDue = true;
-      const done = `The GPU device was lost (${reason}); recovered: every agent was reloaded from step ${g.step} ${be.info.name === 'webgpu' ? 'on a new WebGPU device' : 'on the CPU backend (WebGPU could not be recreated)'}` +
+      const done = `The GPU device was lost (${reason}); recovered: every agent was reloaded from step ${g.step} ${be.info.name === 'webgpu' ? 'on a new WebGPU device' : `on the ${be.info.name === 'wasm' ? 'WebAssembly SIMD engine' : 'CPU backend'} (WebGPU could not be recreated)`}` +
         (g.step + 1 === ns.step ? ` and step ${ns.step} was re-run` : g.step < ns.step ? ` and steps ${g.step + 1}-${ns.step} were re-run` : '') + `; training continues from step ${ns.step}, nothing was lost or repeated.`;
       c.env.post({ type: 'fault', runId: id, kind: 'recovered', step: ns.step, message: done });
       return true;

@@ -89,7 +89,7 @@ export class TrainController {
 
   /** Whether the backend made for `made` serves a run that asks for `want`. */
   static reuses(made: BackendPreference, name: string, want: BackendPreference): boolean {
-    return want === 'auto' ? made !== 'cpu' : name === want;
+    return want === 'auto' ? made !== 'cpu' && made !== 'wasm' : name === want;
   }
 
   async getBackend(pref: BackendPreference): Promise<Backend> {

@@ -1,4 +1,5 @@
-// Shows where training runs: the WebGPU adapter, or a banner explaining the CPU fallback.
+// Shows where training runs: the WebGPU adapter, or a banner explaining the fallback (the WebAssembly SIMD
+// engine, or the CPU reference where WebAssembly SIMD is missing too).
 import { useStore } from '../../store/store';
 
 export function EngineBanner() {
@@ -15,7 +16,14 @@ export function EngineBanner() {
       </div>
     );
   }
-  // the user picked the CPU backend (src/engine/select.ts gives this reason): not a fallback
+  // the user picked the CPU or wasm backend (src/engine/select.ts gives this reason): not a fallback
+  if (/^WebAssembly backend chosen/.test(reason)) {
+    return (
+      <div className="banner info" data-testid="engine">
+        Training runs on the <strong>WebAssembly SIMD engine</strong>, as chosen in the settings (WebGPU is not tried).
+      </div>
+    );
+  }
   if (/^CPU backend chosen/.test(reason)) {
     return (
       <div className="banner info" data-testid="engine">
@@ -23,16 +31,24 @@ export function EngineBanner() {
       </div>
     );
   }
-  // backend 'auto' timed a software adapter against the CPU engine and the CPU won: a choice, not a failure
+  // backend 'auto' timed a software adapter against the CPU engine and the CPU engine won: a choice, not a failure
   if (/^auto measured/.test(reason)) {
     return (
-      <div className="banner info" data-testid="engine">
-        Training runs on the <strong>CPU backend</strong>: <span data-testid="engine-note">{reason}</span>
+      <div className="banner info" data-testid="engine" data-engine={backend}>
+        Training runs on the <strong>{backend === 'wasm' ? 'WebAssembly SIMD engine' : 'CPU backend'}</strong>:{' '}
+        <span data-testid="engine-note">{reason}</span>
+      </div>
+    );
+  }
+  if (backend === 'wasm') {
+    return (
+      <div className="banner warn" role="alert" data-testid="fallback-banner" data-engine="wasm">
+        <strong>WebGPU is unavailable, so training runs on the WebAssembly SIMD engine.</strong> {reason}
       </div>
     );
   }
   return (
-    <div className="banner warn" role="alert" data-testid="fallback-banner">
+    <div className="banner warn" role="alert" data-testid="fallback-banner" data-engine="cpu">
       <strong>WebGPU is unavailable, so training runs on the CPU backend (slower).</strong> {reason}
     </div>
   );

@@ -44,6 +44,7 @@ const SCALES: { v: ScaleRewards; label: string }[] = [
 const BACKENDS: { v: TrainBackend; label: string }[] = [
   { v: 'auto', label: 'auto (default)' },
   { v: 'webgpu', label: 'WebGPU' },
+  { v: 'wasm', label: 'WebAssembly (SIMD)' },
   { v: 'cpu', label: 'CPU' },
 ];
 const LOSSES: { v: LossType; label: string }[] = [
@@ -134,7 +135,7 @@ export function HyperParams({ settings, problems }: Props) {
             ))}
           </select>
           <p className={problems.backend ? 'field-help error' : 'field-help'}>
-            {problems.backend ?? 'auto uses WebGPU when available, else the CPU backend; applies at the next Start'}
+            {problems.backend ?? 'auto uses WebGPU when available, else WebAssembly SIMD, else the CPU backend; applies at the next Start'}
           </p>
         </div>
       </div>

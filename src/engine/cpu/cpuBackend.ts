@@ -1,6 +1,6 @@
 // The CPU reference backend: tensors are typed arrays, and every op calls a literal
-// transcription of its math in ./<family>.ts. It is the oracle every WGSL kernel is tested
-// against, the fallback where WebGPU is missing, and the engine of the Node runner.
+// transcription of its math in ./<family>.ts. It is the oracle every WGSL and wasm kernel is tested
+// against, the last fallback (where neither WebGPU nor WebAssembly SIMD runs), and `--backend cpu` in Node.
 import type { AdamWParams, Backend, BackendCounters, BackendInfo, DType, Tensor } from '../backend';
 import { VIEW_ALIGN } from '../backend';
 import * as enc from './encoder';

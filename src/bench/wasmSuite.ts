@@ -1,0 +1,230 @@
+// The wasm sections of `npm run bench` (issue 13), in Node: our wasm matmul at every preset shape (and
+// at the 1M-parameter agent's shapes) against TensorFlow.js's WASM backend (XNNPACK, SIMD, one thread
+// like ours) and against the CPU reference, alternating the three so they share the machine's noise; a
+// Co-RL step of the preset on wasm against cpu; and the scaling table (src/bench/scaling.ts) on both.
+import type { Backend } from '../engine/backend';
+import { CpuBackend } from '../engine/cpu/cpuBackend';
+import { WasmBackend } from '../engine/wasm/wasmBackend';
+import { makeGPTConfig } from '../model/config';
+import { leanRun } from '../rl/leanFigures';
+import {
+  type BenchModel,
+  type BenchPlan,
+  type MatmulShape,
+  benchOurMatmul,
+  gflops,
+  maxAbsDiff,
+  median,
+  modelMatmulShapes,
+  timeMs,
+} from './benchSuite';
+import { SCALING_SIZES, type ScalingRow, scalingCells, scalingRows } from './scaling';
+import { loadTfWasm, tfWasmMatmul } from './tfWasm';
+
+export const WASM_SECTIONS = ['matmul', 'step', 'scaling'] as const;
+export type WasmSection = (typeof WASM_SECTIONS)[number];
+
+/** `--wasm SECTIONS|none` and `--wasm-only` taken out of the bench's arguments. */
+export function splitWasmArgs(argv: readonly string[]): {
+  rest: string[];
+  sections: WasmSection[];
+  only: boolean;
+  bigShapes: boolean;
+} {
+  const rest: string[] = [];
+  let sections: WasmSection[] | null = null;
+  let only = false;
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--wasm-only') only = true;
+    else if (argv[i] === '--wasm') {
+      const v = argv[++i];
+      if (v === undefined)
+        throw new Error(
+          `--wasm needs a value: none or a comma-separated list of ${WASM_SECTIONS.join(', ')}`,
+        );
+      const names = v === 'none' ? [] : v.split(',').map((s) => s.trim());
+      const bad = names.filter((n) => !(WASM_SECTIONS as readonly string[]).includes(n));
+      if (bad.length)
+        throw new Error(
+          `unknown --wasm section${bad.length > 1 ? 's' : ''} ${bad.join(', ')}; valid: ${WASM_SECTIONS.join(', ')}, none`,
+        );
+      sections = names as WasmSection[];
+    } else rest.push(argv[i]);
+  }
+  const subset = rest.includes('--shape');
+  // a shape subset times matmuls only (as the CPU and WebGPU sections do)
+  return { rest, sections: sections ?? (subset ? ['matmul'] : [...WASM_SECTIONS]), only, bigShapes: !subset };
+}
+
+export interface WasmMatmulFigure extends MatmulShape {
+  wasmMs: number;
+  tfjsMs: number;
+  cpuMs: number;
+  wasmGflops: number;
+  tfjsGflops: number;
+  cpuGflops: number;
+  /** tfjsMs / wasmMs and cpuMs / wasmMs: how many times faster ours is. */
+  vsTfjs: number;
+  vsCpu: number;
+  /** Largest |difference| of our wasm output and TensorFlow.js's against the CPU reference's. */
+  maxAbsDiffWasm: number;
+  maxAbsDiffTfjs: number;
+}
+
+/** The 1M-parameter agent's shapes: the preset's first model with the table's 1M architecture. */
+function bigShapes(models: readonly BenchModel[]): MatmulShape[] {
+  const size = SCALING_SIZES[SCALING_SIZES.length - 1];
+  const m = models[0];
+  const cfg = makeGPTConfig({ ...m.cfg, nLayer: size.nLayer, nEmbd: size.nEmbd, nHead: size.nHead });
+  return modelMatmulShapes({ ...m, agent: `${size.label}-${m.agent}`, cfg });
+}
+
+async function matmulFigure(
+  wasm: Backend,
+  cpu: Backend,
+  tf: Awaited<ReturnType<typeof loadTfWasm>>['tf'],
+  s: MatmulShape,
+  plan: BenchPlan,
+): Promise<WasmMatmulFigure> {
+  // calls per sample: about 1.5e7 flops (a few ms), at least one
+  const reps = Math.max(1, Math.ceil(1.5e7 / (2 * s.N * s.C * s.OC)));
+  const p = { ...plan, matmulReps: reps };
+  const peer = tfWasmMatmul(tf, s);
+  const t = { wasm: [] as number[], tfjs: [] as number[], cpu: [] as number[] };
+  let outs: Record<'wasm' | 'cpu' | 'tfjs', Float32Array> = {
+    wasm: new Float32Array(0),
+    cpu: new Float32Array(0),
+    tfjs: new Float32Array(0),
+  };
+  try {
+    for (let round = 0; round < 2; round++) {
+      const w = await benchOurMatmul(wasm, s, p);
+      t.tfjs.push(await timeMs(peer.run, async () => void peer.last(), reps, plan.samples, plan.warmup));
+      const c = await benchOurMatmul(cpu, s, p);
+      t.wasm.push(w.ms);
+      t.cpu.push(c.ms);
+      outs = { wasm: w.out, cpu: c.out, tfjs: peer.last() };
+    }
+  } finally {
+    peer.free();
+  }
+  const [wasmMs, tfjsMs, cpuMs] = [Math.min(...t.wasm), Math.min(...t.tfjs), Math.min(...t.cpu)];
+  return {
+    ...s,
+    wasmMs,
+    tfjsMs,
+    cpuMs,
+    wasmGflops: gflops(s, wasmMs),
+    tfjsGflops: gflops(s, tfjsMs),
+    cpuGflops: gflops(s, cpuMs),
+    vsTfjs: tfjsMs / wasmMs,
+    vsCpu: cpuMs / wasmMs,
+    maxAbsDiffWasm: maxAbsDiff(outs.wasm, outs.cpu),
+    maxAbsDiffTfjs: maxAbsDiff(outs.tfjs, outs.cpu),
+  };
+}
+
+/** Co-RL steps of the preset at the default B x K on cpu and wasm, alternated twice; medians after a warm-up step. */
+async function coRlStep(plan: BenchPlan, log: (s: string) => void): Promise<Record<string, unknown>> {
+  const o = { batchPrompts: 16, samples: 8, steps: 4, preset: plan.preset };
+  const ms = { cpu: [] as number[], wasm: [] as number[] };
+  let wasmAllocs = 0;
+  let wasmReadbacks = 0;
+  for (let round = 0; round < 2; round++) {
+    const c = await leanRun(new CpuBackend(), o);
+    ms.cpu.push(median(c.steps.slice(1).map((s) => s.ms)));
+    const wbe = await WasmBackend.create();
+    const w = await leanRun(wbe, o);
+    ms.wasm.push(median(w.steps.slice(1).map((s) => s.ms)));
+    wasmAllocs = Math.max(
+      wasmAllocs,
+      w.steps.slice(1).reduce((a, s) => a + s.allocations, 0),
+    );
+    wasmReadbacks = Math.max(wasmReadbacks, ...w.steps.map((s) => s.readbacks));
+    wbe.destroy();
+  }
+  const cpuMs = Math.min(...ms.cpu);
+  const wasmMs = Math.min(...ms.wasm);
+  log(
+    `co-rl step (${plan.preset}, BxK 128): cpu ${cpuMs.toFixed(0)} ms, wasm ${wasmMs.toFixed(0)} ms, ${(cpuMs / wasmMs).toFixed(2)}x`,
+  );
+  return {
+    batch: 'B=16 K=8',
+    cpuMs,
+    wasmMs,
+    speedup: cpuMs / wasmMs,
+    samples: ms,
+    wasmAllocationsAfterFirstStep: wasmAllocs,
+    wasmReadbacksPerStep: wasmReadbacks,
+  };
+}
+
+const minOf = (xs: number[]): number | null => (xs.length ? Math.min(...xs) : null);
+
+/** The selected wasm sections of `plan`. */
+export async function runWasmBench(
+  plan: BenchPlan,
+  o: { sections: readonly WasmSection[]; bigShapes: boolean },
+  log: (s: string) => void = () => {},
+): Promise<Record<string, unknown>> {
+  const wasm = await WasmBackend.create();
+  const report: Record<string, unknown> = { adapter: wasm.info.adapter };
+  const summary: Record<string, unknown> = {};
+  if (o.sections.includes('matmul')) {
+    const peer = await loadTfWasm();
+    report.tfjs = { backend: 'wasm', simd: peer.simd, threads: peer.threads, version: peer.tf.version_core };
+    const cpu = new CpuBackend();
+    const preset: WasmMatmulFigure[] = [];
+    const big: WasmMatmulFigure[] = [];
+    const shapes = [
+      ...plan.shapes.map((s) => [s, preset] as const),
+      ...(o.bigShapes ? bigShapes(plan.models).map((s) => [s, big] as const) : []),
+    ];
+    for (const [s, into] of shapes) {
+      const f = await matmulFigure(wasm, cpu, peer.tf, s, plan);
+      log(
+        `wasm matmul ${s.name} (${s.N}x${s.C}x${s.OC}): ${f.wasmGflops.toFixed(2)} GFLOP/s, ${f.vsTfjs.toFixed(2)}x tfjs-wasm, ${f.vsCpu.toFixed(2)}x cpu`,
+      );
+      into.push(f);
+    }
+    report.matmul = preset;
+    report.matmul1M = big;
+    Object.assign(summary, {
+      matmulVsTfjsMin: minOf(preset.map((f) => f.vsTfjs)),
+      matmulVsCpuMin: minOf(preset.map((f) => f.vsCpu)),
+      matmul1MVsTfjsMin: minOf(big.map((f) => f.vsTfjs)),
+      matmul1MVsCpuMin: minOf(big.map((f) => f.vsCpu)),
+    });
+  }
+  wasm.destroy();
+  if (o.sections.includes('step')) {
+    const step = await coRlStep(plan, log);
+    report.coRlStep = step;
+    summary.coRlStepVsCpu = step.speedup;
+  }
+  if (o.sections.includes('scaling')) {
+    const cells = scalingCells();
+    const rows: ScalingRow[] = [
+      ...(await scalingRows(async () => new CpuBackend(), cells, log)),
+      ...(await scalingRows(() => WasmBackend.create(), cells, log)),
+    ];
+    report.scaling = {
+      rows,
+      webgpu: 'filled by the WebGPU bench page (scalingRows with its backend) where the time allows',
+    };
+    summary.scaling = cells.map((c) => {
+      const of = (be: string): ScalingRow | undefined =>
+        rows.find((r) => r.backend === be && r.size === c.size.label && r.B === c.B && r.K === c.K);
+      return {
+        size: c.size.label,
+        BxK: c.B * c.K,
+        cpuMs: of('cpu')?.stepMs ?? null,
+        wasmMs: of('wasm')?.stepMs ?? null,
+        cpuBytes: of('cpu')?.bytesHeld ?? null,
+        wasmBytes: of('wasm')?.bytesHeld ?? null,
+      };
+    });
+  }
+  report.summary = summary;
+  return report;
+}
