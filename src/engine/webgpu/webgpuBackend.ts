@@ -8,6 +8,7 @@ import { acquireDevice } from './device';
 import type { GpuContext, Kernel, Param } from './context';
 import { U, F, cdiv, defineKernel, kernelKey, registeredKernels } from './context';
 import { BufferPool } from './pool';
+import { GpuTensor } from './tensor';
 import common from '../../../shaders/common.wgsl?raw';
 import utilSrc from '../../../shaders/util.wgsl?raw';
 import * as enc from './ops/encoder';
@@ -19,19 +20,10 @@ import * as ew from './ops/elementwise';
 import * as lp from './ops/logprob';
 import * as smp from './ops/sample';
 import * as opt from './ops/optim';
+import * as dec from './ops/decode';
+import type { DecodeOps } from '../decode';
 
-/** A GPU tensor: a buffer plus an element offset (non-zero for views). */
-export class GpuTensor implements Tensor {
-  constructor(
-    readonly shape: readonly number[],
-    readonly dtype: DType,
-    readonly label: string,
-    readonly buffer: GPUBuffer,
-    readonly offset: number,
-    readonly size: number,
-    readonly isView: boolean,
-  ) {}
-}
+export { GpuTensor };
 
 const UNIFORM_SLOT = 256; // bytes per dispatch's uniform block (minUniformBufferOffsetAlignment)
 const UNIFORM_SLOTS = 512;
@@ -469,5 +461,18 @@ export class WebGpuBackend implements Backend, GpuContext {
   }
   adamw(params: Tensor, grads: Tensor, m: Tensor, v: Tensor, normSq: Tensor | null, maxNorm: number, N: number, hp: AdamWParams): void {
     opt.adamw(this, params, grads, m, v, normSq, maxNorm, N, hp);
+  }
+  // fused decode step (src/engine/decode.ts)
+  decodeQkv(...a: Parameters<DecodeOps['decodeQkv']>): void {
+    dec.decodeQkv(this, ...a);
+  }
+  decodeAttn(...a: Parameters<DecodeOps['decodeAttn']>): void {
+    dec.decodeAttn(this, ...a);
+  }
+  decodeMlp(...a: Parameters<DecodeOps['decodeMlp']>): void {
+    dec.decodeMlp(this, ...a);
+  }
+  decodeHead(...a: Parameters<DecodeOps['decodeHead']>): void {
+    dec.decodeHead(this, ...a);
   }
 }
