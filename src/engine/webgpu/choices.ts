@@ -8,6 +8,7 @@ import { layernormVariant } from './ops/layernorm';
 import { ROWS_MAXT, attentionVariant } from './ops/attention';
 import { logprobVariant } from './ops/logprob';
 import { SUMSQ_ROWS_MAX, sumSquaresVariant } from './ops/optim';
+import { TUNED_OPS, VARIANT_NAMES, checkForced, parseForced, type TunedOp, type VariantOf } from './variantNames';
 
 /** Bump when any tuned kernel's code or launch shape changes: older cached choices are then re-measured. */
 export const KERNEL_VERSION = 1;
@@ -27,29 +28,26 @@ const none = (): null => null;
 /** Every tuned op. Dims: matmul N,C,OC; layernorm N,C; attention B,T,C,NH; attentionCached B,T,keys,C,NH; logprob N,V; sumSquares N. */
 export const TUNABLE = {
   matmul: {
-    variants: ['blocked', 'tiled'] as const, dims: 'N, C, OC', rule: ([N, C, OC]) => matmulVariant(N, C, OC),
+    variants: VARIANT_NAMES.matmul, dims: 'N, C, OC', rule: ([N, C, OC]) => matmulVariant(N, C, OC),
     cannot: (v, [, C]) => (v === 'blocked' && C % 4 !== 0 ? `needs C % 4 == 0, got C=${C}` : null),
   },
-  layernorm: { variants: ['rows', 'workgroup'] as const, dims: 'N, C', rule: ([N, C]) => layernormVariant(N, C), cannot: none },
+  layernorm: { variants: VARIANT_NAMES.layernorm, dims: 'N, C', rule: ([N, C]) => layernormVariant(N, C), cannot: none },
   attention: {
-    variants: ['rows', 'workgroup'] as const, dims: 'B, T, C, NH', rule: ([, T]) => attentionVariant(T),
+    variants: VARIANT_NAMES.attention, dims: 'B, T, C, NH', rule: ([, T]) => attentionVariant(T),
     cannot: (v, [, T]) => (v === 'rows' && T > ROWS_MAXT ? `takes at most ${ROWS_MAXT} keys, got ${T}` : null),
   },
   attentionCached: {
-    variants: ['rows', 'workgroup'] as const, dims: 'B, T, keys, C, NH', rule: ([, , k]) => attentionVariant(k),
+    variants: VARIANT_NAMES.attentionCached, dims: 'B, T, keys, C, NH', rule: ([, , k]) => attentionVariant(k),
     cannot: (v, [, , k]) => (v === 'rows' && k > ROWS_MAXT ? `takes at most ${ROWS_MAXT} keys, got ${k}` : null),
   },
-  logprob: { variants: ['rows', 'workgroup'] as const, dims: 'N, V', rule: ([, V]) => logprobVariant(V), cannot: none },
+  logprob: { variants: VARIANT_NAMES.logprob, dims: 'N, V', rule: ([, V]) => logprobVariant(V), cannot: none },
   sumSquares: {
-    variants: ['rows', 'workgroup'] as const, dims: 'N', rule: ([N]) => sumSquaresVariant(N),
+    variants: VARIANT_NAMES.sumSquares, dims: 'N', rule: ([N]) => sumSquaresVariant(N),
     cannot: (v, [N]) => (v === 'rows' && N > SUMSQ_ROWS_MAX ? `takes at most ${SUMSQ_ROWS_MAX} elements, got ${N}` : null),
   },
-} satisfies Record<string, TunableOp>;
+} satisfies Record<TunedOp, TunableOp>;
 
-export type TunedOp = keyof typeof TUNABLE;
-/** The variant names of one op. */
-export type VariantOf<O extends TunedOp> = (typeof TUNABLE)[O]['variants'][number];
-export const TUNED_OPS = Object.keys(TUNABLE) as TunedOp[];
+export { TUNED_OPS, parseForced, type TunedOp, type VariantOf };
 
 /** The key of one op at one shape, e.g. "matmul:320x24x72". */
 export const shapeKey = (op: TunedOp, d: readonly number[]): string => `${op}:${d.join('x')}`;
@@ -71,19 +69,6 @@ export interface ChoiceCache {
   choices: Record<string, MeasuredChoice>;
 }
 
-/** Parse `op=variant,op=variant` (the --kernel flag); throws naming the valid ops and variants. */
-export function parseForced(spec: string): Partial<Record<TunedOp, string>> {
-  const out: Partial<Record<TunedOp, string>> = {};
-  for (const part of spec.split(',').map((s) => s.trim()).filter(Boolean)) {
-    const [op, v] = part.split('=').map((s) => s.trim());
-    if (!(op in TUNABLE)) throw new Error(`unknown kernel op ${JSON.stringify(op)} in ${JSON.stringify(spec)}; valid ops: ${TUNED_OPS.join(', ')}`);
-    const spec2 = TUNABLE[op as TunedOp];
-    if (!(spec2.variants as readonly string[]).includes(v)) throw new Error(`unknown ${op} variant ${JSON.stringify(v)}; valid: ${spec2.variants.join(', ')}`);
-    out[op as TunedOp] = v;
-  }
-  return out;
-}
-
 /** The choice table a WebGPU backend consults at every dispatch of a tuned op. */
 export class KernelChoices {
   private readonly measured = new Map<string, MeasuredChoice>();
@@ -93,11 +78,7 @@ export class KernelChoices {
 
   /** Force variants (validated; see parseForced); {} clears. */
   force(f: Partial<Record<TunedOp, string>>): void {
-    for (const [op, v] of Object.entries(f)) {
-      const s = TUNABLE[op as TunedOp] as TunableOp | undefined;
-      if (!s) throw new Error(`unknown kernel op ${JSON.stringify(op)}; valid ops: ${TUNED_OPS.join(', ')}`);
-      if (!(s.variants as readonly string[]).includes(v)) throw new Error(`unknown ${op} variant ${JSON.stringify(v)}; valid: ${s.variants.join(', ')}`);
-    }
+    for (const [op, v] of Object.entries(f)) checkForced(op, v);
     this.forced = { ...f };
   }
 
