@@ -29,3 +29,10 @@ test.describe('lean Co-RL step on WebGPU', () => {
     expect(r.ok).toBe(true);
   });
 });
+
+test('fused decode kernels: fewer dispatches than the per-op path, times side by side', async ({ page }) => {
+  await openHarness(page);
+  const r = await runCheck(page, 'decode:fused-vs-unfused');
+  expect(r.figures.fusedDispatches, r.lines.join('\n')).toBeLessThan(r.figures.unfusedDispatches);
+  expect(r.ok).toBe(true);
+});

@@ -72,7 +72,7 @@ export async function chooseKernels(be: WebGpuBackend, plan: BenchPlan, opts: Be
   const r = Object.keys(forced).length ? { measured: [], left: be.kernels.misses.size, ms: 0, timing: 'forced' } : await tune(be);
   const choices = be.kernels.all();
   for (const c of choices) {
-    const times = Object.entries(c.ms).map(([v, ms]) => `${v} ${ms === null ? 'n/a' : `${ms.toFixed(3)} ms`}`).join(', ');
+    const times = Object.entries(c.ms).map(([v, ms]) => `${v} ${ms !== null ? `${ms.toFixed(3)} ms` : c.pruned?.[v] ? `not run (${c.pruned[v]})` : 'cannot run'}`).join(', ');
     log(`kernel ${c.op} ${c.dims.join('x')}: ${times} -> ${c.variant}${c.variant === c.rule ? '' : ` (rule: ${c.rule})`}`);
   }
   log(`kernel choice: ${r.measured.length} shapes measured in ${r.ms.toFixed(0)} ms (${r.timing}), ${loaded.taken} from the cache, ${r.left} left to the rules`);

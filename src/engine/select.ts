@@ -15,7 +15,9 @@ export async function selectBackend(pref: BackendPreference): Promise<SelectedBa
   if (pref === 'cpu') return { backend: new CpuBackend(), fallbackReason: 'CPU backend chosen in the settings.' };
   try {
     const { WebGpuBackend } = await import('./webgpu/webgpuBackend');
-    return { backend: await WebGpuBackend.create(), fallbackReason: '' };
+    const backend = await WebGpuBackend.create();
+    await (await import('./webgpu/autoTune')).enableAutoTune(backend); // kernel variants measured on this adapter, cached
+    return { backend, fallbackReason: '' };
   } catch (e) {
     if (pref === 'webgpu') throw e;
     return { backend: new CpuBackend(), fallbackReason: e instanceof Error ? e.message : String(e) };

@@ -60,6 +60,8 @@ export interface MeasuredChoice {
   /** The shape rule's variant (what the op ran before measurement). */
   rule: string;
   ms: Record<string, number | null>;
+  /** Variants not run at this shape because they lost by more than PRUNE_RATIO at a smaller shape of the op, with that loss. */
+  pruned?: Record<string, string>;
 }
 
 /** What is stored per adapter: the adapter, the kernel version and the measured choices by shape key. */
