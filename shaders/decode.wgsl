@@ -81,6 +81,26 @@ fn layernorm_row(ln: ptr<function, array<f32, MAXC>>, C: u32) {
   for (var c = 0u; c < C; c++) { (*ln)[c] = ((*ln)[c] - m) * rstd * wt[params.o_lnw + c] + wt[params.o_lnb + c]; }
 }
 
+// (b[j..j+3] +) sum_c row[c] * wt[base + (j+k)*C + c] for k < 4: four outputs per pass over the row, so each
+// row value is loaded once per four weights. Outputs past n (n not a multiple of 4) repeat row n-1 and
+// are not stored by the callers.
+fn dot4(row: ptr<function, array<f32, MAXC>>, base: u32, j: u32, n: u32, C: u32, init: vec4<f32>) -> vec4<f32> {
+  let r0 = base + j * C;
+  let r1 = base + min(j + 1u, n - 1u) * C;
+  let r2 = base + min(j + 2u, n - 1u) * C;
+  let r3 = base + min(j + 3u, n - 1u) * C;
+  var s = init;
+  for (var c = 0u; c < C; c++) {
+    s += (*row)[c] * vec4<f32>(wt[r0 + c], wt[r1 + c], wt[r2 + c], wt[r3 + c]);
+  }
+  return s;
+}
+
+// wt[base + j .. base + j + 3], repeating element n-1 past n.
+fn wt4(base: u32, j: u32, n: u32) -> vec4<f32> {
+  return vec4<f32>(wt[base + j], wt[base + min(j + 1u, n - 1u)], wt[base + min(j + 2u, n - 1u)], wt[base + min(j + 3u, n - 1u)]);
+}
+
 fn gelu(x: f32) -> f32 {
   let u = GELU_SCALE * (x + 0.044715 * x * x * x);
   return 0.5 * x * (1.0 + tanh(clamp(u, -10.0, 10.0)));
@@ -114,23 +134,24 @@ fn decode_qkv(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgr
   for (var c = 0u; c < C; c++) { ln[c] = q_x[xo + c]; }
   layernorm_row(&ln, C);
   let rope = (params.flags & 4u) != 0u;
-  var j = 0u;
-  while (j < 3u * C) {
-    var y0 = wt[params.o_b + j];
-    for (var c = 0u; c < C; c++) { y0 += ln[c] * wt[params.o_w + j * C + c]; }
-    if (!rope || j >= 2u * C) {
-      qkv_store(r, j, y0);
-      j += 1u;
-      continue;
+  let n = 3u * C;
+  for (var j = 0u; j < n; j += 4u) {
+    var y = dot4(&ln, params.o_w, j, n, C, wt4(params.o_b, j, n));
+    // rotary positions on the pairs (j, j+1) and (j+2, j+3) that lie in q or k (pairs start at even columns)
+    for (var k = 0u; k < 4u; k += 2u) {
+      let jj = j + k;
+      if (!rope || jj >= 2u * C) { continue; }
+      var freq = 1.0;
+      for (var i = 0u; i < (jj % params.hs) / 2u; i++) { freq = freq * params.theta; }
+      let cs = cos_sin(f32(params.pos) * freq);
+      let y0 = y[k];
+      let y1 = y[k + 1u];
+      y[k] = y0 * cs.x - y1 * cs.y;
+      y[k + 1u] = y0 * cs.y + y1 * cs.x;
     }
-    var y1 = wt[params.o_b + j + 1u];
-    for (var c = 0u; c < C; c++) { y1 += ln[c] * wt[params.o_w + (j + 1u) * C + c]; }
-    var freq = 1.0;
-    for (var i = 0u; i < (j % params.hs) / 2u; i++) { freq = freq * params.theta; }
-    let cs = cos_sin(f32(params.pos) * freq);
-    qkv_store(r, j, y0 * cs.x - y1 * cs.y);
-    qkv_store(r, j + 1u, y0 * cs.y + y1 * cs.x);
-    j += 2u;
+    for (var k = 0u; k < 4u; k++) {
+      if (j + k < n) { qkv_store(r, j + k, y[k]); }
+    }
   }
 }
 
@@ -162,10 +183,11 @@ fn decode_attn(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workg
     }
     for (var i = 0u; i < hs; i++) { y[h * hs + i] = y[h * hs + i] / sum; }
   }
-  for (var o = 0u; o < C; o++) {
-    var acc = wt[params.o_b + o];
-    for (var c = 0u; c < C; c++) { acc += y[c] * wt[params.o_w + o * C + c]; }
-    a_out[r * C + o] = a_x[r * C + o] + acc;
+  for (var o = 0u; o < C; o += 4u) {
+    let p = dot4(&y, params.o_w, o, C, C, wt4(params.o_b, o, C));
+    for (var k = 0u; k < 4u; k++) {
+      if (o + k < C) { a_out[r * C + o + k] = a_x[r * C + o + k] + p[k]; }
+    }
   }
 }
 
@@ -181,11 +203,12 @@ fn decode_mlp(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgr
   layernorm_row(&ln, C);
   var acc: array<f32, MAXC>;
   for (var c = 0u; c < C; c++) { acc[c] = wt[params.o_b2 + c]; }
-  for (var j = 0u; j < H; j++) {
-    var h = wt[params.o_b + j];
-    for (var c = 0u; c < C; c++) { h += ln[c] * wt[params.o_w + j * C + c]; }
-    let g = gelu(h);
-    for (var c = 0u; c < C; c++) { acc[c] += g * wt[params.o_w2 + c * H + j]; }
+  for (var j = 0u; j < H; j += 4u) {
+    let h = dot4(&ln, params.o_w, j, H, C, wt4(params.o_b, j, H));
+    // hidden units past H (H not a multiple of 4) add nothing
+    let live = vec4<f32>(1.0, select(0.0, 1.0, j + 1u < H), select(0.0, 1.0, j + 2u < H), select(0.0, 1.0, j + 3u < H));
+    let g = vec4<f32>(gelu(h.x), gelu(h.y), gelu(h.z), gelu(h.w)) * live;
+    for (var c = 0u; c < C; c++) { acc[c] += dot(g, wt4(params.o_w2 + c * H, j, H)); }
   }
   for (var c = 0u; c < C; c++) { m_out[xo + c] = m_x[xo + c] + acc[c]; }
 }
@@ -201,10 +224,11 @@ fn decode_head(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workg
   for (var c = 0u; c < C; c++) { ln[c] = h_x[xo + c]; }
   layernorm_row(&ln, C);
   let row = r * V;
-  for (var k = 0u; k < V; k++) {
-    var z = 0.0;
-    for (var c = 0u; c < C; c++) { z += ln[c] * wt[params.o_w + k * C + c]; }
-    logits[row + k] = z;
+  for (var k = 0u; k < V; k += 4u) {
+    let z = dot4(&ln, params.o_w, k, V, C, vec4<f32>(0.0));
+    for (var i = 0u; i < 4u; i++) {
+      if (k + i < V) { logits[row + k + i] = z[i]; }
+    }
   }
   var tok: u32;
   if (params.greedy == 1u) { tok = argmax_row(row); } else { tok = sample_row(row, r); }

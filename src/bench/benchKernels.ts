@@ -52,33 +52,69 @@ async function meetShapes(be: WebGpuBackend, plan: BenchPlan): Promise<void> {
     await sftStep(model, benchSftBatch(m), { ...SFT_HP, step: 1 }, 0);
     model.free();
   }
-  if (plan.leanSteps > 0) await leanRun(be, { batchPrompts: DEFAULT_TRAIN.batchPrompts, samples: DEFAULT_TRAIN.samples, steps: 1, preset: plan.preset });
+  if (plan.leanSteps > 0)
+    await leanRun(be, {
+      batchPrompts: DEFAULT_TRAIN.batchPrompts,
+      samples: DEFAULT_TRAIN.samples,
+      steps: 1,
+      preset: plan.preset,
+    });
   await be.sync();
 }
 
 /** Choose every kernel variant for this run (see the file comment); throws on a bad forced variant. */
-export async function chooseKernels(be: WebGpuBackend, plan: BenchPlan, opts: BenchKernelOpts, log: (s: string) => void): Promise<KernelChoiceReport> {
+export async function chooseKernels(
+  be: WebGpuBackend,
+  plan: BenchPlan,
+  opts: BenchKernelOpts,
+  log: (s: string) => void,
+): Promise<KernelChoiceReport> {
   const adapter = be.info.adapter;
   const forced = parseForced(opts.force);
   be.kernels.force(forced);
   const file = opts.cache ?? {};
   const others = Object.keys(file).filter((a) => a !== adapter);
-  const loaded = file[adapter] !== undefined
-    ? be.kernels.load(file[adapter], adapter)
-    : { taken: 0, ignored: others.length ? `no record for ${JSON.stringify(adapter)} (the file holds ${others.map((a) => JSON.stringify(a)).join(', ')})` : null };
+  const loaded =
+    file[adapter] !== undefined
+      ? be.kernels.load(file[adapter], adapter)
+      : {
+          taken: 0,
+          ignored: others.length
+            ? `no record for ${JSON.stringify(adapter)} (the file holds ${others.map((a) => JSON.stringify(a)).join(', ')})`
+            : null,
+        };
   if (loaded.ignored) log(`kernel cache ignored: ${loaded.ignored}; measuring again`);
   else if (loaded.taken) log(`kernel cache: ${loaded.taken} choices for ${adapter}`);
   await meetShapes(be, plan);
-  const r = Object.keys(forced).length ? { measured: [], left: be.kernels.misses.size, ms: 0, timing: 'forced' } : await tune(be);
+  const r = Object.keys(forced).length
+    ? { measured: [], left: be.kernels.misses.size, ms: 0, timing: 'forced' }
+    : await tune(be);
   const choices = be.kernels.all();
   for (const c of choices) {
-    const times = Object.entries(c.ms).map(([v, ms]) => `${v} ${ms !== null ? `${ms.toFixed(3)} ms` : c.pruned?.[v] ? `not run (${c.pruned[v]})` : 'cannot run'}`).join(', ');
-    log(`kernel ${c.op} ${c.dims.join('x')}: ${times} -> ${c.variant}${c.variant === c.rule ? '' : ` (rule: ${c.rule})`}`);
+    const times = Object.entries(c.ms)
+      .map(
+        ([v, ms]) =>
+          `${v} ${ms !== null ? `${ms.toFixed(3)} ms` : c.pruned?.[v] ? `not run (${c.pruned[v]})` : 'cannot run'}`,
+      )
+      .join(', ');
+    log(
+      `kernel ${c.op} ${c.dims.join('x')}: ${times} -> ${c.variant}${c.variant === c.rule ? '' : ` (rule: ${c.rule})`}`,
+    );
   }
-  log(`kernel choice: ${r.measured.length} shapes measured in ${r.ms.toFixed(0)} ms (${r.timing}), ${loaded.taken} from the cache, ${r.left} left to the rules`);
+  log(
+    `kernel choice: ${r.measured.length} shapes measured in ${r.ms.toFixed(0)} ms (${r.timing}), ${loaded.taken} from the cache, ${r.left} left to the rules`,
+  );
   return {
-    adapter, forced, fromCache: loaded.taken, cacheIgnored: loaded.ignored, measuredNow: r.measured.length, tuneMs: r.ms,
-    left: r.left, timing: r.timing, choices, differFromRule: choices.filter((c) => c.variant !== c.rule).length,
+    adapter,
+    forced,
+    fromCache: loaded.taken,
+    cacheIgnored: loaded.ignored,
+    measuredNow: r.measured.length,
+    tuneMs: r.ms,
+    left: r.left,
+    timing: r.timing,
+    choices,
+    differFromRule: choices.filter((c) => c.variant !== c.rule).length,
     cache: be.kernels.toCache(adapter),
   };
 }

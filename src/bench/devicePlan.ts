@@ -23,17 +23,28 @@ export interface DeviceArgs {
   device: boolean;
 }
 
-const VALUED = ['--kernel', '--kernel-cache', '--out', '--scaling-max-params', '--scaling-max-bk', '--scaling-budget-s'];
+const VALUED = [
+  '--kernel',
+  '--kernel-cache',
+  '--out',
+  '--scaling-max-params',
+  '--scaling-max-bk',
+  '--scaling-budget-s',
+];
 
 function num(name: string, v: string | undefined, dflt: number): number {
   if (v === undefined) return dflt;
   const n = Number(v);
-  if (!(Number.isFinite(n) && n > 0)) throw new Error(`${name} must be a positive number, got ${JSON.stringify(v)}\n${DEVICE_USAGE}`);
+  if (!(Number.isFinite(n) && n > 0))
+    throw new Error(`${name} must be a positive number, got ${JSON.stringify(v)}\n${DEVICE_USAGE}`);
   return n;
 }
 
 /** Split the device and kernel options off `argv`; the rest is for planFromArgs. */
-export function splitDeviceArgs(argv: readonly string[], now = new Date()): { rest: string[]; args: DeviceArgs } {
+export function splitDeviceArgs(
+  argv: readonly string[],
+  now = new Date(),
+): { rest: string[]; args: DeviceArgs } {
   const rest: string[] = [];
   const v: Record<string, string> = {};
   let device = false;
@@ -47,8 +58,13 @@ export function splitDeviceArgs(argv: readonly string[], now = new Date()): { re
   }
   const kernel = v['--kernel'] ?? '';
   parseForced(kernel); // refuses an unknown op or variant, naming the valid ones
-  const scalingFlags = ['--scaling-max-params', '--scaling-max-bk', '--scaling-budget-s'].filter((k) => k in v);
-  if (!device && (scalingFlags.length || v['--out'])) throw new Error(`${[...scalingFlags, ...(v['--out'] ? ['--out'] : [])].join(', ')} only apply with --device\n${DEVICE_USAGE}`);
+  const scalingFlags = ['--scaling-max-params', '--scaling-max-bk', '--scaling-budget-s'].filter(
+    (k) => k in v,
+  );
+  if (!device && (scalingFlags.length || v['--out']))
+    throw new Error(
+      `${[...scalingFlags, ...(v['--out'] ? ['--out'] : [])].join(', ')} only apply with --device\n${DEVICE_USAGE}`,
+    );
   const scaling: ScalingOpts | null = device
     ? {
         maxParams: num('--scaling-max-params', v['--scaling-max-params'], 2e6),
@@ -60,6 +76,12 @@ export function splitDeviceArgs(argv: readonly string[], now = new Date()): { re
   const stamp = now.toISOString().replace(/[:.]/g, '-');
   return {
     rest,
-    args: { kernel, kernelCache: v['--kernel-cache'] ?? 'runs/kernel-choices.json', scaling, out: device ? (v['--out'] ?? `runs/bench-device-${stamp}.json`) : null, device },
+    args: {
+      kernel,
+      kernelCache: v['--kernel-cache'] ?? 'runs/kernel-choices.json',
+      scaling,
+      out: device ? (v['--out'] ?? `runs/bench-device-${stamp}.json`) : null,
+      device,
+    },
   };
 }

@@ -6,7 +6,12 @@ import { SCALING_BK, SCALING_SIZES, scalingRows } from './scalingGpu';
 
 describe('scaling rows', () => {
   it('runs the rows under the caps and names why the others are skipped', async () => {
-    const rows = await scalingRows(new CpuBackend(), { maxParams: 20_000, maxBk: 16, budgetMs: 60_000, steps: 1 });
+    const rows = await scalingRows(new CpuBackend(), {
+      maxParams: 20_000,
+      maxBk: 16,
+      budgetMs: 60_000,
+      steps: 1,
+    });
     expect(rows).toHaveLength(SCALING_SIZES.length * SCALING_BK.length);
     const ran = rows.filter((r) => r.skipped === null);
     expect(ran.map((r) => `${r.size}@${r.bk}`)).toEqual(['15k@16']);
@@ -14,7 +19,9 @@ describe('scaling rows', () => {
     expect(ran[0].params).toBeLessThan(17_000);
     expect(ran[0].stepMs).toBeGreaterThan(0);
     expect(ran[0].engineBytes).toBeGreaterThan(0);
-    expect(rows.find((r) => r.size === '15k' && r.bk === 128)?.skipped).toMatch(/B x K cap: 128 > --scaling-max-bk 16/);
+    expect(rows.find((r) => r.size === '15k' && r.bk === 128)?.skipped).toMatch(
+      /B x K cap: 128 > --scaling-max-bk 16/,
+    );
     expect(rows.find((r) => r.size === '1M' && r.bk === 16)?.skipped).toMatch(/size cap/);
   }, 60_000);
 

@@ -65,8 +65,19 @@ async function scalingRow(be: Backend, size: ScalingSize, bk: number, o: Scaling
   });
   const params = resized[0].model.layout.count;
   const K = DEFAULT_TRAIN.samples;
-  const train: TrainConfig = { ...DEFAULT_TRAIN, batchPrompts: Math.max(1, Math.round(bk / K)), samples: K, maxNewTokens: null };
-  const tr = new CohortTrainer(be, resized, { method: 'co-rl', seed: 5, task, train, eval: { ...DEFAULT_EVAL, problems: 8 } });
+  const train: TrainConfig = {
+    ...DEFAULT_TRAIN,
+    batchPrompts: Math.max(1, Math.round(bk / K)),
+    samples: K,
+    maxNewTokens: null,
+  };
+  const tr = new CohortTrainer(be, resized, {
+    method: 'co-rl',
+    seed: 5,
+    task,
+    train,
+    eval: { ...DEFAULT_EVAL, problems: 8 },
+  });
   try {
     const ms: number[] = [];
     for (let s = 0; s <= o.steps; s++) {
@@ -76,8 +87,14 @@ async function scalingRow(be: Backend, size: ScalingSize, bk: number, o: Scaling
     }
     ms.sort((a, b) => a - b);
     return {
-      backend: be.info.name, size: size.name, params, agents: resized.length, bk, stepMs: ms[Math.floor(ms.length / 2)],
-      engineBytes: be.counters.bytesHeld - before, skipped: null,
+      backend: be.info.name,
+      size: size.name,
+      params,
+      agents: resized.length,
+      bk,
+      stepMs: ms[Math.floor(ms.length / 2)],
+      engineBytes: be.counters.bytesHeld - before,
+      skipped: null,
     };
   } finally {
     tr.dispose();
@@ -89,19 +106,37 @@ async function scalingRow(be: Backend, size: ScalingSize, bk: number, o: Scaling
 }
 
 /** Every row of the table on `be` (sizes x B x K), skipping rows past the caps or the time budget. */
-export async function scalingRows(be: Backend, o: ScalingOpts, log: (s: string) => void = () => {}): Promise<ScalingRow[]> {
+export async function scalingRows(
+  be: Backend,
+  o: ScalingOpts,
+  log: (s: string) => void = () => {},
+): Promise<ScalingRow[]> {
   const t0 = performance.now();
   const rows: ScalingRow[] = [];
   for (const size of SCALING_SIZES) {
     for (const bk of SCALING_BK) {
-      const skip = (why: string): void => void rows.push({ backend: be.info.name, size: size.name, params: 0, agents: 0, bk, stepMs: null, engineBytes: null, skipped: why });
+      const skip = (why: string): void =>
+        void rows.push({
+          backend: be.info.name,
+          size: size.name,
+          params: 0,
+          agents: 0,
+          bk,
+          stepMs: null,
+          engineBytes: null,
+          skipped: why,
+        });
       const approx = 12 * size.nLayer * size.nEmbd * size.nEmbd;
-      if (approx > o.maxParams) skip(`size cap: about ${approx} params > --scaling-max-params ${o.maxParams}`);
+      if (approx > o.maxParams)
+        skip(`size cap: about ${approx} params > --scaling-max-params ${o.maxParams}`);
       else if (bk > o.maxBk) skip(`B x K cap: ${bk} > --scaling-max-bk ${o.maxBk}`);
-      else if (performance.now() - t0 > o.budgetMs) skip(`time budget of ${(o.budgetMs / 1000).toFixed(0)} s spent`);
+      else if (performance.now() - t0 > o.budgetMs)
+        skip(`time budget of ${(o.budgetMs / 1000).toFixed(0)} s spent`);
       else {
         const r = await scalingRow(be, size, bk, o);
-        log(`scaling ${be.info.name} ${size.name} (${r.params} params) B x K ${bk}: ${r.stepMs!.toFixed(0)} ms/step, ${r.engineBytes} engine bytes`);
+        log(
+          `scaling ${be.info.name} ${size.name} (${r.params} params) B x K ${bk}: ${r.stepMs!.toFixed(0)} ms/step, ${r.engineBytes} engine bytes`,
+        );
         rows.push(r);
         continue;
       }

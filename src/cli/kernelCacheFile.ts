@@ -11,7 +11,9 @@ export function readKernelCache(path: string): Record<string, unknown> | null {
     const v = JSON.parse(readFileSync(path, 'utf8')) as unknown;
     return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
   } catch (e) {
-    process.stderr.write(`kernel cache ${path} is not valid JSON (${(e as Error).message}); measuring again and rewriting it\n`);
+    process.stderr.write(
+      `kernel cache ${path} is not valid JSON (${(e as Error).message}); measuring again and rewriting it\n`,
+    );
     return null;
   }
 }

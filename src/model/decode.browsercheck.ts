@@ -7,14 +7,21 @@ import { generate, releaseDecoders } from './generate';
 
 /** `be` without the optional fused decode ops, so generate takes the unfused path. */
 function unfused(be: Backend): Backend {
-  return new Proxy(be, { get: (t, k, r) => (typeof k === 'string' && k.startsWith('decode') ? undefined : Reflect.get(t, k, r)) });
+  return new Proxy(be, {
+    get: (t, k, r) => (typeof k === 'string' && k.startsWith('decode') ? undefined : Reflect.get(t, k, r)),
+  });
 }
 
-async function fusedVsUnfused(gpu: Backend): Promise<{ ok: boolean; lines: string[]; figures: Record<string, number> }> {
+async function fusedVsUnfused(
+  gpu: Backend,
+): Promise<{ ok: boolean; lines: string[]; figures: Record<string, number> }> {
   const lines: string[] = [];
   const figures: Record<string, number> = {};
   let ok = true;
-  for (const [name, be] of [['fused', gpu], ['unfused', unfused(gpu)]] as const) {
+  for (const [name, be] of [
+    ['fused', gpu],
+    ['unfused', unfused(gpu)],
+  ] as const) {
     const { agents } = presetShapedAgents(be);
     const times: number[] = [];
     let dispatches = 0;
@@ -30,13 +37,22 @@ async function fusedVsUnfused(gpu: Backend): Promise<{ ok: boolean; lines: strin
         times.push(performance.now() - t0);
         dispatches = gpu.counters.dispatches - d0;
       }
-      const ts = gpu as unknown as { hasTimestamps?: boolean; beginTimestamps?(n: number): void; endTimestamps?(): Promise<{ kernel: string; ms: number }[]> };
+      const ts = gpu as unknown as {
+        hasTimestamps?: boolean;
+        beginTimestamps?(n: number): void;
+        endTimestamps?(): Promise<{ kernel: string; ms: number }[]>;
+      };
       if (ts.hasTimestamps && ts.beginTimestamps && ts.endTimestamps) {
         ts.beginTimestamps(dispatches + 8);
         await generate(a.model, prompts, 16, Tp, opts);
         const by = new Map<string, number>();
         for (const k of await ts.endTimestamps()) by.set(k.kernel, (by.get(k.kernel) ?? 0) + k.ms);
-        lines.push(`${name} agent ${a.spec.id} GPU ms by kernel: ${[...by].sort((x, y) => y[1] - x[1]).map(([k, v]) => `${k} ${v.toFixed(1)}`).join(', ')}`);
+        lines.push(
+          `${name} agent ${a.spec.id} GPU ms by kernel: ${[...by]
+            .sort((x, y) => y[1] - x[1])
+            .map(([k, v]) => `${k} ${v.toFixed(1)}`)
+            .join(', ')}`,
+        );
       }
       releaseDecoders(a.model);
       a.model.free();
@@ -44,7 +60,9 @@ async function fusedVsUnfused(gpu: Backend): Promise<{ ok: boolean; lines: strin
     times.sort((x, y) => x - y);
     figures[`${name}Ms`] = times[Math.floor(times.length / 2)];
     figures[`${name}Dispatches`] = dispatches;
-    lines.push(`${name}: 128 rows x 8 tokens, median ${figures[`${name}Ms`].toFixed(1)} ms per generation, ${dispatches} dispatches (last agent)`);
+    lines.push(
+      `${name}: 128 rows x 8 tokens, median ${figures[`${name}Ms`].toFixed(1)} ms per generation, ${dispatches} dispatches (last agent)`,
+    );
   }
   ok &&= figures.fusedDispatches < figures.unfusedDispatches;
   lines.push(`fused / unfused time: ${(figures.fusedMs / figures.unfusedMs).toFixed(2)}`);

@@ -26,11 +26,19 @@ export interface AutoTuneState {
 }
 
 /** Load the cached choices and measure the rest after readbacks (see the file comment). */
-export async function enableAutoTune(be: WebGpuBackend, o: AutoTuneOpts = AUTO_TUNE_DEFAULTS): Promise<AutoTuneState> {
+export async function enableAutoTune(
+  be: WebGpuBackend,
+  o: AutoTuneOpts = AUTO_TUNE_DEFAULTS,
+): Promise<AutoTuneState> {
   const adapter = be.info.adapter;
   const rec = await loadChoicesIdb(adapter);
   const loaded = rec ? be.kernels.load(rec, adapter) : { taken: 0, ignored: null };
-  const state: AutoTuneState = { fromCache: loaded.taken, cacheIgnored: loaded.ignored, measured: 0, spentMs: 0 };
+  const state: AutoTuneState = {
+    fromCache: loaded.taken,
+    cacheIgnored: loaded.ignored,
+    measured: 0,
+    spentMs: 0,
+  };
   const readMany = be.readMany.bind(be);
   let reads = 0;
   let busy = false;
@@ -41,7 +49,12 @@ export async function enableAutoTune(be: WebGpuBackend, o: AutoTuneOpts = AUTO_T
     if (busy || reads < 2 || left <= 0 || be.kernels.misses.size === 0) return out;
     busy = true;
     try {
-      const r = await tune(be, { budgetMs: Math.min(o.perReadMs, left), compiledOnly: true, reps: 2, samples: 1 });
+      const r = await tune(be, {
+        budgetMs: Math.min(o.perReadMs, left),
+        compiledOnly: true,
+        reps: 2,
+        samples: 1,
+      });
       state.spentMs += r.ms;
       state.measured += r.measured.length;
       if (r.measured.length) void saveChoicesIdb(adapter, be.kernels.toCache(adapter));

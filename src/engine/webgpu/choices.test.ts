@@ -8,7 +8,12 @@ import { parseForced } from './variantNames';
 import { splitDeviceArgs } from '../../bench/devicePlan';
 
 const measured = (over: Partial<MeasuredChoice> = {}): MeasuredChoice => ({
-  op: 'matmul', dims: [320, 24, 72], variant: 'tiled', rule: 'blocked', ms: { blocked: 2, tiled: 1 }, ...over,
+  op: 'matmul',
+  dims: [320, 24, 72],
+  variant: 'tiled',
+  rule: 'blocked',
+  ms: { blocked: 2, tiled: 1 },
+  ...over,
 });
 
 describe('kernel choices', () => {
@@ -25,15 +30,24 @@ describe('kernel choices', () => {
 
   it('refuses forced variants that do not exist or cannot run the shape, naming the valid ones', () => {
     expect(() => parseForced('matmul=fast')).toThrow(/unknown matmul variant "fast"; valid: blocked, tiled/);
-    expect(() => parseForced('softmax=rows')).toThrow(/unknown kernel op "softmax"; valid ops: matmul, layernorm, attention/);
-    expect(parseForced('matmul=tiled, layernorm=workgroup')).toEqual({ matmul: 'tiled', layernorm: 'workgroup' });
+    expect(() => parseForced('softmax=rows')).toThrow(
+      /unknown kernel op "softmax"; valid ops: matmul, layernorm, attention/,
+    );
+    expect(parseForced('matmul=tiled, layernorm=workgroup')).toEqual({
+      matmul: 'tiled',
+      layernorm: 'workgroup',
+    });
     const k = new KernelChoices();
     expect(() => k.force({ logprob: 'blocked' })).toThrow(/valid: rows, workgroup/);
     k.force({ matmul: 'blocked', attention: 'rows' });
     k.set(measured());
     expect(k.pick('matmul', [320, 24, 72])).toBe('blocked'); // forced beats measured
-    expect(() => k.pick('matmul', [320, 30, 72])).toThrow(/forced matmul variant 'blocked' cannot run matmul at N, C, OC = 320, 30, 72 \(needs C % 4 == 0, got C=30\); valid here: tiled/);
-    expect(() => k.pick('attention', [2, 65, 32, 4])).toThrow(/takes at most 64 keys, got 65\); valid here: workgroup/);
+    expect(() => k.pick('matmul', [320, 30, 72])).toThrow(
+      /forced matmul variant 'blocked' cannot run matmul at N, C, OC = 320, 30, 72 \(needs C % 4 == 0, got C=30\); valid here: tiled/,
+    );
+    expect(() => k.pick('attention', [2, 65, 32, 4])).toThrow(
+      /takes at most 64 keys, got 65\); valid here: workgroup/,
+    );
     k.force({});
     expect(k.pick('matmul', [320, 24, 72])).toBe('tiled');
   });
@@ -41,12 +55,25 @@ describe('kernel choices', () => {
   it('round-trips through a cache record and ignores another adapter, an older version and junk', () => {
     const a = new KernelChoices();
     a.set(measured());
-    a.set(measured({ op: 'layernorm', dims: [320, 24], variant: 'rows', rule: 'rows', ms: { rows: 0.5, workgroup: 50 } }));
+    a.set(
+      measured({
+        op: 'layernorm',
+        dims: [320, 24],
+        variant: 'rows',
+        rule: 'rows',
+        ms: { rows: 0.5, workgroup: 50 },
+      }),
+    );
     const rec = JSON.parse(JSON.stringify(a.toCache('google swiftshader')));
     expect(rec.kernelVersion).toBe(KERNEL_VERSION);
     const b = new KernelChoices();
-    expect(b.load(rec, 'nvidia hopper')).toEqual({ taken: 0, ignored: 'cached for adapter "google swiftshader", this is "nvidia hopper"' });
-    expect(b.load({ ...rec, kernelVersion: KERNEL_VERSION - 1 }, 'google swiftshader').ignored).toMatch(/kernel version 0, this is 1/);
+    expect(b.load(rec, 'nvidia hopper')).toEqual({
+      taken: 0,
+      ignored: 'cached for adapter "google swiftshader", this is "nvidia hopper"',
+    });
+    expect(b.load({ ...rec, kernelVersion: KERNEL_VERSION - 1 }, 'google swiftshader').ignored).toMatch(
+      /kernel version 0, this is 1/,
+    );
     expect(b.load('junk', 'google swiftshader').ignored).toBe('malformed cache record');
     expect(b.all()).toEqual([]);
     expect(b.load(rec, 'google swiftshader')).toEqual({ taken: 2, ignored: null });
@@ -66,7 +93,10 @@ describe('kernel choices', () => {
 
 describe('bench device and kernel flags', () => {
   it('splits --device, --kernel and the scaling caps off the rest', () => {
-    const { rest, args } = splitDeviceArgs(['--device', '--gpu-only', '--scaling-max-bk', '128', '--kernel', 'matmul=tiled'], new Date('2026-12-01T10:00:00Z'));
+    const { rest, args } = splitDeviceArgs(
+      ['--device', '--gpu-only', '--scaling-max-bk', '128', '--kernel', 'matmul=tiled'],
+      new Date('2026-12-01T10:00:00Z'),
+    );
     expect(rest).toEqual(['--gpu-only']);
     expect(args.device).toBe(true);
     expect(args.kernel).toBe('matmul=tiled');

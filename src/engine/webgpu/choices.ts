@@ -8,7 +8,14 @@ import { layernormVariant } from './ops/layernorm';
 import { ROWS_MAXT, attentionVariant } from './ops/attention';
 import { logprobVariant } from './ops/logprob';
 import { SUMSQ_ROWS_MAX, sumSquaresVariant } from './ops/optim';
-import { TUNED_OPS, VARIANT_NAMES, checkForced, parseForced, type TunedOp, type VariantOf } from './variantNames';
+import {
+  TUNED_OPS,
+  VARIANT_NAMES,
+  checkForced,
+  parseForced,
+  type TunedOp,
+  type VariantOf,
+} from './variantNames';
 
 /** Bump when any tuned kernel's code or launch shape changes: older cached choices are then re-measured. */
 export const KERNEL_VERSION = 1;
@@ -28,22 +35,43 @@ const none = (): null => null;
 /** Every tuned op. Dims: matmul N,C,OC; layernorm N,C; attention B,T,C,NH; attentionCached B,T,keys,C,NH; logprob N,V; sumSquares N. */
 export const TUNABLE = {
   matmul: {
-    variants: VARIANT_NAMES.matmul, dims: 'N, C, OC', rule: ([N, C, OC]) => matmulVariant(N, C, OC),
+    variants: VARIANT_NAMES.matmul,
+    dims: 'N, C, OC',
+    rule: ([N, C, OC]) => matmulVariant(N, C, OC),
     cannot: (v, [, C]) => (v === 'blocked' && C % 4 !== 0 ? `needs C % 4 == 0, got C=${C}` : null),
   },
-  layernorm: { variants: VARIANT_NAMES.layernorm, dims: 'N, C', rule: ([N, C]) => layernormVariant(N, C), cannot: none },
+  layernorm: {
+    variants: VARIANT_NAMES.layernorm,
+    dims: 'N, C',
+    rule: ([N, C]) => layernormVariant(N, C),
+    cannot: none,
+  },
   attention: {
-    variants: VARIANT_NAMES.attention, dims: 'B, T, C, NH', rule: ([, T]) => attentionVariant(T),
-    cannot: (v, [, T]) => (v === 'rows' && T > ROWS_MAXT ? `takes at most ${ROWS_MAXT} keys, got ${T}` : null),
+    variants: VARIANT_NAMES.attention,
+    dims: 'B, T, C, NH',
+    rule: ([, T]) => attentionVariant(T),
+    cannot: (v, [, T]) =>
+      v === 'rows' && T > ROWS_MAXT ? `takes at most ${ROWS_MAXT} keys, got ${T}` : null,
   },
   attentionCached: {
-    variants: VARIANT_NAMES.attentionCached, dims: 'B, T, keys, C, NH', rule: ([, , k]) => attentionVariant(k),
-    cannot: (v, [, , k]) => (v === 'rows' && k > ROWS_MAXT ? `takes at most ${ROWS_MAXT} keys, got ${k}` : null),
+    variants: VARIANT_NAMES.attentionCached,
+    dims: 'B, T, keys, C, NH',
+    rule: ([, , k]) => attentionVariant(k),
+    cannot: (v, [, , k]) =>
+      v === 'rows' && k > ROWS_MAXT ? `takes at most ${ROWS_MAXT} keys, got ${k}` : null,
   },
-  logprob: { variants: VARIANT_NAMES.logprob, dims: 'N, V', rule: ([, V]) => logprobVariant(V), cannot: none },
+  logprob: {
+    variants: VARIANT_NAMES.logprob,
+    dims: 'N, V',
+    rule: ([, V]) => logprobVariant(V),
+    cannot: none,
+  },
   sumSquares: {
-    variants: VARIANT_NAMES.sumSquares, dims: 'N', rule: ([N]) => sumSquaresVariant(N),
-    cannot: (v, [N]) => (v === 'rows' && N > SUMSQ_ROWS_MAX ? `takes at most ${SUMSQ_ROWS_MAX} elements, got ${N}` : null),
+    variants: VARIANT_NAMES.sumSquares,
+    dims: 'N',
+    rule: ([N]) => sumSquaresVariant(N),
+    cannot: (v, [N]) =>
+      v === 'rows' && N > SUMSQ_ROWS_MAX ? `takes at most ${SUMSQ_ROWS_MAX} elements, got ${N}` : null,
   },
 } satisfies Record<TunedOp, TunableOp>;
 
@@ -92,7 +120,9 @@ export class KernelChoices {
       const why = s.cannot(f, d);
       if (why) {
         const ok = s.variants.filter((v) => !s.cannot(v, d));
-        throw new Error(`forced ${op} variant '${f}' cannot run ${op} at ${s.dims} = ${d.join(', ')} (${why}); valid here: ${ok.join(', ')}`);
+        throw new Error(
+          `forced ${op} variant '${f}' cannot run ${op} at ${s.dims} = ${d.join(', ')} (${why}); valid here: ${ok.join(', ')}`,
+        );
       }
       return f as VariantOf<O>;
     }
@@ -117,7 +147,11 @@ export class KernelChoices {
 
   /** The cache record of these choices for `adapter`. */
   toCache(adapter: string): ChoiceCache {
-    return { adapter, kernelVersion: KERNEL_VERSION, choices: Object.fromEntries([...this.measured].map(([k, c]) => [k, c])) };
+    return {
+      adapter,
+      kernelVersion: KERNEL_VERSION,
+      choices: Object.fromEntries([...this.measured].map(([k, c]) => [k, c])),
+    };
   }
 
   /**
@@ -126,13 +160,23 @@ export class KernelChoices {
    */
   load(cache: unknown, adapter: string): { taken: number; ignored: string | null } {
     const c = cache as Partial<ChoiceCache> | null;
-    if (!c || typeof c !== 'object' || typeof c.choices !== 'object' || c.choices === null) return { taken: 0, ignored: 'malformed cache record' };
-    if (c.adapter !== adapter) return { taken: 0, ignored: `cached for adapter ${JSON.stringify(c.adapter)}, this is ${JSON.stringify(adapter)}` };
-    if (c.kernelVersion !== KERNEL_VERSION) return { taken: 0, ignored: `cached for kernel version ${String(c.kernelVersion)}, this is ${KERNEL_VERSION}` };
+    if (!c || typeof c !== 'object' || typeof c.choices !== 'object' || c.choices === null)
+      return { taken: 0, ignored: 'malformed cache record' };
+    if (c.adapter !== adapter)
+      return {
+        taken: 0,
+        ignored: `cached for adapter ${JSON.stringify(c.adapter)}, this is ${JSON.stringify(adapter)}`,
+      };
+    if (c.kernelVersion !== KERNEL_VERSION)
+      return {
+        taken: 0,
+        ignored: `cached for kernel version ${String(c.kernelVersion)}, this is ${KERNEL_VERSION}`,
+      };
     let taken = 0;
     for (const m of Object.values(c.choices)) {
       const s = TUNABLE[m?.op] as TunableOp | undefined;
-      if (!s || !Array.isArray(m.dims) || !s.variants.includes(m.variant) || s.cannot(m.variant, m.dims)) continue;
+      if (!s || !Array.isArray(m.dims) || !s.variants.includes(m.variant) || s.cannot(m.variant, m.dims))
+        continue;
       this.set(m);
       taken++;
     }

@@ -52,40 +52,82 @@ function setup(be: WebGpuBackend, op: TunedOp, d: readonly number[]): { run: Run
   };
   if (op === 'matmul') {
     const [N, C, OC] = d;
-    const [inp, w, b, out, dout, dinp, dw, db] = [f(N, C), f(OC, C), f(OC), f(N, OC), f(N, OC), f(N, C), f(OC, C), f(OC)];
-    return { tensors: ts, run: (v, c = be) => {
-      mm.matmulForward(c, out, inp, w, b, N, C, OC, v as mm.MatmulVariant);
-      mm.matmulBackward(c, dinp, dw, db, dout, inp, w, N, C, OC, v as mm.MatmulVariant);
-    } };
+    const [inp, w, b, out, dout, dinp, dw, db] = [
+      f(N, C),
+      f(OC, C),
+      f(OC),
+      f(N, OC),
+      f(N, OC),
+      f(N, C),
+      f(OC, C),
+      f(OC),
+    ];
+    return {
+      tensors: ts,
+      run: (v, c = be) => {
+        mm.matmulForward(c, out, inp, w, b, N, C, OC, v as mm.MatmulVariant);
+        mm.matmulBackward(c, dinp, dw, db, dout, inp, w, N, C, OC, v as mm.MatmulVariant);
+      },
+    };
   }
   if (op === 'layernorm') {
     const [N, C] = d;
-    const [out, mean, rstd, inp, w, b, dinp, dw, db, dout] = [f(N, C), f(N), f(N), f(N, C), f(C), f(C), f(N, C), f(C), f(C), f(N, C)];
-    return { tensors: ts, run: (v, c = be) => {
-      ln.layernormForward(c, out, mean, rstd, inp, w, b, N, C, v as ln.LayernormVariant);
-      ln.layernormBackward(c, dinp, dw, db, dout, inp, w, mean, rstd, N, C, v as ln.LayernormVariant);
-    } };
+    const [out, mean, rstd, inp, w, b, dinp, dw, db, dout] = [
+      f(N, C),
+      f(N),
+      f(N),
+      f(N, C),
+      f(C),
+      f(C),
+      f(N, C),
+      f(C),
+      f(C),
+      f(N, C),
+    ];
+    return {
+      tensors: ts,
+      run: (v, c = be) => {
+        ln.layernormForward(c, out, mean, rstd, inp, w, b, N, C, v as ln.LayernormVariant);
+        ln.layernormBackward(c, dinp, dw, db, dout, inp, w, mean, rstd, N, C, v as ln.LayernormVariant);
+      },
+    };
   }
   if (op === 'attention') {
     const [B, T, C, NH] = d;
-    const [out, att, qkv, dqkv, dout] = [f(B, T, C), f(B, NH, T, T), f(B, T, 3 * C), f(B, T, 3 * C), f(B, T, C)];
-    return { tensors: ts, run: (v, c = be) => {
-      attn.attentionForward(c, out, att, qkv, B, T, C, NH, v as attn.AttentionVariant);
-      attn.attentionBackward(c, dqkv, dout, qkv, att, B, T, C, NH, v as attn.AttentionVariant);
-    } };
+    const [out, att, qkv, dqkv, dout] = [
+      f(B, T, C),
+      f(B, NH, T, T),
+      f(B, T, 3 * C),
+      f(B, T, 3 * C),
+      f(B, T, C),
+    ];
+    return {
+      tensors: ts,
+      run: (v, c = be) => {
+        attn.attentionForward(c, out, att, qkv, B, T, C, NH, v as attn.AttentionVariant);
+        attn.attentionBackward(c, dqkv, dout, qkv, att, B, T, C, NH, v as attn.AttentionVariant);
+      },
+    };
   }
   if (op === 'attentionCached') {
     const [B, T, keys, C, NH] = d;
     const [out, qkv, kc, vc] = [f(B, T, C), f(B, T, 3 * C), f(B, keys, C), f(B, keys, C)];
-    return { tensors: ts, run: (v, c = be) => attn.attentionCached(c, out, qkv, kc, vc, B, T, keys - T, keys, C, NH, v as attn.AttentionVariant) };
+    return {
+      tensors: ts,
+      run: (v, c = be) =>
+        attn.attentionCached(c, out, qkv, kc, vc, B, T, keys - T, keys, C, NH, v as attn.AttentionVariant),
+    };
   }
   if (op === 'logprob') {
     const [N, V] = d;
     const [logp, logits, weights, dlogits, targets] = [f(N), f(N, V), f(N), f(N, V), u(N)];
-    return { tensors: ts, run: (v, c = be) => {
-      lp.logprobForward(c, logp, null, null, logits, targets, N, V, 1, v as lp.LogprobVariant);
-      lp.logprobBackward(c, dlogits, logits, targets, weights, N, V, 1, v as lp.LogprobVariant);
-    } };
+    return {
+      tensors: ts,
+      run: (v, c = be) => {
+        lp.logprobForward(c, logp, null, null, logits, targets, N, V, 1, v as lp.LogprobVariant);
+        lp.logprobBackward(c, dlogits, logits, targets, weights, N, V, 1, v as lp.LogprobVariant);
+      },
+    };
   }
   const [N] = d;
   const [out, inp] = [f(1), f(N)];
@@ -95,7 +137,11 @@ function setup(be: WebGpuBackend, op: TunedOp, d: readonly number[]): { run: Run
 /** The kernels one call of variant v dispatches (recorded, not run). */
 function kernelsOf(be: WebGpuBackend, run: Runner, v: string): Kernel[] {
   const ks: Kernel[] = [];
-  run(v, { run: (k) => void ks.push(k), grid: (n, w) => be.grid(n, w), scratch: (key, n) => be.scratch(key, n) });
+  run(v, {
+    run: (k) => void ks.push(k),
+    grid: (n, w) => be.grid(n, w),
+    scratch: (key, n) => be.scratch(key, n),
+  });
   return ks;
 }
 
@@ -118,7 +164,14 @@ async function sample(be: WebGpuBackend, run: Runner, v: string, reps: number): 
  * prepare() did not, so without timestamps it is not counted); a variant already CUTOFF times slower than
  * `best` in that call is not sampled further (on SwiftShader a workgroup variant can take 100 ms a call).
  */
-async function timeVariant(be: WebGpuBackend, run: Runner, v: string, best: number, reps: number, samples: number): Promise<number> {
+async function timeVariant(
+  be: WebGpuBackend,
+  run: Runner,
+  v: string,
+  best: number,
+  reps: number,
+  samples: number,
+): Promise<number> {
   const first = await sample(be, run, v, 1);
   if (be.hasTimestamps && first > CUTOFF * best) return first;
   let t = be.hasTimestamps ? first : Infinity;
@@ -137,7 +190,13 @@ async function timeVariant(be: WebGpuBackend, run: Runner, v: string, best: numb
  */
 export async function tune(
   be: WebGpuBackend,
-  o: { budgetMs?: number; reps?: number; samples?: number; shapes?: { op: TunedOp; dims: number[] }[]; compiledOnly?: boolean } = {},
+  o: {
+    budgetMs?: number;
+    reps?: number;
+    samples?: number;
+    shapes?: { op: TunedOp; dims: number[] }[];
+    compiledOnly?: boolean;
+  } = {},
 ): Promise<TuneReport> {
   const t0 = performance.now();
   const budget = o.budgetMs ?? Infinity;
@@ -154,7 +213,11 @@ export async function tune(
     const pruned: Record<string, string> = {};
     // compiledOnly: a variant whose pipelines are not ready is compiled in the background and the shape
     // measured at a later call (a synchronous compile costs up to 0.75 s a kernel on SwiftShader)
-    const missing = o.compiledOnly ? spec.variants.flatMap((v) => (spec.cannot(v, dims) ? [] : kernelsOf(be, run, v))).filter((k) => !be.hasPipeline(k)) : [];
+    const missing = o.compiledOnly
+      ? spec.variants
+          .flatMap((v) => (spec.cannot(v, dims) ? [] : kernelsOf(be, run, v)))
+          .filter((k) => !be.hasPipeline(k))
+      : [];
     if (missing.length) {
       be.prepare(missing, 1).catch(() => {}); // a compile error surfaces at the next read (prepareError)
       for (const t of tensors) be.free(t);
@@ -170,18 +233,33 @@ export async function tune(
         else if (lost && v !== rule) {
           pruned[v] = `lost ${lost.ratio.toFixed(0)}x at ${lost.dims.join('x')}`;
           ms[v] = null;
-        } else best = Math.min(best, (ms[v] = await timeVariant(be, run, v, best, o.reps ?? 3, o.samples ?? 2)));
+        } else
+          best = Math.min(best, (ms[v] = await timeVariant(be, run, v, best, o.reps ?? 3, o.samples ?? 2)));
       }
     } finally {
       for (const t of tensors) be.free(t);
     }
     const ok = spec.variants.filter((v) => ms[v] !== null);
     const variant = ok.reduce((a, b) => (ms[b]! < ms[a]! ? b : a));
-    for (const v of ok) if (ms[v]! > PRUNE_RATIO * ms[variant]!) losses.push({ op, v, dims: [...dims], ratio: ms[v]! / ms[variant]! });
-    const c: MeasuredChoice = { op, dims: [...dims], variant, rule: spec.rule(dims), ms, ...(Object.keys(pruned).length ? { pruned } : {}) };
+    for (const v of ok)
+      if (ms[v]! > PRUNE_RATIO * ms[variant]!)
+        losses.push({ op, v, dims: [...dims], ratio: ms[v]! / ms[variant]! });
+    const c: MeasuredChoice = {
+      op,
+      dims: [...dims],
+      variant,
+      rule: spec.rule(dims),
+      ms,
+      ...(Object.keys(pruned).length ? { pruned } : {}),
+    };
     be.kernels.set(c);
     measured.push(c);
     done++;
   }
-  return { measured, left: todo.length - done, ms: performance.now() - t0, timing: be.hasTimestamps ? 'gpu-timestamps' : 'wall-clock' };
+  return {
+    measured,
+    left: todo.length - done,
+    ms: performance.now() - t0,
+    timing: be.hasTimestamps ? 'gpu-timestamps' : 'wall-clock',
+  };
 }

@@ -19,15 +19,20 @@ export const TUNED_OPS = Object.keys(VARIANT_NAMES) as TunedOp[];
 
 /** Check one forced (op, variant); throws naming the valid ops or the op's valid variants. */
 export function checkForced(op: string, v: string): void {
-  if (!(op in VARIANT_NAMES)) throw new Error(`unknown kernel op ${JSON.stringify(op)}; valid ops: ${TUNED_OPS.join(', ')}`);
+  if (!(op in VARIANT_NAMES))
+    throw new Error(`unknown kernel op ${JSON.stringify(op)}; valid ops: ${TUNED_OPS.join(', ')}`);
   const valid: readonly string[] = VARIANT_NAMES[op as TunedOp];
-  if (!valid.includes(v)) throw new Error(`unknown ${op} variant ${JSON.stringify(v)}; valid: ${valid.join(', ')}`);
+  if (!valid.includes(v))
+    throw new Error(`unknown ${op} variant ${JSON.stringify(v)}; valid: ${valid.join(', ')}`);
 }
 
 /** Parse `op=variant,op=variant` (the --kernel flag); throws naming the valid ops and variants. */
 export function parseForced(spec: string): Partial<Record<TunedOp, string>> {
   const out: Partial<Record<TunedOp, string>> = {};
-  for (const part of spec.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const part of spec
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const [op, v = ''] = part.split('=').map((s) => s.trim());
     checkForced(op, v);
     out[op as TunedOp] = v;
