@@ -38,6 +38,7 @@ struct Params {
 
 const WG: u32 = 32u;          // invocations per workgroup
 const MAXC: u32 = 256u;       // widest row the private arrays hold (DECODE_MAX_C)
+const SCORES: u32 = 64u;      // decode_attn: scores kept per head (more keys are scored twice)
 const EPS: f32 = 1e-5;
 const NEG_BIG: f32 = -3.4e38;
 const GELU_SCALE: f32 = 0.7978845608028654; // sqrt(2/pi)
@@ -169,15 +170,22 @@ fn decode_attn(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workg
   let C = params.C;
   let hs = params.hs;
   var y: array<f32, MAXC>;
+  var sc: array<f32, SCORES>;
   for (var h = 0u; h < params.NH; h++) {
     let qo = r * C + h * hs;
     let kb = r * params.Tmax * C + h * hs;
     var mx = NEG_BIG;
-    for (var t = 0u; t <= params.pos; t++) { mx = max(mx, score(qo, kb, t)); }
+    for (var t = 0u; t <= params.pos; t++) {
+      let s = score(qo, kb, t);
+      if (t < SCORES) { sc[t] = s; } // kept for the second pass (recomputed past SCORES keys)
+      mx = max(mx, s);
+    }
     var sum = 0.0;
     for (var i = 0u; i < hs; i++) { y[h * hs + i] = 0.0; }
     for (var t = 0u; t <= params.pos; t++) {
-      let e = exp(score(qo, kb, t) - mx);
+      var s: f32;
+      if (t < SCORES) { s = sc[t]; } else { s = score(qo, kb, t); }
+      let e = exp(s - mx);
       sum += e;
       for (var i = 0u; i < hs; i++) { y[h * hs + i] += e * a_vc[kb + t * C + i]; }
     }
