@@ -3,7 +3,7 @@
 // The weights of one call must be views of one buffer (the model's flat parameters): it is bound once
 // and each weight is read at its element offset, so no kernel needs more than 6 storage bindings.
 import type { Tensor } from '../../backend';
-import { DECODE_MAX_C } from '../../decode';
+import { DECODE_MAX_C, type DecodeOps } from '../../decode';
 import type { GpuContext, Param } from '../context';
 import { F, U, defineKernel } from '../context';
 import { ropeHeadSize, ropeTheta } from '../../cpu/rope';
@@ -98,27 +98,8 @@ function checkWidth(op: string, C: number): void {
 }
 
 /** See DecodeOps.decodeQkv. */
-export function decodeQkv(
-  ctx: GpuContext,
-  q: Tensor,
-  kcache: Tensor,
-  vcache: Tensor,
-  x: Tensor,
-  tokens: Tensor | null,
-  wte: Tensor | null,
-  wpe: Tensor | null,
-  lnw: Tensor,
-  lnb: Tensor,
-  w: Tensor,
-  b: Tensor,
-  R: number,
-  C: number,
-  NH: number,
-  pos: number,
-  Tmax: number,
-  tokStride: number,
-  rope: boolean,
-): void {
+export function decodeQkv(ctx: GpuContext, ...args: Parameters<DecodeOps['decodeQkv']>): void {
+  const [q, kcache, vcache, x, tokens, wte, wpe, lnw, lnb, w, b, R, C, NH, pos, Tmax, tokStride, rope] = args;
   checkWidth('decodeQkv', C);
   if (pos >= Tmax) throw new Error(`decodeQkv: position ${pos} is past the cache's ${Tmax} positions`);
   if (tokens && !wte) throw new Error('decodeQkv: embedding from tokens needs wte');
@@ -141,21 +122,8 @@ export function decodeQkv(
 }
 
 /** See DecodeOps.decodeAttn. */
-export function decodeAttn(
-  ctx: GpuContext,
-  out: Tensor,
-  q: Tensor,
-  kcache: Tensor,
-  vcache: Tensor,
-  x: Tensor,
-  w: Tensor,
-  b: Tensor,
-  R: number,
-  C: number,
-  NH: number,
-  pos: number,
-  Tmax: number,
-): void {
+export function decodeAttn(ctx: GpuContext, ...args: Parameters<DecodeOps['decodeAttn']>): void {
+  const [out, q, kcache, vcache, x, w, b, R, C, NH, pos, Tmax] = args;
   checkWidth('decodeAttn', C);
   if (pos >= Tmax) throw new Error(`decodeAttn: position ${pos} is past the cache's ${Tmax} positions`);
   if (R * C === 0) return;
@@ -165,20 +133,8 @@ export function decodeAttn(
 }
 
 /** See DecodeOps.decodeMlp. */
-export function decodeMlp(
-  ctx: GpuContext,
-  out: Tensor,
-  x: Tensor,
-  lnw: Tensor,
-  lnb: Tensor,
-  fcw: Tensor,
-  fcb: Tensor,
-  projw: Tensor,
-  projb: Tensor,
-  R: number,
-  C: number,
-  H: number,
-): void {
+export function decodeMlp(ctx: GpuContext, ...args: Parameters<DecodeOps['decodeMlp']>): void {
+  const [out, x, lnw, lnb, fcw, fcb, projw, projb, R, C, H] = args;
   checkWidth('decodeMlp', C);
   if (R * C === 0) return;
   const { wt, off } = weights('decodeMlp', [lnw, lnb, fcw, fcb, projw, projb]);
@@ -186,25 +142,25 @@ export function decodeMlp(
 }
 
 /** See DecodeOps.decodeHead. */
-export function decodeHead(
-  ctx: GpuContext,
-  tokens: Tensor,
-  logp: Tensor | null,
-  logits: Tensor,
-  x: Tensor,
-  lnw: Tensor,
-  lnb: Tensor,
-  wte: Tensor,
-  R: number,
-  C: number,
-  V: number,
-  temperature: number,
-  seed: number,
-  counter: number,
-  outStride: number,
-  outOffset: number,
-  logpOffset: number,
-): void {
+export function decodeHead(ctx: GpuContext, ...args: Parameters<DecodeOps['decodeHead']>): void {
+  const [
+    tokens,
+    logp,
+    logits,
+    x,
+    lnw,
+    lnb,
+    wte,
+    R,
+    C,
+    V,
+    temperature,
+    seed,
+    counter,
+    outStride,
+    outOffset,
+    logpOffset,
+  ] = args;
   checkWidth('decodeHead', C);
   if (R * C === 0) return;
   const greedy = temperature <= 0;
