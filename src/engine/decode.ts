@@ -1,7 +1,7 @@
 // The fused decode-step ops (issue 13, "fewer dispatches per generated token"): one decoded position
 // per row, rows independent, each op a whole sub-block of a GPT-2 block (llm.c's layer order). Optional
 // on a Backend: src/model/generate.ts uses them when present and the width fits DECODE_MAX_C, else the
-// unfused ops. CPU twin: src/engine/cpu/decode.ts; WGSL: shaders/decode.wgsl.
+// unfused ops (the CPU backend does not offer them). CPU twin: src/engine/cpu/decode.ts; WGSL: shaders/decode.wgsl.
 import type { Tensor } from './backend';
 
 /** Widest model (nEmbd) the fused decode kernels take (their private arrays hold one row). */

@@ -1,7 +1,6 @@
 // The CPU reference backend: tensors are typed arrays, and every op calls a literal
 // transcription of its math in ./<family>.ts. It is the oracle every WGSL kernel is tested
 // against, the fallback where WebGPU is missing, and the engine of the Node runner.
-import type { DecodeOps } from '../decode';
 import type { AdamWParams, Backend, BackendCounters, BackendInfo, DType, Tensor } from '../backend';
 import { VIEW_ALIGN } from '../backend';
 import * as enc from './encoder';
@@ -13,7 +12,6 @@ import * as ew from './elementwise';
 import * as lp from './logprob';
 import * as smp from './sample';
 import * as opt from './optim';
-import * as dec from './decode';
 
 /** A CPU tensor: its data is a typed array (a subarray for views). */
 export class CpuTensor implements Tensor {
@@ -198,27 +196,5 @@ export class CpuBackend implements Backend {
   adamw(params: Tensor, grads: Tensor, m: Tensor, v: Tensor, normSq: Tensor | null, maxNorm: number, N: number, hp: AdamWParams): void {
     this.op();
     opt.adamw(f(params), f(grads), f(m), f(v), fo(normSq), maxNorm, N, hp);
-  }
-
-  // ---- fused decode step (src/engine/decode.ts) ----------------------------------------------
-  decodeQkv(...a: Parameters<DecodeOps['decodeQkv']>): void {
-    this.op();
-    const [q, kc, vc, x, tok, wte, wpe, lnw, lnb, w, b, ...n] = a;
-    dec.decodeQkv(f(q), f(kc), f(vc), f(x), tok ? u(tok) : null, fo(wte), fo(wpe), f(lnw), f(lnb), f(w), f(b), ...n);
-  }
-  decodeAttn(...a: Parameters<DecodeOps['decodeAttn']>): void {
-    this.op();
-    const [out, q, kc, vc, x, w, b, ...n] = a;
-    dec.decodeAttn(f(out), f(q), f(kc), f(vc), f(x), f(w), f(b), ...n);
-  }
-  decodeMlp(...a: Parameters<DecodeOps['decodeMlp']>): void {
-    this.op();
-    const [out, x, lnw, lnb, fcw, fcb, pw, pb, ...n] = a;
-    dec.decodeMlp(f(out), f(x), f(lnw), f(lnb), f(fcw), f(fcb), f(pw), f(pb), ...n);
-  }
-  decodeHead(...a: Parameters<DecodeOps['decodeHead']>): void {
-    this.op();
-    const [tok, logp, logits, x, lnw, lnb, wte, ...n] = a;
-    dec.decodeHead(u(tok), fo(logp), f(logits), f(x), f(lnw), f(lnb), f(wte), ...n);
   }
 }

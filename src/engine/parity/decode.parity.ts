@@ -5,7 +5,8 @@
 import type { Backend, Tensor } from '../backend';
 import { VIEW_ALIGN } from '../backend';
 import { compareArrays, type CompareResult } from '../compare';
-import { DECODE_MAX_C } from '../decode';
+import { DECODE_MAX_C, type DecodeOps } from '../decode';
+import { cpuDecodeOps } from '../cpu/decodeOps';
 import { Pair, type ParityCase, pair, poisoned, randInt, randn } from './parityUtil';
 
 /** Named weights as views of one flat buffer on each backend (as the model's parameters are). */
@@ -31,11 +32,11 @@ class Weights {
   }
 }
 
-const both = (gpu: Backend, cpu: Backend) =>
-  [
-    [gpu, 'gpu'],
-    [cpu, 'cpu'],
-  ] as const;
+/** The fused ops of each side: the WebGPU backend's, and the CPU twins (the CPU backend does not offer them). */
+const both = (gpu: Backend): (readonly [DecodeOps, 'gpu' | 'cpu'])[] => [
+  [gpu as Backend & DecodeOps, 'gpu'],
+  [cpuDecodeOps, 'cpu'],
+];
 
 interface QkvShape {
   R: number;
@@ -64,9 +65,9 @@ async function qkvCase(gpu: Backend, cpu: Backend, s: QkvShape, seed: number): P
   const x = embed
     ? poisoned(gpu, cpu, [R, C], 'f32', 'x')
     : pair(gpu, cpu, [R, C], randn(R * C, seed + 4), 'x');
-  for (const [be, side] of both(gpu, cpu)) {
+  for (const [be, side] of both(gpu)) {
     const W = side === 'gpu' ? w.gpu : w.cpu;
-    be.decodeQkv!(
+    be.decodeQkv(
       q[side],
       kc[side],
       vc[side],
@@ -114,9 +115,9 @@ async function attnCase(gpu: Backend, cpu: Backend, s: AttnShape, seed: number):
   const vc = pair(gpu, cpu, [R, Tmax, C], randn(R * Tmax * C, seed + 3), 'vcache');
   const x = pair(gpu, cpu, [R, C], randn(R * C, seed + 4), 'x');
   const out = poisoned(gpu, cpu, [R, C], 'f32', 'out');
-  for (const [be, side] of both(gpu, cpu)) {
+  for (const [be, side] of both(gpu)) {
     const W = side === 'gpu' ? w.gpu : w.cpu;
-    be.decodeAttn!(out[side], q[side], kc[side], vc[side], x[side], W.w, W.b, R, C, NH, pos, Tmax);
+    be.decodeAttn(out[side], q[side], kc[side], vc[side], x[side], W.w, W.b, R, C, NH, pos, Tmax);
   }
   const res = [await out.check(`out R=${R} C=${C} NH=${NH} pos=${pos} Tmax=${Tmax}`)];
   for (const p of [q, kc, vc, x, out, w]) p.free();
@@ -134,9 +135,9 @@ async function mlpCase(
   const w = new Weights(gpu, cpu, { lnw: C, lnb: C, fcw: H * C, fcb: H, pw: C * H, pb: C }, seed);
   const x = pair(gpu, cpu, [R, C], randn(R * C, seed + 1), 'x');
   const out = poisoned(gpu, cpu, [R, C], 'f32', 'out');
-  for (const [be, side] of both(gpu, cpu)) {
+  for (const [be, side] of both(gpu)) {
     const W = side === 'gpu' ? w.gpu : w.cpu;
-    be.decodeMlp!(out[side], x[side], W.lnw, W.lnb, W.fcw, W.fcb, W.pw, W.pb, R, C, H);
+    be.decodeMlp(out[side], x[side], W.lnw, W.lnb, W.fcw, W.fcb, W.pw, W.pb, R, C, H);
   }
   const res = [await out.check(`out R=${R} C=${C} H=${H}`)];
   for (const p of [x, out, w]) p.free();
@@ -159,9 +160,9 @@ async function headCase(gpu: Backend, cpu: Backend, s: HeadShape, seed: number):
   const tokens = poisoned(gpu, cpu, [R, L], 'u32', 'tokens');
   const logp = poisoned(gpu, cpu, [lpOff + R], 'f32', 'logp');
   const logits = poisoned(gpu, cpu, [R, V], 'f32', 'logits');
-  for (const [be, side] of both(gpu, cpu)) {
+  for (const [be, side] of both(gpu)) {
     const W = side === 'gpu' ? w.gpu : w.cpu;
-    be.decodeHead!(
+    be.decodeHead(
       tokens[side],
       s.logp ? logp[side] : null,
       logits[side],
