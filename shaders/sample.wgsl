@@ -1,7 +1,8 @@
 // Token choice per row of logits: greedy argmax (ties to the lowest id) or temperature sampling by
 // inverse CDF with u = uniform01(seed, counter, row). One invocation per row scans the row in index
 // order in f32, the same operations as the CPU twin (src/engine/cpu/sample.ts), so both backends
-// pick the same token unless u falls within rounding of a CDF step. Needs common.wgsl.
+// pick the same token unless u falls within rounding of a CDF step. Needs common.wgsl and
+// sample_row.wgsl (the row scans, shared with decode.wgsl's fused head).
 
 const WG: u32 = 64u;
 
@@ -20,44 +21,6 @@ struct Params {
 @group(0) @binding(1) var<storage, read_write> out: array<u32>;  // chosen ids, at row * out_stride + out_offset
 @group(0) @binding(2) var<storage, read> logits: array<f32>;     // (rows, V) logits
 @group(0) @binding(3) var<storage, read_write> logp: array<f32>; // sample_logp only: chosen ids' log-probs
-
-fn argmax_row(row: u32) -> u32 {
-  var best = logits[row];
-  var tok = 0u;
-  for (var i = 1u; i < params.v; i++) {
-    let x = logits[row + i];
-    if (x > best) { best = x; tok = i; }
-  }
-  return tok;
-}
-
-fn sample_row(row: u32, r: u32) -> u32 {
-  // unnormalised probabilities e_i = exp(z_i - max z), z = logits * (1/T), summed in index order
-  var mx = -3.0e38;
-  for (var i = 0u; i < params.v; i++) { mx = max(mx, logits[row + i] * params.inv_temp); }
-  var total = 0.0;
-  for (var i = 0u; i < params.v; i++) { total += exp(logits[row + i] * params.inv_temp - mx); }
-  let goal = uniform01(params.seed, params.counter, r) * total;
-  // first i whose cumulative sum exceeds u * total; if rounding leaves none, the last i with e_i > 0
-  var cum = 0.0;
-  var last_pos = 0u;
-  for (var i = 0u; i < params.v; i++) {
-    let e = exp(logits[row + i] * params.inv_temp - mx);
-    cum += e;
-    if (e > 0.0) { last_pos = i; }
-    if (cum > goal) { return i; }
-  }
-  return last_pos;
-}
-
-// log softmax(logits[row..] * inv_temp)[tok] (inv_temp = 1 when greedy), in the CPU twin's order.
-fn token_logp(row: u32, tok: u32) -> f32 {
-  var mx = -3.0e38;
-  for (var i = 0u; i < params.v; i++) { mx = max(mx, logits[row + i] * params.inv_temp); }
-  var total = 0.0;
-  for (var i = 0u; i < params.v; i++) { total += exp(logits[row + i] * params.inv_temp - mx); }
-  return (logits[row + tok] * params.inv_temp - mx) - log(total);
-}
 
 @compute @workgroup_size(WG)
 fn sample_forward(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {

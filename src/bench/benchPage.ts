@@ -2,11 +2,12 @@
 // adapter, our WebGPU backend and TensorFlow.js's WebGPU backend at the same matmul shapes and the
 // same supervised step, and returns the report (see docs/performance.md for the method).
 import { WebGpuBackend } from '../engine/webgpu/webgpuBackend';
-import { matmulVariant } from '../engine/webgpu/ops/matmul';
 import { type BenchPlan, benchOurMatmul, gflops, maxAbsDiff, median } from './benchSuite';
 import { SFT_HP, benchOurSft, benchSftBatch, geomean } from './runBench';
 import { TfGpt, startTf, tfMatmul, timeTfStep } from './tfPeer';
 import { leanStepFigures, type LeanStepFigures } from '../rl/leanFigures';
+import { type BenchKernelOpts, chooseKernels } from './benchKernels';
+import { type ScalingOpts, scalingRows } from './scalingGpu';
 
 /** Target wall-clock ms of one timed sample of the slower side, and the fewest matmuls per sample. */
 const SAMPLE_MS = 30;
@@ -33,10 +34,11 @@ async function ourMatmulGpuMs(be: WebGpuBackend, s: BenchPlan['shapes'][number],
   }
 }
 
-async function runWebGpuBench(plan: BenchPlan): Promise<unknown> {
+async function runWebGpuBench(plan: BenchPlan, kernelOpts: BenchKernelOpts = { force: '', cache: null }, scaling: ScalingOpts | null = null): Promise<unknown> {
   const log = (s: string): void => console.log(`bench: ${s}`);
   const be = await WebGpuBackend.create();
   await be.prepare(); // every kernel compiled before anything is timed
+  const kernelChoice = await chooseKernels(be, plan, kernelOpts, log); // measured variants (or forced) before any timing
   const tfInfo = await startTf();
   const timestamps = !plan.wallClock && be.hasTimestamps && tfInfo.timestamps;
   const why = plan.wallClock ? 'asked for by --wall-clock' : !be.hasTimestamps ? 'the adapter has no timestamp-query' : "TF.js's device has no timestamp-query";
@@ -73,7 +75,7 @@ async function runWebGpuBench(plan: BenchPlan): Promise<unknown> {
       const tw = Math.min(...tfWall);
       const fig = {
         ...s,
-        variant: matmulVariant(s.N, s.C, s.OC),
+        variant: be.kernels.pick('matmul', [s.N, s.C, s.OC]),
         reps,
         ours: { wallMs: ow, gpuMs: oursGpu, gflops: gflops(s, oursGpu ?? ow), wallGflops: gflops(s, ow) },
         tf: { wallMs: tw, gpuMs: tfGpu, gflops: gflops(s, tfGpu ?? tw), wallGflops: gflops(s, tw), kernels: tfKernels },
@@ -138,6 +140,8 @@ async function runWebGpuBench(plan: BenchPlan): Promise<unknown> {
       log(`co-rl step: ${coRlStep.stepMs.toFixed(0)} ms, ${coRlStep.readbacksPerStep} readbacks/step`);
       wallClockOnly.push('co-rl step ms: wall clock of the whole step by design');
     }
+    // ---- the WebGPU rows of the scaling table (--device)
+    const scalingTable = scaling ? await scalingRows(be, { ...scaling, preset: plan.preset }, log) : null;
     return {
       backend: be.info.name,
       adapter: be.info.adapter,
@@ -145,10 +149,12 @@ async function runWebGpuBench(plan: BenchPlan): Promise<unknown> {
       tf: tfInfo,
       timing: timestamps ? 'gpu-timestamp' : 'wall-clock',
       wallClockOnly,
+      kernelChoice,
       matmul,
       sft,
       extra: first ? { sftStepMs: first.ours.ms, sftParams: first.params, sftBatch: first.batch, sftAgent: first.agent } : {},
       coRlStep,
+      scaling: scalingTable,
       summary: {
         matmulRatioMin: ratios.length ? Math.min(...ratios) : null,
         matmulRatioGeomean: geomean(ratios),

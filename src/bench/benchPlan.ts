@@ -1,6 +1,7 @@
 // The plan of a `npm run bench` run from its command line: the preset's models, the selected shapes
 // and agents, repetitions. Bad input throws a message naming what is wrong and what is accepted.
 import { parseArgs } from '../cli/args';
+import { DEVICE_USAGE } from './devicePlan';
 import { DEFAULT_BENCH_PRESET, presetBenchModels } from './benchModels';
 import { type BenchPlan, UnknownBenchNameError, modelMatmulShapes, selectShapes } from './benchSuite';
 
@@ -10,7 +11,8 @@ const USAGE =
   '  --lean-steps: steps of the Co-RL step run (readbacks, dispatches per token, allocations, memory after step 10 and step N; default 500, 0 = skip)\n' +
   '  --shape: comma-separated shape names (e.g. A.sft.qkv), prefixes (A.sft) or ops (qkv); default all\n' +
   '  --sft: agents whose supervised step is timed (default all)\n' +
-  '  --wall-clock: no GPU timestamp queries even where the adapter has them';
+  '  --wall-clock: no GPU timestamp queries even where the adapter has them\n' +
+  DEVICE_USAGE;
 const FLAGS = ['--cpu-only', '--gpu-only', '--wall-clock'];
 
 function positiveInt(name: string, v: string | undefined, dflt: number): number {

@@ -3,17 +3,27 @@
 // loop; our WebGPU matmul against TensorFlow.js's WebGPU backend in the same headless Chromium page
 // on the same adapter; and the supervised step (forward, cross-entropy, backward, Adam) of ours and of
 // the same model written with TensorFlow.js. Progress goes to stderr. Method: docs/performance.md.
+// Kernel variants are measured first (cached per adapter); --device adds the WebGPU scaling rows and
+// writes the report to one file (src/bench/devicePlan.ts).
 import { openPage } from './browser';
 import { planFromArgs } from '../bench/benchPlan';
 import { runCpuBench } from '../bench/runBench';
 import { runWasmBench, splitWasmArgs } from '../bench/wasmSuite';
 import type { LeanStepFigures } from '../rl/leanFigures';
+import { splitDeviceArgs } from '../bench/devicePlan';
+import { readKernelCache, writeKernelCache } from './kernelCacheFile';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 
 async function main(): Promise<void> {
+  const t0 = performance.now();
   let parsed: ReturnType<typeof planFromArgs>;
   let wasmArgs: ReturnType<typeof splitWasmArgs>;
+  let dev: ReturnType<typeof splitDeviceArgs>['args'];
   try {
-    wasmArgs = splitWasmArgs(process.argv.slice(2)); // --wasm SECTIONS|none, --wasm-only (src/bench/wasmSuite.ts)
+    const split = splitDeviceArgs(process.argv.slice(2)); // --device, --kernel, ... (src/bench/devicePlan.ts)
+    dev = split.args;
+    wasmArgs = splitWasmArgs(split.rest); // --wasm SECTIONS|none, --wasm-only (src/bench/wasmSuite.ts)
     parsed = planFromArgs(wasmArgs.rest);
   } catch (e) {
     // bad input: the message says what is wrong and what is accepted
@@ -46,10 +56,13 @@ async function main(): Promise<void> {
     });
     try {
       await session.page.waitForFunction(() => document.title === 'bench ready', null, { timeout: 120_000 });
+      const kernelOpts = { force: dev.kernel, cache: readKernelCache(dev.kernelCache) };
       report.webgpu = await session.page.evaluate(
-        (p) => (window as unknown as { runWebGpuBench: (plan: unknown) => Promise<unknown> }).runWebGpuBench(p),
-        plan as unknown,
+        ([p, k, sc]) => (window as unknown as { runWebGpuBench: (...a: unknown[]) => Promise<unknown> }).runWebGpuBench(p, k, sc),
+        [plan as unknown, kernelOpts as unknown, dev.scaling as unknown] as const,
       );
+      const kc = (report.webgpu as { kernelChoice?: { adapter: string; cache: unknown } }).kernelChoice;
+      if (kc) writeKernelCache(dev.kernelCache, kc.adapter, kc.cache);
     } catch (e) {
       report.webgpu = { error: (e as Error).message };
       process.exitCode = 1;
@@ -72,7 +85,15 @@ async function main(): Promise<void> {
       bytesHeld: { step10: lean.bytesHeldStep10, [`step${lean.stepsN}`]: lean.bytesHeldStepN },
     },
   };
-  process.stdout.write(JSON.stringify(report, null, 2) + '\n');
+  const wallSeconds = (performance.now() - t0) / 1000;
+  report.wallSeconds = wallSeconds;
+  const text = JSON.stringify(report, null, 2) + '\n';
+  if (dev.out) {
+    mkdirSync(dirname(dev.out), { recursive: true });
+    writeFileSync(dev.out, text);
+    log(`wrote ${dev.out} (${wallSeconds.toFixed(0)} s)`);
+  }
+  process.stdout.write(text);
 }
 
 main().catch((e: unknown) => {

@@ -3,6 +3,7 @@
 // karpathy/llm.c: arguments are outputs first, then inputs, then sizes; all tensors are flat,
 // row-major float32 (or uint32 for token ids); backward ops ACCUMULATE (+=) into every gradient
 // they write, so callers zero gradient buffers before a backward pass.
+import type { DecodeOps } from './decode';
 
 /** Element type of a tensor. Token ids are u32; everything else is f32. */
 export type DType = 'f32' | 'u32';
@@ -78,7 +79,8 @@ export interface BackendCounters {
   pipelines: number;
 }
 
-export interface Backend {
+/** Every op; the fused decode ops (src/engine/decode.ts) are optional (generate falls back to the unfused ones). */
+export interface Backend extends Partial<DecodeOps> {
   readonly info: BackendInfo;
   readonly counters: BackendCounters;
   /**

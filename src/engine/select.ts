@@ -28,7 +28,9 @@ export async function selectBackend(pref: BackendPreference): Promise<SelectedBa
   let gpuWhy: string;
   try {
     const { WebGpuBackend } = await import('./webgpu/webgpuBackend');
-    return { backend: await WebGpuBackend.create(), fallbackReason: '' };
+    const backend = await WebGpuBackend.create();
+    await (await import('./webgpu/autoTune')).enableAutoTune(backend); // kernel variants measured on this adapter, cached
+    return { backend, fallbackReason: '' };
   } catch (e) {
     if (pref === 'webgpu') throw e;
     gpuWhy = e instanceof Error ? e.message : String(e);

@@ -1,10 +1,11 @@
 // Autoregressive generation with a KV cache: prefill the prompts, then one token per step for all
-// B*K rows, sampling on the device straight into the token rows with the chosen token's log-prob in the
+// B*K rows (with the backend's fused decode ops where it has them: 3 dispatches per block + 1 per step), sampling on the device straight into the token rows with the chosen token's log-prob in the
 // same dispatch (no per-token readback), and one readback of tokens and log-probs at the end
 // (`startGenerate` records the work without reading, so callers can batch several generations into one
 // readback). Follows the usual GPT KV-cache decoding (nanoGPT's
 // generate without recompute); `generateNoCache` is the full-recompute reference used by tests.
 import { resolvePending, type Backend, type Pending, type Tensor } from '../engine/backend';
+import { DECODE_MAX_C, type DecodeOps } from '../engine/decode';
 import { assertFitsContext } from './config';
 import type { GPT } from './gpt';
 
@@ -55,6 +56,15 @@ interface StepBufs {
   fchg: Tensor; // (R, T, H)
   fcproj: Tensor; // (R, T, C)
   logits: Tensor; // (R, T, V)
+}
+
+/** Sampling settings of one decode step (see Backend.sampleTokens). */
+interface SampleArgs {
+  temperature: number;
+  seed: number;
+  counter: number;
+  logp: Tensor | null;
+  logpOffset: number;
 }
 
 /** Decode buffers for one (rows, prompt length, maxNewTokens) shape, allocated once. */
@@ -140,6 +150,37 @@ class Decoder {
     }
     be.layernormForward(b.ln, b.mean, b.rstd, b.xa, m.param('lnfw'), m.param('lnfb'), N, C);
     be.matmulForward(b.logits, b.ln, m.param('wte'), null, N, C, V);
+  }
+
+  /** Whether the backend has the fused decode ops and the model fits them (src/engine/decode.ts). */
+  get fused(): boolean {
+    const be = this.model.backend;
+    return !!(be.decodeQkv && be.decodeAttn && be.decodeMlp && be.decodeHead) && this.model.cfg.nEmbd <= DECODE_MAX_C;
+  }
+
+  /**
+   * One decode step with the fused ops: position pos of every row from its token in `seq` to the next
+   * token (into `seq` at pos + 1) and its log-prob; 3 dispatches per block and 1 for the head, the
+   * embedding fused into block 0's first.
+   */
+  fusedStep(pos: number, s: SampleArgs): void {
+    const m = this.model;
+    const be = m.backend as Backend & DecodeOps;
+    const { nEmbd: C, nHead: NH, vocabSize: V, nLayer } = m.cfg;
+    const H = m.cfg.mlpRatio * C;
+    const { R, Tmax, L } = this;
+    const b = this.dec;
+    const learned = m.cfg.pos === 'learned';
+    for (let l = 0; l < nLayer; l++) {
+      const p = m.layerParams(l);
+      const e = l === 0; // block 0 embeds the tokens first
+      be.decodeQkv(b.atty, this.kc[l], this.vc[l], b.xa, e ? this.seq : null, e ? m.param('wte') : null,
+        e && learned ? m.param('wpe') : null, p.ln1w, p.ln1b, p.qkvw, p.qkvb, R, C, NH, pos, Tmax, L, !learned);
+      be.decodeAttn(b.xb, b.atty, this.kc[l], this.vc[l], b.xa, p.attprojw, p.attprojb, R, C, NH, pos, Tmax);
+      be.decodeMlp(b.xa, b.xb, p.ln2w, p.ln2b, p.fcw, p.fcb, p.fcprojw, p.fcprojb, R, C, H);
+    }
+    be.decodeHead(this.seq, s.logp, b.logits, b.xa, m.param('lnfw'), m.param('lnfb'), m.param('wte'), R, C, V,
+      s.temperature, s.seed, s.counter, L, pos + 1, s.logpOffset);
   }
 
   free(): void {
@@ -241,10 +282,16 @@ export function startGenerate(model: GPT, prompts: Uint32Array, B: number, Tp: n
   const d = getDecoder(model, R, Tp, maxNew);
   be.write(d.seq, promptRows(prompts, B, Tp, K, d.L));
   if (d.pre) d.forward(d.pre, Tp - 1, 0, false);
+  const fused = d.fused;
   for (let s = 0; s < maxNew; s++) {
+    const logp = wantLogp ? d.logpAll : null;
+    if (fused) {
+      d.fusedStep(Tp - 1 + s, { temperature: opts.temperature, seed: opts.seed, counter: s, logp, logpOffset: s * R });
+      continue;
+    }
     d.forward(d.dec, 1, Tp - 1 + s, true);
     // the token goes into the rows (the next step's input); its log-prob into the step-major buffer
-    be.sampleTokens(d.seq, d.dec.logits, R, V, opts.temperature, opts.seed, s, d.L, Tp + s, wantLogp ? d.logpAll : null, s * R);
+    be.sampleTokens(d.seq, d.dec.logits, R, V, opts.temperature, opts.seed, s, d.L, Tp + s, logp, s * R);
   }
   const { L } = d;
   return {

@@ -149,7 +149,9 @@ async function cachedVsFull(gpu: Backend): Promise<CheckReport> {
       const reuse = gpu.counters.allocations === allocs && again.tokens.every((t, i) => t === a.tokens[i]);
       ok &&= reuse;
       const same = a.tokens.every((t, i) => t === b.tokens[i]) && a.lengths.every((l, i) => l === b.lengths[i]);
-      const lp = compareArrays(`${pos} T=${temperature} logp cached vs full`, a.logp, b.logp, 1e-5, 0);
+      // cached decoding runs the fused decode kernels (src/engine/decode.ts), whose sums run in another order
+      // than the full forward's matmuls: the kernel parity bound's relative part (1e-4) on top of 1e-5
+      const lp = compareArrays(`${pos} T=${temperature} logp cached vs full`, a.logp, b.logp, 1e-5, 1e-4);
       ok &&= same && lp.ok;
       figures[`${pos}.T${temperature}.maxAbsLogp`] = lp.maxAbsDiff;
       lines.push(

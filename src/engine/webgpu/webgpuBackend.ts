@@ -8,6 +8,7 @@ import { acquireDevice } from './device';
 import type { GpuContext, Kernel, Param } from './context';
 import { U, F, cdiv, defineKernel, kernelKey, registeredKernels } from './context';
 import { BufferPool } from './pool';
+import { GpuTensor } from './tensor';
 import common from '../../../shaders/common.wgsl?raw';
 import utilSrc from '../../../shaders/util.wgsl?raw';
 import * as enc from './ops/encoder';
@@ -19,19 +20,11 @@ import * as ew from './ops/elementwise';
 import * as lp from './ops/logprob';
 import * as smp from './ops/sample';
 import * as opt from './ops/optim';
+import * as dec from './ops/decode';
+import type { DecodeOps } from '../decode';
+import { KernelChoices, type TunedOp, type VariantOf } from './choices';
 
-/** A GPU tensor: a buffer plus an element offset (non-zero for views). */
-export class GpuTensor implements Tensor {
-  constructor(
-    readonly shape: readonly number[],
-    readonly dtype: DType,
-    readonly label: string,
-    readonly buffer: GPUBuffer,
-    readonly offset: number,
-    readonly size: number,
-    readonly isView: boolean,
-  ) {}
-}
+export { GpuTensor };
 
 const UNIFORM_SLOT = 256; // bytes per dispatch's uniform block (minUniformBufferOffsetAlignment)
 const UNIFORM_SLOTS = 512;
@@ -93,6 +86,12 @@ export class WebGpuBackend implements Backend, GpuContext {
       });
     }
     return backend;
+  }
+
+  /** The kernel variant of every tuned op at every shape (measured, forced or by rule; ./choices.ts). */
+  readonly kernels = new KernelChoices();
+  private pick<O extends TunedOp>(op: O, d: readonly number[]): VariantOf<O> {
+    return this.kernels.pick(op, d);
   }
 
   // ---- pipelines -----------------------------------------------------------------------------
@@ -414,28 +413,28 @@ export class WebGpuBackend implements Backend, GpuContext {
     rope.ropeBackward(this, dinp, dout, B, T, C, NH, pos0);
   }
   matmulForward(out: Tensor, inp: Tensor, weight: Tensor, bias: Tensor | null, N: number, C: number, OC: number): void {
-    mm.matmulForward(this, out, inp, weight, bias, N, C, OC);
+    mm.matmulForward(this, out, inp, weight, bias, N, C, OC, this.pick('matmul', [N, C, OC]));
   }
   matmulBackward(dinp: Tensor | null, dweight: Tensor, dbias: Tensor | null, dout: Tensor, inp: Tensor, weight: Tensor, N: number, C: number, OC: number): void {
-    mm.matmulBackward(this, dinp, dweight, dbias, dout, inp, weight, N, C, OC);
+    mm.matmulBackward(this, dinp, dweight, dbias, dout, inp, weight, N, C, OC, this.pick('matmul', [N, C, OC]));
   }
   layernormForward(out: Tensor, mean: Tensor, rstd: Tensor, inp: Tensor, weight: Tensor, bias: Tensor, N: number, C: number): void {
-    ln.layernormForward(this, out, mean, rstd, inp, weight, bias, N, C);
+    ln.layernormForward(this, out, mean, rstd, inp, weight, bias, N, C, this.pick('layernorm', [N, C]));
   }
   layernormBackward(dinp: Tensor, dweight: Tensor, dbias: Tensor, dout: Tensor, inp: Tensor, weight: Tensor, mean: Tensor, rstd: Tensor, N: number, C: number): void {
-    ln.layernormBackward(this, dinp, dweight, dbias, dout, inp, weight, mean, rstd, N, C);
+    ln.layernormBackward(this, dinp, dweight, dbias, dout, inp, weight, mean, rstd, N, C, this.pick('layernorm', [N, C]));
   }
   attentionForward(out: Tensor, att: Tensor, qkv: Tensor, B: number, T: number, C: number, NH: number): void {
-    attn.attentionForward(this, out, att, qkv, B, T, C, NH);
+    attn.attentionForward(this, out, att, qkv, B, T, C, NH, this.pick('attention', [B, T, C, NH]));
   }
   attentionBackward(dqkv: Tensor, dout: Tensor, qkv: Tensor, att: Tensor, B: number, T: number, C: number, NH: number): void {
-    attn.attentionBackward(this, dqkv, dout, qkv, att, B, T, C, NH);
+    attn.attentionBackward(this, dqkv, dout, qkv, att, B, T, C, NH, this.pick('attention', [B, T, C, NH]));
   }
   kvCacheWrite(kcache: Tensor, vcache: Tensor, qkv: Tensor, B: number, T: number, pos0: number, Tmax: number, C: number): void {
     attn.kvCacheWrite(this, kcache, vcache, qkv, B, T, pos0, Tmax, C);
   }
   attentionCached(out: Tensor, qkv: Tensor, kcache: Tensor, vcache: Tensor, B: number, T: number, pos0: number, Tmax: number, C: number, NH: number): void {
-    attn.attentionCached(this, out, qkv, kcache, vcache, B, T, pos0, Tmax, C, NH);
+    attn.attentionCached(this, out, qkv, kcache, vcache, B, T, pos0, Tmax, C, NH, this.pick('attentionCached', [B, T, pos0 + T, C, NH]));
   }
   geluForward(out: Tensor, inp: Tensor, N: number): void {
     ew.geluForward(this, out, inp, N);
@@ -450,24 +449,37 @@ export class WebGpuBackend implements Backend, GpuContext {
     ew.residualBackward(this, da, db, dout, N);
   }
   logprobForward(logp: Tensor | null, entropy: Tensor | null, certainty: Tensor | null, logits: Tensor, targets: Tensor, N: number, V: number, temperature: number): void {
-    lp.logprobForward(this, logp, entropy, certainty, logits, targets, N, V, temperature);
+    lp.logprobForward(this, logp, entropy, certainty, logits, targets, N, V, temperature, this.pick('logprob', [N, V]));
   }
   logprobBackward(dlogits: Tensor, logits: Tensor, targets: Tensor, weights: Tensor, N: number, V: number, temperature: number): void {
-    lp.logprobBackward(this, dlogits, logits, targets, weights, N, V, temperature);
+    lp.logprobBackward(this, dlogits, logits, targets, weights, N, V, temperature, this.pick('logprob', [N, V]));
   }
   crossEntropyForward(losses: Tensor, logits: Tensor, targets: Tensor, N: number, V: number): void {
-    lp.crossEntropyForward(this, losses, logits, targets, N, V);
+    lp.crossEntropyForward(this, losses, logits, targets, N, V, this.pick('logprob', [N, V]));
   }
   crossEntropyBackward(dlogits: Tensor, logits: Tensor, targets: Tensor, dlosses: Tensor, N: number, V: number): void {
-    lp.crossEntropyBackward(this, dlogits, logits, targets, dlosses, N, V);
+    lp.crossEntropyBackward(this, dlogits, logits, targets, dlosses, N, V, this.pick('logprob', [N, V]));
   }
   sampleTokens(out: Tensor, logits: Tensor, rows: number, V: number, temperature: number, seed: number, counter: number, outStride: number, outOffset: number, logp: Tensor | null = null, logpOffset = 0): void {
     smp.sampleTokens(this, out, logits, rows, V, temperature, seed, counter, outStride, outOffset, logp, logpOffset);
   }
   sumSquares(out: Tensor, inp: Tensor, N: number): void {
-    opt.sumSquares(this, out, inp, N);
+    opt.sumSquares(this, out, inp, N, this.pick('sumSquares', [N]));
   }
   adamw(params: Tensor, grads: Tensor, m: Tensor, v: Tensor, normSq: Tensor | null, maxNorm: number, N: number, hp: AdamWParams): void {
     opt.adamw(this, params, grads, m, v, normSq, maxNorm, N, hp);
+  }
+  // fused decode step (src/engine/decode.ts)
+  decodeQkv(...a: Parameters<DecodeOps['decodeQkv']>): void {
+    dec.decodeQkv(this, ...a);
+  }
+  decodeAttn(...a: Parameters<DecodeOps['decodeAttn']>): void {
+    dec.decodeAttn(this, ...a);
+  }
+  decodeMlp(...a: Parameters<DecodeOps['decodeMlp']>): void {
+    dec.decodeMlp(this, ...a);
+  }
+  decodeHead(...a: Parameters<DecodeOps['decodeHead']>): void {
+    dec.decodeHead(this, ...a);
   }
 }

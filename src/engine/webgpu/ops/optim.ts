@@ -24,9 +24,12 @@ const finalRows = defineKernel({ label: 'optim_rows', code: common + rowsSrc, en
 
 export type SumSquaresVariant = 'rows' | 'workgroup';
 
+/** Most elements the 'rows' variant takes (one 256-element chunk per partial sum). */
+export const SUMSQ_ROWS_MAX = MAX_GROUPS * ROWS_CHUNK;
+
 /** 'rows' while every partial sum covers one chunk of 256 elements (N <= 1024 * 256), else 'workgroup'. */
 export function sumSquaresVariant(N: number): SumSquaresVariant {
-  return N <= MAX_GROUPS * ROWS_CHUNK ? 'rows' : 'workgroup';
+  return N <= SUMSQ_ROWS_MAX ? 'rows' : 'workgroup';
 }
 
 /**

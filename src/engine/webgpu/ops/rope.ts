@@ -5,9 +5,10 @@ import type { GpuContext, Kernel } from '../context';
 import { F, U, defineKernel } from '../context';
 import { ropeHeadSize, ropeTheta } from '../../cpu/rope';
 import common from '../../../../shaders/common.wgsl?raw';
+import trig from '../../../../shaders/trig.wgsl?raw';
 import src from '../../../../shaders/rope.wgsl?raw';
 
-const code = common + src;
+const code = common + trig + src;
 const WG = 256;
 const fwd = defineKernel({ label: 'rope', code, entry: 'rope_forward' });
 const bwd = defineKernel({ label: 'rope', code, entry: 'rope_backward' });

@@ -3,11 +3,13 @@ import type { Tensor } from '../../backend';
 import type { GpuContext } from '../context';
 import { U, F, defineKernel } from '../context';
 import common from '../../../../shaders/common.wgsl?raw';
+import rowFns from '../../../../shaders/sample_row.wgsl?raw';
 import src from '../../../../shaders/sample.wgsl?raw';
 
 const WG = 64;
-const kernel = defineKernel({ label: 'sample', code: common + src, entry: 'sample_forward' });
-const withLogp = defineKernel({ label: 'sample', code: common + src, entry: 'sample_logp' });
+const code = common + rowFns + src;
+const kernel = defineKernel({ label: 'sample', code, entry: 'sample_forward' });
+const withLogp = defineKernel({ label: 'sample', code, entry: 'sample_logp' });
 
 /**
  * out[r * outStride + outOffset] (u32) = greedy (temperature <= 0) or sampled token of logits row r (rows, V);
