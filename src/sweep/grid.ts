@@ -63,6 +63,19 @@ function assignOne(
   if (steps[0] === 'cohort' && steps.length === 2 && (steps[1] === 'preset' || steps[1] === 'agents')) {
     return { ...structuredClone(base), cohort: { [steps[1]]: structuredClone(value) } };
   }
+  const top = steps[0] as string;
+  if (steps.length > 1 && (base[top] === undefined || base[top] === null)) {
+    // a field inside a section the base leaves to its default (e.g. task.digits of the preset's task)
+    const r = parseExperimentConfig(base, { resolveCohort: resolveCohortRef });
+    const c = isObj(base.cohort) ? resolveCohortRef(base.cohort as never) : null;
+    const filled = r.ok
+      ? (r.config as unknown as Record<string, unknown>)[top]
+      : top === 'task' && c && 'task' in c
+        ? c.task
+        : undefined;
+    if (isObj(filled)) return setAt({ ...base, [top]: filled }, steps, value);
+    if (filled !== undefined && filled !== null) return null; // e.g. seed.x: the default seed is a number
+  }
   return setAt(base, steps, value);
 }
 
