@@ -1,13 +1,12 @@
 // One cell of a sweep, run in this process (what `--cell I` does, for the local pool, a Slurm array task,
 // a Kubernetes Indexed Job pod or a Ray task alike): check its checkpoints, run the experiment on the
 // CPU backend (src/rl/experiment.ts), and write its record atomically into DIR/cells/<id>.json.
-import { hostname } from 'node:os';
 import { nodeReader } from '../cohort/nodeFiles';
 import { CpuBackend } from '../engine/cpu/cpuBackend';
 import { CohortLoader, validateExperiment } from '../rl/cohortEnv';
 import { runExperiment, type ExperimentResult } from '../rl/experiment';
 import type { SweepPlan } from './grid';
-import { CELL_FORMAT, markRunning, writeRecord, type CellRecord } from './store';
+import { cellRecord, markRunning, writeRecord, type CellRecord } from './store';
 
 /** Progress of a running cell, as the pool reads it from the child's stdout (one JSON line each). */
 export const PROGRESS_TAG = '@@sweep-progress ';
@@ -54,20 +53,14 @@ export async function runCell(
   } catch (e) {
     error = e instanceof Error ? e.message : String(e);
   }
-  const rec: CellRecord = {
-    format: CELL_FORMAT,
-    sweep: plan.hash,
-    index,
-    id: cell.id,
-    label: cell.label,
-    assign: cell.assign,
+  const rec = cellRecord(plan, index, {
     status: error ? 'failed' : 'done',
     error,
-    host: hostname(),
     startedAt,
     seconds: (performance.now() - t0) / 1000,
     result,
-  };
+  });
+
   writeRecord(dir, rec);
   return rec;
 }

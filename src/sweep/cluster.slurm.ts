@@ -7,7 +7,9 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, wri
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SWEEP_CLI } from './pool';
+import { sweepCommand } from './pool';
+
+const [node, ...sweepArgs] = sweepCommand([]);
 import type { SweepReport } from './report';
 import { startCluster, type TestCluster } from './testCluster';
 
@@ -24,9 +26,7 @@ const SWEEP = {
 const cfg = join(root, 'sweep.json');
 let cluster: TestCluster;
 const args = (out: string, ...more: string[]): string[] => [
-  '--import',
-  'tsx',
-  SWEEP_CLI,
+  ...sweepArgs,
   '--config',
   cfg,
   '--out',
@@ -35,7 +35,7 @@ const args = (out: string, ...more: string[]): string[] => [
   ...more,
 ];
 const run = (out: string, ...more: string[]) =>
-  spawnSync(process.execPath, args(out, ...more), {
+  spawnSync(node, args(out, ...more), {
     encoding: 'utf8',
     env: { ...cluster.env, SWEEP_SLURM_POLL_S: '0.5' },
   });
@@ -65,7 +65,7 @@ describe('sweep --slurm on a real one-node cluster', () => {
   it('a 4-cell job array gives the same report.json metrics as the local pool, with a cancelled task resubmitted once', async () => {
     const l = run(local, '--workers', '2');
     expect(l.status, l.stderr).toBe(0);
-    const child = spawn(process.execPath, args(slurm, '--slurm'), {
+    const child = spawn(node, args(slurm, '--slurm'), {
       env: { ...cluster.env, SWEEP_SLURM_POLL_S: '0.5' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -109,11 +109,10 @@ describe('sweep --slurm on a real one-node cluster', () => {
       if (q.status === 0 && q.stdout.trim() === '') break;
       await new Promise((res) => setTimeout(res, 250));
     }
-    const m = spawnSync(
-      process.execPath,
-      ['--import', 'tsx', SWEEP_CLI, '--out', dir, '--merge', '--no-png'],
-      { encoding: 'utf8', env: cluster.env },
-    );
+    const m = spawnSync(node, [...sweepArgs, '--out', dir, '--merge', '--no-png'], {
+      encoding: 'utf8',
+      env: cluster.env,
+    });
     expect(m.status, m.stderr).toBe(0);
     expect(metricsOf(dir)).toEqual(metricsOf(local));
   }, 240_000);

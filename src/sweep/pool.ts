@@ -4,18 +4,22 @@
 import { spawn } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { hostname } from 'node:os';
 import { PROGRESS_TAG } from './cell';
 import type { SweepPlan } from './grid';
 import type { SweepProgress } from './progress';
-import { CELL_FORMAT, logFile, readRecord, writeRecord, type CellRecord } from './store';
+import { cellRecord, logFile, readRecord, writeRecord, type CellRecord } from './store';
 
 /** The sweep CLI the children run. */
 export const SWEEP_CLI = fileURLToPath(new URL('../cli/sweep.ts', import.meta.url));
 
+/** The command line of the sweep CLI with `args` (this Node, tsx). */
+export function sweepCommand(args: string[]): string[] {
+  return [process.execPath, '--import', 'tsx', SWEEP_CLI, ...args];
+}
+
 /** The command line of a child that runs cell `index` of the sweep in `dir`. */
 export function cellCommand(dir: string, index: number): string[] {
-  return [process.execPath, '--import', 'tsx', SWEEP_CLI, '--out', dir, '--cell', String(index)];
+  return sweepCommand(['--out', dir, '--cell', String(index)]);
 }
 
 interface Running {
@@ -57,20 +61,14 @@ function runChild(
       const rec = readRecord(dir, cell.id);
       if (rec && rec.startedAt >= startedAt) return resolve(rec);
       const how = signal ? `was killed by ${signal}` : `exited with status ${code}`;
-      const failed: CellRecord = {
-        format: CELL_FORMAT,
-        sweep: plan.hash,
-        index,
-        id: cell.id,
-        label: cell.label,
-        assign: cell.assign,
+      const failed = cellRecord(plan, index, {
         status: 'failed',
         error: `the cell's process ${how} before writing its result (log: ${logFile(dir, cell.id)}); a rerun runs it again`,
-        host: hostname(),
         startedAt,
         seconds: (performance.now() - t0) / 1000,
         result: null,
-      };
+      });
+
       writeRecord(dir, failed);
       resolve(failed);
     });

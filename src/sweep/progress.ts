@@ -1,5 +1,5 @@
 // The sweep's progress bar on stderr: cells done, running, failed, elapsed and ETA. Redrawn in place on
-// a terminal; a line per change of the counts otherwise (logs, CI, Slurm output files).
+// a terminal; a line per change of the counts (and every 30 s) otherwise (logs, CI, Slurm output files).
 
 export interface SweepProgress {
   total: number;
@@ -38,12 +38,16 @@ export function progressBar(out: NodeJS.WriteStream = process.stderr): {
   const t0 = performance.now();
   let last = '';
   let key = '';
+  let printed = 0;
   return {
     update(p) {
       const line = progressLine(p, (performance.now() - t0) / 1000);
       const k = `${p.done}/${p.running}/${p.failed}`;
       if (out.isTTY) out.write(`\r${line.padEnd(last.length)}`);
-      else if (k !== key) out.write(`${line}\n`);
+      else if (k !== key || performance.now() - printed > 30_000) {
+        out.write(`${line}\n`);
+        printed = performance.now();
+      }
       last = line;
       key = k;
     },

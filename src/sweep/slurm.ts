@@ -3,12 +3,11 @@
 // sacct or scontrol for how a task ended), cells whose task failed resubmitted once. docs/sweeps.md.
 import { spawnSync } from 'node:child_process';
 import { accessSync, chmodSync, constants, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { hostname } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import type { SweepPlan } from './grid';
 import { SWEEP_CLI } from './pool';
 import type { SweepProgress } from './progress';
-import { CELL_FORMAT, cellFile, listRecords, readRecord, writeAtomic, writeRecord } from './store';
+import { cellFile, cellRecord, listRecords, readRecord, writeAtomic, writeRecord } from './store';
 
 export interface SlurmOptions {
   partition?: string;
@@ -173,21 +172,16 @@ export function recordLostTasks(
 ): number[] {
   const lost = indices.filter((i) => !readRecord(dir, plan.cells[i].id));
   for (const i of lost) {
-    const c = plan.cells[i];
-    writeRecord(dir, {
-      format: CELL_FORMAT,
-      sweep: plan.hash,
-      index: i,
-      id: c.id,
-      label: c.label,
-      assign: c.assign,
-      status: 'failed',
-      error: `Slurm array task ${jobId}_${i} ended without writing a result (${taskState(jobId, i)}; log ${dir}/logs/slurm-${jobId}_${i}.log)`,
-      host: hostname(),
-      startedAt: new Date().toISOString(),
-      seconds: 0,
-      result: null,
-    });
+    writeRecord(
+      dir,
+      cellRecord(plan, i, {
+        status: 'failed',
+        error: `Slurm array task ${jobId}_${i} ended without writing a result (${taskState(jobId, i)}; log ${dir}/logs/slurm-${jobId}_${i}.log)`,
+        startedAt: new Date().toISOString(),
+        seconds: 0,
+        result: null,
+      }),
+    );
   }
   return lost;
 }

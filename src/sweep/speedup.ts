@@ -6,7 +6,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from '../cli/args';
-import { SWEEP_CLI } from './pool';
+import { sweepCommand } from './pool';
+
+const [node, ...sweepArgs] = sweepCommand([]);
 
 const o = parseArgs(
   process.argv.slice(2),
@@ -36,11 +38,9 @@ const load = (): string =>
 const rate = (workers: number): number => {
   const t0 = performance.now();
   const r = spawnSync(
-    process.execPath,
+    node,
     [
-      '--import',
-      'tsx',
-      SWEEP_CLI,
+      ...sweepArgs,
       '--config',
       cfg,
       '--out',

@@ -45,6 +45,25 @@ export interface CellRecord {
   result: ExperimentResult | null;
 }
 
+/** A record of cell `index` of `plan` (this host). */
+export function cellRecord(
+  plan: SweepPlan,
+  index: number,
+  r: Pick<CellRecord, 'status' | 'error' | 'startedAt' | 'seconds' | 'result'>,
+): CellRecord {
+  const c = plan.cells[index];
+  return {
+    format: CELL_FORMAT,
+    sweep: plan.hash,
+    index,
+    id: c.id,
+    label: c.label,
+    assign: c.assign,
+    host: hostname(),
+    ...r,
+  };
+}
+
 /** Write `text` to `file` atomically: a temporary file in the same folder, then rename. */
 export function writeAtomic(file: string, text: string): void {
   mkdirSync(dirname(file), { recursive: true });

@@ -18,18 +18,20 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalMetricsJson } from '../rl/canonical';
-import { SWEEP_CLI } from './pool';
+import { sweepCommand } from './pool';
+
+const [node, ...sweepArgs] = sweepCommand([]);
 import type { SweepReport } from './report';
 import type { CellRecord } from './store';
 
 const root = mkdtempSync(join(tmpdir(), 'sweep-test-'));
 const BASE = {
   name: 'tiny',
-  steps: 12,
+  steps: 8,
   methods: ['co-rl', 'ttrl'],
   cohort: { preset: 'paper-demo' },
   train: { batchPrompts: 4, samples: 2 },
-  eval: { every: 6, problems: 20, ensembleSamples: 1 },
+  eval: { every: 4, problems: 20, ensembleSamples: 1 },
 };
 const SWEEP = { ...BASE, grid: { seed: [1, 2, 3] } };
 const config = (name: string, c: unknown): string => {
@@ -38,7 +40,7 @@ const config = (name: string, c: unknown): string => {
   return f;
 };
 const cli = (args: string[], env: NodeJS.ProcessEnv = process.env) =>
-  spawnSync(process.execPath, ['--import', 'tsx', SWEEP_CLI, ...args], { encoding: 'utf8', env });
+  spawnSync(node, [...sweepArgs, ...args], { encoding: 'utf8', env });
 const records = (dir: string): CellRecord[] =>
   readdirSync(join(dir, 'cells'))
     .filter((f) => f.endsWith('.json'))
@@ -57,14 +59,14 @@ beforeAll(() => {
   const r = cli(['--config', config('sweep', SWEEP), '--out', pooled, '--workers', '2']);
   expect(r.stderr).toContain('3 to run with 2 workers');
   expect(r.status, r.stderr).toBe(0);
-});
+}, 180_000);
 afterAll(() => spawnSync('rm', ['-rf', root]));
 
 describe('sweep CLI', () => {
   it('runs every cell once in the pool and writes the report, its claims and PNGs', () => {
     const recs = records(pooled);
     expect(recs.map((r) => r.index).sort()).toEqual([0, 1, 2]);
-    expect(recs.every((r) => r.status === 'done' && r.result!.completedSteps === 12)).toBe(true);
+    expect(recs.every((r) => r.status === 'done' && r.result!.completedSteps === 8)).toBe(true);
     const rep = reportMetrics(pooled);
     expect(rep.counts).toEqual({ done: 3, failed: 0, missing: 0 });
     expect(rep.groups).toHaveLength(1);
@@ -97,19 +99,8 @@ describe('sweep CLI', () => {
   it('after a worker is killed with SIGKILL mid-cell, the rerun completes every cell exactly once, identical to an uninterrupted run', async () => {
     const dir = join(root, 'killed');
     const child = spawn(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        SWEEP_CLI,
-        '--config',
-        config('sweep', SWEEP),
-        '--out',
-        dir,
-        '--workers',
-        '2',
-        '--no-png',
-      ],
+      node,
+      [...sweepArgs, '--config', config('sweep', SWEEP), '--out', dir, '--workers', '2', '--no-png'],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let err = '';
