@@ -27,6 +27,10 @@ export interface ChartSpec {
   /** Fixed y range; default from the data. */
   yMin?: number;
   yMax?: number;
+  /** Fixed x range and x tick values (e.g. categories 1..n); default from the data. */
+  xMin?: number;
+  xMax?: number;
+  xTicks?: number[];
   /** A horizontal reference line. */
   hLine?: number;
   width?: number;
@@ -57,8 +61,8 @@ export function lineChartSvg(c: ChartSpec): string {
     ...(s.band ?? []).flatMap((b) => [b[1], b[2]]),
   ]);
   if (c.hLine !== undefined) ys.push(c.hLine);
-  const x0 = Math.min(...xs);
-  const x1 = Math.max(...xs);
+  const x0 = c.xMin ?? Math.min(...xs);
+  const x1 = c.xMax ?? Math.max(...xs);
   let y0 = c.yMin ?? Math.min(...ys);
   let y1 = c.yMax ?? Math.max(...ys);
   if (c.yMin === undefined || c.yMax === undefined) {
@@ -83,7 +87,7 @@ export function lineChartSvg(c: ChartSpec): string {
       `<text x="${m.l - 6}" y="${Y(t) + 4}" text-anchor="end" font-size="12" fill="#444">${t}</text>`,
     );
   }
-  for (const t of ticks(x0, x1, 8)) {
+  for (const t of c.xTicks ?? ticks(x0, x1, 8)) {
     parts.push(`<line x1="${X(t)}" x2="${X(t)}" y1="${H - m.b}" y2="${H - m.b + 4}" stroke="#444"/>`);
     parts.push(
       `<text x="${X(t)}" y="${H - m.b + 18}" text-anchor="middle" font-size="12" fill="#444">${t}</text>`,

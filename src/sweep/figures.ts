@@ -24,6 +24,21 @@ const dots = (name: string, points: [number, number | null][], color = COLORS[na
   line: false,
 });
 
+/** The x axis of a chart over cohorts 1..n: integer ticks, half a cohort of margin. */
+const cohortAxis = (r: SweepReport): Pick<ChartSpec, 'xMin' | 'xMax' | 'xTicks'> => ({
+  xMin: 0.5,
+  xMax: r.groups.length + 0.5,
+  xTicks: r.groups.map((g) => g.index + 1),
+});
+
+/** An x range 5% wider than `xs` on each side (dots at the edge stay whole). */
+function padded(xs: number[]): Pick<ChartSpec, 'xMin' | 'xMax'> {
+  const lo = Math.min(...xs);
+  const hi = Math.max(...xs);
+  const pad = (hi - lo) * 0.05 || 0.05;
+  return { xMin: lo - pad, xMax: hi + pad };
+}
+
 function cohortLegend(r: SweepReport): string {
   return `cohorts: ${r.groups.map((g) => `${g.index + 1} = ${g.label}`).join(', ')}`.slice(0, 150);
 }
@@ -39,6 +54,7 @@ export function reportCharts(r: SweepReport, records: readonly CellRecord[]): Re
       subtitle:
         "one dot per cohort (mean over seeds); kappa of the base agents' greedy errors, mean over pairs",
       xLabel: 'base kappa',
+      ...padded(withK.map((g) => g.overlap!.kappa)),
       yLabel: 'gain (accuracy, final - base)',
       hLine: 0,
       series: [
@@ -61,6 +77,7 @@ export function reportCharts(r: SweepReport, records: readonly CellRecord[]): Re
       title: 'Held-out accuracy gain per cohort and method (mean over seeds)',
       subtitle: cohortLegend(r),
       xLabel: 'cohort',
+      ...cohortAxis(r),
       yLabel: 'gain (accuracy, final - base)',
       hLine: 0,
       series: methods.map((m) =>
@@ -76,6 +93,7 @@ export function reportCharts(r: SweepReport, records: readonly CellRecord[]): Re
       title: 'Matched-budget ensembles: pooled majority, final (base: step 0)',
       subtitle: cohortLegend(r),
       xLabel: 'cohort',
+      ...cohortAxis(r),
       yLabel: 'ensemble accuracy',
       series: [dots('base', ens('base')), dots('ttrl', ens('ttrl')), dots('co-rl', ens('co-rl'))],
     };
