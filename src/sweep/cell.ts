@@ -5,19 +5,19 @@ import { nodeReader } from '../cohort/nodeFiles';
 import { CpuBackend } from '../engine/cpu/cpuBackend';
 import { CohortLoader, validateExperiment } from '../rl/cohortEnv';
 import { runExperiment, type ExperimentResult } from '../rl/experiment';
-import type { SweepPlan } from './grid';
-import { cellRecord, markRunning, writeRecord, type CellRecord } from './store';
+import type { Cell, SweepPlan } from './grid';
+import { cellRecord, markRunning, SweepInputError, writeRecord, type CellRecord } from './store';
 
 /** Progress of a running cell, as the pool reads it from the child's stdout (one JSON line each). */
 export const PROGRESS_TAG = '@@sweep-progress ';
 
 /** The cell `index` of `plan`, or throw naming the valid range. */
-export function cellAt(plan: SweepPlan, index: number) {
+export function cellAt(plan: SweepPlan, index: number): Cell {
   const c = plan.cells[index];
   if (!Number.isInteger(index) || !c)
-    throw new Error(
+    throw new SweepInputError([
       `--cell ${index}: the sweep has ${plan.cells.length} cells, indices 0 to ${plan.cells.length - 1} (npm run sweep -- --config FILE --list shows them)`,
-    );
+    ]);
   return c;
 }
 

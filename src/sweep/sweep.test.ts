@@ -190,6 +190,9 @@ describe('sweep CLI', () => {
     expect(r2.status).toBe(2);
     expect(r2.stderr).toContain('cell 1 (train.samples=1): train.samples: must be >= 2');
     expect(existsSync(dir)).toBe(false);
+    const r3 = cli(['--config', config('sweep', SWEEP), '--out', dir, '--cell', '3']);
+    expect(r3.status).toBe(2);
+    expect(r3.stderr).toContain('--cell 3: the sweep has 3 cells, indices 0 to 2');
   });
 
   it('--slurm without sbatch on the PATH says so and runs nothing', () => {
