@@ -1,7 +1,7 @@
 // The local pool: each cell one child process (`sweep --out DIR --cell I`, the same entry point a
 // scheduler calls), N at a time, with the progress bar. A child that dies without writing its record
 // (killed, out of memory) gets a failed record naming how it ended; the other cells go on.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PROGRESS_TAG } from './cell';
@@ -34,6 +34,7 @@ function runChild(
   plan: SweepPlan,
   index: number,
   onFrac: (f: number) => void,
+  children: Set<ChildProcess>,
 ): Promise<CellRecord> {
   const cell = plan.cells[index];
   const log = openSync(logFile(dir, cell.id), 'w');
@@ -44,6 +45,7 @@ function runChild(
     stdio: ['ignore', 'pipe', log],
     env: { ...process.env, SWEEP_PROGRESS: '1' },
   });
+  children.add(child);
   let buf = '';
   child.stdout!.on('data', (d: Buffer) => {
     buf += d.toString();
@@ -57,6 +59,7 @@ function runChild(
   });
   return new Promise((resolve) => {
     child.on('close', (code, signal) => {
+      children.delete(child);
       closeSync(log);
       const rec = readRecord(dir, cell.id);
       if (rec && rec.startedAt >= startedAt) return resolve(rec);
@@ -111,13 +114,24 @@ export async function runPool(
     };
   };
   const timer = setInterval(() => update(counts()), 1000);
+  // interrupted (Ctrl-C, kill): stop the running cells too; they wrote no record, so a rerun runs them
+  const children = new Set<ChildProcess>();
+  const stop = (sig: NodeJS.Signals): void => {
+    for (const c of children) c.kill('SIGTERM');
+    process.stderr.write(
+      `\nsweep stopped by ${sig}; ${children.size} running cell(s) stopped, a rerun runs them again\n`,
+    );
+    process.exit(sig === 'SIGINT' ? 130 : 143);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
   const worker = async (): Promise<void> => {
     while (queue.length) {
       const index = queue.shift()!;
       const r: Running = { index, started: performance.now(), frac: 0 };
       running.set(index, r);
       update(counts());
-      const rec = await runChild(dir, plan, index, (f) => (r.frac = f));
+      const rec = await runChild(dir, plan, index, (f) => (r.frac = f), children);
       running.delete(index);
       records.push(rec);
       if (rec.status === 'done') durations.push((performance.now() - r.started) / 1000);
@@ -128,6 +142,8 @@ export async function runPool(
     await Promise.all(Array.from({ length: Math.max(1, Math.min(workers, todo.length)) }, worker));
   } finally {
     clearInterval(timer);
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
   }
   update(counts());
   return records;

@@ -139,6 +139,42 @@ describe('sweep CLI', () => {
     expect(reportMetrics(dir).cells).toEqual(reportMetrics(pooled).cells);
   });
 
+  it('a sweep stopped with SIGTERM stops its running cells too, and a rerun completes them', async () => {
+    const dir = join(root, 'stopped');
+    const child = spawn(
+      node,
+      [...sweepArgs, '--config', config('sweep', SWEEP), '--out', dir, '--workers', '2', '--no-png'],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let err = '';
+    child.stderr.on('data', (d) => (err += d));
+    let pid = 0;
+    for (let t = 0; t < 600 && !pid; t++) {
+      await new Promise((r) => setTimeout(r, 50));
+      const run = existsSync(join(dir, 'running'))
+        ? readdirSync(join(dir, 'running')).filter((f) => /^[0-9a-f]{16}\.json$/.test(f))
+        : [];
+      if (run.length) pid = JSON.parse(readFileSync(join(dir, 'running', run[0]), 'utf8')).pid;
+    }
+    expect(pid, err).toBeGreaterThan(0);
+    child.kill('SIGTERM');
+    expect(await new Promise<number | null>((r) => child.on('close', r))).toBe(143);
+    expect(err).toMatch(/sweep stopped by SIGTERM; \d running cell\(s\) stopped/);
+    const alive = (): boolean => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    for (let t = 0; t < 100 && alive(); t++) await new Promise((r) => setTimeout(r, 50));
+    expect(alive()).toBe(false);
+    const rerun = cli(['--config', config('sweep', SWEEP), '--out', dir, '--no-png']);
+    expect(rerun.status, rerun.stderr).toBe(0);
+    for (const r of records(dir)) expect(metrics(r)).toBe(metrics(byIndex(pooled).get(r.index)!));
+  });
+
   it('refuses a folder holding another sweep unless --force, running nothing', () => {
     const other = config('other', { ...BASE, steps: 2, grid: { seed: [7] } });
     const r = cli(['--config', other, '--out', pooled, '--no-png']);
