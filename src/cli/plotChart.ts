@@ -12,6 +12,9 @@ export interface Series {
   band?: [number, number, number][];
   dash?: boolean;
   width?: number;
+  /** Draw a dot at every point (scatter plots); `line: false` leaves the line out. */
+  markers?: boolean;
+  line?: boolean;
 }
 
 export interface ChartSpec {
@@ -24,6 +27,10 @@ export interface ChartSpec {
   /** Fixed y range; default from the data. */
   yMin?: number;
   yMax?: number;
+  /** Fixed x range and x tick values (e.g. categories 1..n); default from the data. */
+  xMin?: number;
+  xMax?: number;
+  xTicks?: number[];
   /** A horizontal reference line. */
   hLine?: number;
   width?: number;
@@ -49,10 +56,13 @@ export function lineChartSvg(c: ChartSpec): string {
   const H = c.height ?? 440;
   const m = { l: 64, r: 170, t: c.subtitle ? 58 : 40, b: 52 };
   const xs = c.series.flatMap((s) => s.points.map((p) => p[0]));
-  const ys = c.series.flatMap((s) => [...s.points.map((p) => p[1]).filter((y): y is number => y !== null), ...(s.band ?? []).flatMap((b) => [b[1], b[2]])]);
+  const ys = c.series.flatMap((s) => [
+    ...s.points.map((p) => p[1]).filter((y): y is number => y !== null),
+    ...(s.band ?? []).flatMap((b) => [b[1], b[2]]),
+  ]);
   if (c.hLine !== undefined) ys.push(c.hLine);
-  const x0 = Math.min(...xs);
-  const x1 = Math.max(...xs);
+  const x0 = c.xMin ?? Math.min(...xs);
+  const x1 = c.xMax ?? Math.max(...xs);
   let y0 = c.yMin ?? Math.min(...ys);
   let y1 = c.yMax ?? Math.max(...ys);
   if (c.yMin === undefined || c.yMax === undefined) {
@@ -67,24 +77,42 @@ export function lineChartSvg(c: ChartSpec): string {
     `<rect width="${W}" height="${H}" fill="white"/>`,
     `<text x="${(m.l + W - m.r) / 2}" y="24" text-anchor="middle" font-size="16" font-weight="bold">${esc(c.title)}</text>`,
   ];
-  if (c.subtitle) parts.push(`<text x="${(m.l + W - m.r) / 2}" y="44" text-anchor="middle" font-size="12" fill="#444">${esc(c.subtitle)}</text>`);
+  if (c.subtitle)
+    parts.push(
+      `<text x="${(m.l + W - m.r) / 2}" y="44" text-anchor="middle" font-size="12" fill="#444">${esc(c.subtitle)}</text>`,
+    );
   for (const t of ticks(y0, y1)) {
     parts.push(`<line x1="${m.l}" x2="${W - m.r}" y1="${Y(t)}" y2="${Y(t)}" stroke="#e5e5e5"/>`);
-    parts.push(`<text x="${m.l - 6}" y="${Y(t) + 4}" text-anchor="end" font-size="12" fill="#444">${t}</text>`);
+    parts.push(
+      `<text x="${m.l - 6}" y="${Y(t) + 4}" text-anchor="end" font-size="12" fill="#444">${t}</text>`,
+    );
   }
-  for (const t of ticks(x0, x1, 8)) {
+  for (const t of c.xTicks ?? ticks(x0, x1, 8)) {
     parts.push(`<line x1="${X(t)}" x2="${X(t)}" y1="${H - m.b}" y2="${H - m.b + 4}" stroke="#444"/>`);
-    parts.push(`<text x="${X(t)}" y="${H - m.b + 18}" text-anchor="middle" font-size="12" fill="#444">${t}</text>`);
+    parts.push(
+      `<text x="${X(t)}" y="${H - m.b + 18}" text-anchor="middle" font-size="12" fill="#444">${t}</text>`,
+    );
   }
-  parts.push(`<rect x="${m.l}" y="${m.t}" width="${W - m.l - m.r}" height="${H - m.t - m.b}" fill="none" stroke="#888"/>`);
-  parts.push(`<text x="${(m.l + W - m.r) / 2}" y="${H - 12}" text-anchor="middle" font-size="13">${esc(c.xLabel)}</text>`);
-  parts.push(`<text transform="translate(16 ${(m.t + H - m.b) / 2}) rotate(-90)" text-anchor="middle" font-size="13">${esc(c.yLabel)}</text>`);
-  if (c.hLine !== undefined) parts.push(`<line x1="${m.l}" x2="${W - m.r}" y1="${Y(c.hLine)}" y2="${Y(c.hLine)}" stroke="#999" stroke-dasharray="2 3"/>`);
+  parts.push(
+    `<rect x="${m.l}" y="${m.t}" width="${W - m.l - m.r}" height="${H - m.t - m.b}" fill="none" stroke="#888"/>`,
+  );
+  parts.push(
+    `<text x="${(m.l + W - m.r) / 2}" y="${H - 12}" text-anchor="middle" font-size="13">${esc(c.xLabel)}</text>`,
+  );
+  parts.push(
+    `<text transform="translate(16 ${(m.t + H - m.b) / 2}) rotate(-90)" text-anchor="middle" font-size="13">${esc(c.yLabel)}</text>`,
+  );
+  if (c.hLine !== undefined)
+    parts.push(
+      `<line x1="${m.l}" x2="${W - m.r}" y1="${Y(c.hLine)}" y2="${Y(c.hLine)}" stroke="#999" stroke-dasharray="2 3"/>`,
+    );
   for (const s of c.series) {
     if (s.band && s.band.length > 1) {
       const top = s.band.map((b) => `${X(b[0])},${Y(b[2])}`);
       const bot = [...s.band].reverse().map((b) => `${X(b[0])},${Y(b[1])}`);
-      parts.push(`<polygon points="${[...top, ...bot].join(' ')}" fill="${s.color}" fill-opacity="0.15" stroke="none"/>`);
+      parts.push(
+        `<polygon points="${[...top, ...bot].join(' ')}" fill="${s.color}" fill-opacity="0.15" stroke="none"/>`,
+      );
     }
     let d = '';
     let pen = false;
@@ -96,12 +124,25 @@ export function lineChartSvg(c: ChartSpec): string {
       d += `${pen ? 'L' : 'M'}${X(x).toFixed(1)},${Y(y).toFixed(1)}`;
       pen = true;
     }
-    parts.push(`<path d="${d}" fill="none" stroke="${s.color}" stroke-width="${s.width ?? 2}"${s.dash ? ' stroke-dasharray="6 4"' : ''}/>`);
+    if (s.line !== false)
+      parts.push(
+        `<path d="${d}" fill="none" stroke="${s.color}" stroke-width="${s.width ?? 2}"${s.dash ? ' stroke-dasharray="6 4"' : ''}/>`,
+      );
+    if (s.markers)
+      for (const [x, y] of s.points)
+        if (y !== null)
+          parts.push(
+            `<circle cx="${X(x).toFixed(1)}" cy="${Y(y).toFixed(1)}" r="4.5" fill="${s.color}" fill-opacity="0.8"/>`,
+          );
   }
   c.series.forEach((s, i) => {
     const y = m.t + 10 + i * 18;
     const x = W - m.r + 12;
-    parts.push(`<line x1="${x}" x2="${x + 22}" y1="${y}" y2="${y}" stroke="${s.color}" stroke-width="${s.width ?? 2}"${s.dash ? ' stroke-dasharray="6 4"' : ''}/>`);
+    if (s.line !== false)
+      parts.push(
+        `<line x1="${x}" x2="${x + 22}" y1="${y}" y2="${y}" stroke="${s.color}" stroke-width="${s.width ?? 2}"${s.dash ? ' stroke-dasharray="6 4"' : ''}/>`,
+      );
+    if (s.markers) parts.push(`<circle cx="${x + 11}" cy="${y}" r="4.5" fill="${s.color}"/>`);
     parts.push(`<text x="${x + 28}" y="${y + 4}" font-size="12">${esc(s.name)}</text>`);
   });
   parts.push('</svg>');
@@ -110,7 +151,10 @@ export function lineChartSvg(c: ChartSpec): string {
 
 /** Render SVG documents to PNG files with headless Chromium (CHROMIUM_PATH, default /usr/bin/chromium). */
 export async function svgsToPngs(items: { svg: string; file: string }[]): Promise<void> {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox'],
+  });
   try {
     const page = await browser.newPage({ deviceScaleFactor: 2 });
     for (const it of items) {

@@ -5,16 +5,21 @@
 import type { EvalRecord, StepRecord } from './records';
 
 /** Stable JSON: object keys sorted, numbers as JSON writes them (NaN/inf are not valid records). */
-function stable(v: unknown): string {
+export function stable(v: unknown): string {
   if (v === null || typeof v !== 'object') return JSON.stringify(v) ?? 'null';
   if (Array.isArray(v)) return `[${v.map(stable).join(',')}]`;
   const o = v as Record<string, unknown>;
-  const keys = Object.keys(o).filter((k) => o[k] !== undefined).sort();
+  const keys = Object.keys(o)
+    .filter((k) => o[k] !== undefined)
+    .sort();
   return `{${keys.map((k) => `${JSON.stringify(k)}:${stable(o[k])}`).join(',')}}`;
 }
 
 /** The records without their wall-clock fields. */
-export function withoutTiming(steps: readonly StepRecord[], evals: readonly EvalRecord[]): { steps: unknown[]; evals: unknown[] } {
+export function withoutTiming(
+  steps: readonly StepRecord[],
+  evals: readonly EvalRecord[],
+): { steps: unknown[]; evals: unknown[] } {
   return {
     steps: steps.map(({ timing: _t, ...rest }) => rest),
     evals: evals.map(({ seconds: _s, ...rest }) => rest),

@@ -1,0 +1,66 @@
+// One cell of a sweep, run in this process (what `--cell I` does, for the local pool, a Slurm array task,
+// a Kubernetes Indexed Job pod or a Ray task alike): check its checkpoints, run the experiment on the
+// CPU backend (src/rl/experiment.ts), and write its record atomically into DIR/cells/<id>.json.
+import { nodeReader } from '../cohort/nodeFiles';
+import { CpuBackend } from '../engine/cpu/cpuBackend';
+import { CohortLoader, validateExperiment } from '../rl/cohortEnv';
+import { runExperiment, type ExperimentResult } from '../rl/experiment';
+import type { Cell, SweepPlan } from './grid';
+import { cellRecord, markRunning, SweepInputError, writeRecord, type CellRecord } from './store';
+
+/** Progress of a running cell, as the pool reads it from the child's stdout (one JSON line each). */
+export const PROGRESS_TAG = '@@sweep-progress ';
+
+/** The cell `index` of `plan`, or throw naming the valid range. */
+export function cellAt(plan: SweepPlan, index: number): Cell {
+  const c = plan.cells[index];
+  if (!Number.isInteger(index) || !c)
+    throw new SweepInputError([
+      `--cell ${index}: the sweep has ${plan.cells.length} cells, indices 0 to ${plan.cells.length - 1} (npm run sweep -- --config FILE --list shows them)`,
+    ]);
+  return c;
+}
+
+/**
+ * Run cell `index` of `plan` and write its record into `dir`. A failing experiment (NaN, crash, bad
+ * checkpoint) is recorded with its error, not thrown. `progress` gets (units done, units in all).
+ */
+export async function runCell(
+  dir: string,
+  plan: SweepPlan,
+  index: number,
+  progress?: (done: number, total: number) => void,
+): Promise<CellRecord> {
+  const cell = cellAt(plan, index);
+  markRunning(dir, cell.id, process.pid);
+  const startedAt = new Date().toISOString();
+  const t0 = performance.now();
+  let result: ExperimentResult | null = null;
+  let error: string | null = null;
+  try {
+    const read = nodeReader();
+    const v = await validateExperiment(cell.raw, read);
+    if (!v.ok) throw new Error(`invalid cell config: ${v.errors.join('; ')}`);
+    const be = new CpuBackend();
+    const loader = new CohortLoader(read, v.specs);
+    result = await runExperiment(be, v.config, () => loader.load(be), {
+      onProgress: (d, t) => progress?.(d, t),
+    });
+    if (result.error) {
+      const e = result.error;
+      error = `${e.message}${e.method ? ` (method ${e.method}${e.agent ? `, agent ${e.agent}` : ''}${e.step ? `, step ${e.step}` : ''})` : ''}`;
+    }
+  } catch (e) {
+    error = e instanceof Error ? e.message : String(e);
+  }
+  const rec = cellRecord(plan, index, {
+    status: error ? 'failed' : 'done',
+    error,
+    startedAt,
+    seconds: (performance.now() - t0) / 1000,
+    result,
+  });
+
+  writeRecord(dir, rec);
+  return rec;
+}
