@@ -6,7 +6,7 @@
 import { makeGPTConfig, type GPTConfig, type PosVariant } from '../model/config';
 import type { ViewName } from '../tasks';
 import { unknownName } from './names';
-import type { MixPart } from './regions';
+import type { MixPart, PoolMode } from './regions';
 
 /** The shape of a family's transformer (vocabulary and context come from the task and view). */
 export interface FamilyArch {
@@ -45,8 +45,13 @@ export interface PretrainRecipe {
   bandSamples: number;
   /** Validate every this many steps. */
   evalEvery: number;
-  /** Validation problems: the first valSize of the task's pretraining pool (train split). */
+  /** Validation problems: the first valSize of the validation split (or of the pool, `pool-slice`). */
   valSize: number;
+  /**
+   * Where validation comes from (src/cohort/regions.ts `PoolMode`); absent = `pool-slice`, the mode the
+   * engineered families' shipped checkpoints were made in (absent so their recorded recipes stay as they are).
+   */
+  pool?: PoolMode;
 }
 
 /** A family of agents. */

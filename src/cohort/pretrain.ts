@@ -16,7 +16,7 @@ import {
 import type { Agent, AgentSpec } from './agent';
 import { greedyScores, sampledAccuracy } from './evaluate';
 import { familyGPTConfig, getFamily, type FamilySpec, type PretrainRecipe } from './families';
-import { longestCompletion, makeDataPool, mixSampler, type DataPool } from './regions';
+import { longestCompletion, makeDataPool, mixSampler, type DataPool, type PoolMode } from './regions';
 
 /** Format tag of a base checkpoint's meta. */
 export const BASE_META_FORMAT = 'co-rl-base-agent/1';
@@ -107,10 +107,10 @@ export function familyTokenizer(family: FamilySpec, task: TaskConfig, view: View
 
 const pools = new Map<string, DataPool>();
 /** The task's pretraining pool (cached per task and validation size). */
-function poolFor(task: TaskConfig, valSize: number): DataPool {
-  const key = `${JSON.stringify(task)}|${valSize}`;
+function poolFor(task: TaskConfig, valSize: number, mode: PoolMode): DataPool {
+  const key = `${JSON.stringify(task)}|${valSize}|${mode}`;
   let p = pools.get(key);
-  if (!p) pools.set(key, (p = makeDataPool(task, valSize)));
+  if (!p) pools.set(key, (p = makeDataPool(task, valSize, mode)));
   return p;
 }
 
@@ -130,7 +130,7 @@ export async function pretrainAgent(
   const family = getFamily(spec.family);
   const recipe: PretrainRecipe = { ...family.recipe, ...opts.recipe };
   const view = spec.view ?? family.view;
-  const pool = poolFor(taskConfig, recipe.valSize);
+  const pool = poolFor(taskConfig, recipe.valSize, recipe.pool ?? 'pool-slice');
   const { task } = pool;
   const tok = familyTokenizer(family, taskConfig, view);
   const layout = agentLayout(task, view, pool.training);

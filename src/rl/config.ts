@@ -59,8 +59,13 @@ export interface TrainConfig {
 export interface EvalConfig {
   /** Evaluate every this many steps (0 = only before the first and after the last step). */
   every: number;
-  /** Held-out problems (a prefix of the task's fixed eval order; never used for training). */
+  /** Held-out problems (a prefix of the split's fixed order; never used for training). */
   problems: number;
+  /**
+   * Which held-out split: 'test' (absent; every reported figure) or 'validation' (choosing a recipe, a
+   * learning rate, a step count: SCIENCE.md §8). Both are disjoint from the train split RL prompts come from.
+   */
+  split?: 'test' | 'validation';
   /** Samples per agent pooled into the cohort ensemble vote (the paper's maj@8 uses 4 per agent). */
   ensembleSamples: number;
   /** Temperature of those samples (the paper evaluates at 0.6). */
@@ -165,6 +170,7 @@ const EVAL_CHECKS: Record<keyof EvalConfig, Check> = {
   problems: int(1, 100000),
   ensembleSamples: int(1, 64),
   temperature: num(0, 10, true),
+  split: oneOf(['test', 'validation']),
 };
 
 /** Validate one section of flat fields against its checks, filling defaults; pushes `section.field: ...` errors. */

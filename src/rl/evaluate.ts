@@ -7,7 +7,7 @@ import { deriveSeed, extractAnswer, type Problem } from '../tasks';
 import { majorityAtK } from './metrics';
 import type { AgentEvalRecord, EvalRecord } from './records';
 import type { RewardMethod } from './rewards';
-import { encodePrompts } from './rollout';
+import { encodePrompts, type PromptRenderer } from './rollout';
 import type { Answer } from './vote';
 import { majorityVote } from './vote';
 
@@ -26,15 +26,17 @@ export interface EvaluateOptions {
   maxNewTokens: readonly number[];
   /** Rows per generate call (bounds memory). */
   chunk?: number;
+  /** How prompts are rendered (default renderPrompt; the trainer passes its task's `prompt`). */
+  render?: PromptRenderer;
 }
 
 /** Decode rows of a generate result into answers. */
-async function sampleAnswers(agent: Agent, problems: readonly Problem[], samples: number, temperature: number, maxNew: number, seed: number, chunk: number): Promise<Answer[]> {
+async function sampleAnswers(agent: Agent, problems: readonly Problem[], samples: number, temperature: number, maxNew: number, seed: number, chunk: number, render?: PromptRenderer): Promise<Answer[]> {
   const out: Answer[] = [];
   const per = Math.max(1, Math.floor(chunk / samples));
   for (let i = 0; i < problems.length; i += per) {
     const part = problems.slice(i, i + per);
-    const { ids, Tp } = encodePrompts(agent, part);
+    const { ids, Tp } = encodePrompts(agent, part, render);
     // a fresh seed per chunk, so chunks never reuse draws
     const g = await generate(agent.model, ids, part.length, Tp, { samples, temperature, maxNewTokens: maxNew, eosId: agent.tokenizer.eosId, seed: deriveSeed(seed, 'chunk', i) });
     for (let r = 0; r < part.length * samples; r++) {
@@ -58,8 +60,8 @@ export async function evaluateCohort(agents: readonly Agent[], problems: readonl
   const sampled: Answer[][] = [];
   const records: AgentEvalRecord[] = [];
   for (const [n, agent] of agents.entries()) {
-    const greedy = await sampleAnswers(agent, problems, 1, 0, o.maxNewTokens[n], 0, chunk);
-    const samples = await sampleAnswers(agent, problems, E, o.temperature, o.maxNewTokens[n], deriveSeed(o.seed, 'eval', agent.spec.id, o.step), chunk);
+    const greedy = await sampleAnswers(agent, problems, 1, 0, o.maxNewTokens[n], 0, chunk, o.render);
+    const samples = await sampleAnswers(agent, problems, E, o.temperature, o.maxNewTokens[n], deriveSeed(o.seed, 'eval', agent.spec.id, o.step), chunk, o.render);
     const right = greedy.map((a, b) => a !== null && a === problems[b].answer);
     greedyRight.push(right);
     sampled.push(samples);
