@@ -3,14 +3,16 @@
 // DIR (default public/) and the preset's entry in DIR/checkpoints/index.json. Agents shared by several
 // presets (same family, size, seed, task) are pretrained once. Progress goes to stderr.
 import { parseArgs } from './args';
+import { buildAxisCohort, readAxisCohort } from './axisCohort';
 import { CpuBackend } from '../engine/cpu/cpuBackend';
 import { PRESET_NAMES, getPreset, pretrainPreset, type PretrainResult } from '../cohort';
 import { PUBLIC_DIR, readManifestSync, writeFileUnder, writeManifest } from '../cohort/nodeFiles';
 
-const USAGE = 'usage: npm run pretrain -- --preset NAME|all [--seed N] [--out DIR]';
+const USAGE = 'usage: npm run pretrain -- --preset NAME|all [--seed N] [--out DIR]  |  --config FILE [--cache DIR]';
 
 async function main(): Promise<void> {
-  const o = parseArgs(process.argv.slice(2), ['preset', 'seed', 'out'], USAGE);
+  const o = parseArgs(process.argv.slice(2), ['preset', 'seed', 'out', 'config', 'cache'], USAGE);
+  if (o.config) return pretrainConfig(o.config, o.cache);
   if (!o.preset) throw new Error(`missing --preset (valid presets: ${PRESET_NAMES.join(', ')}, or all); ${USAGE}`);
   const names = o.preset === 'all' ? PRESET_NAMES : o.preset.split(',');
   names.forEach((n) => getPreset(n)); // unknown names fail before any work, listing the valid ones
@@ -50,6 +52,15 @@ async function main(): Promise<void> {
     writeManifest(out, manifest);
   }
   log(`done in ${((performance.now() - t0) / 1000).toFixed(1)} s; manifest ${out}/checkpoints/index.json`);
+}
+
+/** `--config FILE`: build every agent of the config's cohort (agents by axes) into the content-addressed cache. */
+async function pretrainConfig(file: string, cache?: string): Promise<void> {
+  const cohort = readAxisCohort(file); // every problem listed before any work
+  const log = (s: string): void => void process.stderr.write(`${s}\n`);
+  const t0 = performance.now();
+  const built = await buildAxisCohort(new CpuBackend(), cohort, log, cache);
+  log(`done in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${built.filter((b) => b.built).length} built, ${built.filter((b) => !b.built).length} from the cache`);
 }
 
 main().catch((e: unknown) => {

@@ -4,8 +4,10 @@
 // in different places (SCIENCE.md §1, §5); seeds within a family share a recipe, so their errors
 // correlate. Plain objects, so a family round-trips through JSON.
 import { makeGPTConfig, type GPTConfig, type PosVariant } from '../model/config';
-import type { ViewName } from '../tasks';
+import type { TokenizerName, ViewName } from '../tasks';
+import type { CorpusSpec } from './corpus';
 import { unknownName } from './names';
+import { NATURAL_FAMILIES } from './naturalFamilies';
 import type { MixPart, PoolMode } from './regions';
 
 /** The shape of a family's transformer (vocabulary and context come from the task and view). */
@@ -52,6 +54,12 @@ export interface PretrainRecipe {
    * engineered families' shipped checkpoints were made in (absent so their recorded recipes stay as they are).
    */
   pool?: PoolMode;
+  /**
+   * When to stop: `band` (absent; the engineered families): at the first validation inside both bands.
+   * `budget` (natural families): train all maxSteps; keep the final model if it is inside the bands, else
+   * the latest validation that was (a validation every evalEvery steps), else the closest one.
+   */
+  stop?: 'band' | 'budget';
 }
 
 /** A family of agents. */
@@ -66,6 +74,12 @@ export interface FamilySpec {
   /** The prompt view its agents read and answer in. */
   view: ViewName;
   recipe: PretrainRecipe;
+  /** How its text is cut into tokens (absent: `digit`, one token per character). */
+  tokenizer?: TokenizerName;
+  /** Which part of the train split it is pretrained on (absent: all of it). */
+  corpus?: CorpusSpec;
+  /** True for the families pretrained on a hand-picked region mix (the worked example): shown as "engineered". */
+  engineered?: boolean;
 }
 
 /** Shared recipe settings; families override the mix. */
@@ -81,8 +95,8 @@ const BASE_RECIPE: Omit<PretrainRecipe, 'mix'> = {
   valSize: 400,
 };
 
-/** Every family. */
-export const FAMILIES: Readonly<Record<string, FamilySpec>> = {
+/** The engineered families: each pretrained on a hand-picked region mix (the worked example of SCIENCE.md §6). */
+const ENGINEERED_FAMILIES: Readonly<Record<string, FamilySpec>> = {
   'lp-nocarry': {
     name: 'lp-nocarry',
     description: 'learned positions, 2 blocks x 24 wide, plain view; pretrained 93% on problems without a units carry, 7% with one',
@@ -118,6 +132,12 @@ export const FAMILIES: Readonly<Record<string, FamilySpec>> = {
     // samples lag far behind greedy answers: wider bands, validated every 10 steps.
     recipe: { ...BASE_RECIPE, band: [0.45, 0.64], sampledBand: [0.35, 0.66], evalEvery: 10, mix: [{ region: 'all', weight: 1 }] },
   },
+};
+
+/** Every family: the engineered ones (shipped checkpoints) and the natural ones (src/cohort/naturalFamilies.ts). */
+export const FAMILIES: Readonly<Record<string, FamilySpec>> = {
+  ...Object.fromEntries(Object.entries(ENGINEERED_FAMILIES).map(([k, f]) => [k, { ...f, engineered: true }])),
+  ...NATURAL_FAMILIES,
 };
 
 /** All family names. */
