@@ -44,7 +44,7 @@ export function readAxisCohort(file: string): AxisCohort {
   try {
     raw = JSON.parse(readFileSync(file, 'utf8'));
   } catch (e) {
-    throw new Error(`${file}: ${(e as Error).message}`);
+    throw new Error(`${file}: ${(e as Error).message}`, { cause: e });
   }
   const r = parseAxisCohort(raw);
   if ('errors' in r) throw new Error(`${file}: ${r.errors.length} problem${r.errors.length === 1 ? '' : 's'}; nothing was run:\n  - ${r.errors.join('\n  - ')}`);

@@ -80,7 +80,12 @@ export function buildIdentity(spec: AgentSpec, task: TaskConfig, recipe?: object
 
 /** Every key name in a nested object (for a canonical key order in JSON.stringify). */
 function flatKeys(x: unknown, out: Record<string, true> = {}): Record<string, true> {
-  if (x && typeof x === 'object') for (const [k, v] of Object.entries(x)) ((out[k] = true), flatKeys(v, out));
+  if (x && typeof x === 'object') {
+    for (const [k, v] of Object.entries(x)) {
+      out[k] = true;
+      flatKeys(v, out);
+    }
+  }
   return out;
 }
 
