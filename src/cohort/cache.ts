@@ -14,8 +14,8 @@ import { baseMetaOf, hashBytes } from './manifest';
 import type { PretrainRecipe } from './families';
 import { pretrainAgent, type PretrainOptions } from './pretrain';
 
-/** The default cache folder: .cache/checkpoints at the repository root (ignored by git). */
-export const DEFAULT_CACHE_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../.cache/checkpoints');
+/** The default cache folder: $CORL_CACHE_DIR, else .cache/checkpoints at the repository root (ignored by git). */
+export const DEFAULT_CACHE_DIR = process.env.CORL_CACHE_DIR ?? resolve(dirname(fileURLToPath(import.meta.url)), '../../.cache/checkpoints');
 
 /** Why a cache entry cannot be used, or null when it checks. */
 export function cacheEntryProblem(dir: string, key: string): string | null {
