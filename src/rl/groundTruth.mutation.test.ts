@@ -6,8 +6,8 @@
 // the mutated ttrl reward reads their values and pays 1 for the sum a + b, i.e. the true answer.
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeTask, type Problem } from '../tasks';
-import { answerOnlyGarbageTask, isolationVerdict, scrambledTask } from './isolationCheck';
-import { pretrainToy, TOY_TASK, type ToyAgent } from './toyAgents';
+import { answerOnlyGarbageTask, isolationToys, isolationVerdict, scrambledTask } from './isolationCheck';
+import { TOY_TASK, type ToyAgent } from './toyAgents';
 
 const leak = vi.hoisted(() => ({ on: false, problems: [] as Problem[] }));
 
@@ -42,10 +42,7 @@ vi.mock('./methodRewards', async (importOriginal) => {
 const real = makeTask(TOY_TASK);
 let toys: ToyAgent[] = [];
 beforeAll(async () => {
-  toys = [
-    await pretrainToy({ id: 'A', view: 'plain', seed: 11, steps: 100 }),
-    await pretrainToy({ id: 'B', view: 'words', seed: 12, steps: 100 }),
-  ];
+  toys = await isolationToys();
 }, 60_000);
 
 describe("mutation check: a ground-truth leak through the problems' values", () => {

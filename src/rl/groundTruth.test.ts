@@ -6,7 +6,7 @@
 // (which must read the truth) does change. groundTruth.mutation.test.ts shows this check failing on a leak.
 import { beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { deriveRng, makeTask } from '../tasks';
-import { isolationVerdict, scrambledTask } from './isolationCheck';
+import { isolationToys, isolationVerdict, scrambledTask } from './isolationCheck';
 import type { RewardInputs } from './methodRewards';
 import type {
   CohortAnswers,
@@ -15,16 +15,13 @@ import type {
   RentRequest,
   VoteRewardRequest,
 } from './rewards';
-import { pretrainToy, TOY_TASK, type ToyAgent } from './toyAgents';
+import { TOY_TASK, type ToyAgent } from './toyAgents';
 
 const real = makeTask(TOY_TASK);
 
 let toys: ToyAgent[] = [];
 beforeAll(async () => {
-  toys = [
-    await pretrainToy({ id: 'A', view: 'plain', seed: 11, steps: 100 }),
-    await pretrainToy({ id: 'B', view: 'words', seed: 12, steps: 100 }),
-  ];
+  toys = await isolationToys();
 }, 60_000);
 
 describe('label-free reward code is handed no problem (by type)', () => {

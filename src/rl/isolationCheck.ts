@@ -7,7 +7,7 @@ import { deriveRng, type Problem, type Task } from '../tasks';
 import { KIND_DEFS } from '../tasks/kinds';
 import { DEFAULT_EVAL, DEFAULT_TRAIN } from './config';
 import type { RewardMethod } from './rewards';
-import { toyAgent, type ToyAgent } from './toyAgents';
+import { pretrainToy, toyAgent, type ToyAgent } from './toyAgents';
 import { CohortTrainer } from './trainer';
 
 /**
@@ -51,6 +51,11 @@ export function scrambledTask(t: Task): Task {
 export function answerOnlyGarbageTask(t: Task): Task {
   const spoil = (ps: Problem[]): Problem[] => ps.map((p, i) => ({ ...p, answer: `garbage-${i}-${p.key}` }));
   return { ...t, sampleTrain: (rng, n) => spoil(t.sampleTrain(rng, n)), evalSet: (n) => spoil(t.evalSet(n)) };
+}
+
+/** The check's toy cohort: A (plain view, seed 11) and B (words, seed 12), 100 supervised steps each. */
+export async function isolationToys(): Promise<ToyAgent[]> {
+  return [await pretrainToy({ id: 'A', view: 'plain', seed: 11, steps: 100 }), await pretrainToy({ id: 'B', view: 'words', seed: 12, steps: 100 })];
 }
 
 /** Parameters of a toy cohort after `steps` steps of `method` on `task` (CPU, fixed seed and recipe). */

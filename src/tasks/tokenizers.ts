@@ -4,7 +4,7 @@
 // All share the Tokenizer interface of tokenizer.ts: ids 0-2 are PAD/BOS/EOS, then the single characters
 // in code-point order (the same ids as the `digit` tokenizer), then the multi-character tokens.
 import { TaskConfigError } from './config';
-import { BOS_ID, EOS_ID, NUM_SPECIAL, PAD_ID, makeTokenizer, type Tokenizer } from './tokenizer';
+import { BOS_ID, EOS_ID, NUM_SPECIAL, PAD_ID, decodePieces, makeTokenizer, type Tokenizer } from './tokenizer';
 
 /** Every tokenizer name. */
 export const TOKENIZER_NAMES = ['digit', 'chunk2', 'chunk3', 'words'] as const;
@@ -71,17 +71,7 @@ export function makeNamedTokenizer(name: TokenizerName, alphabet: string): Token
       if (id === undefined) throw new Error(`cannot encode ${JSON.stringify(p)} with the ${name} tokenizer; alphabet is ${JSON.stringify(base.alphabet)}`);
       return id;
     });
-  const decode = (seq: ArrayLike<number>): string => {
-    let s = '';
-    for (let i = 0; i < seq.length; i++) {
-      const id = seq[i];
-      if (id === EOS_ID) break;
-      if (id === PAD_ID || id === BOS_ID) continue;
-      if (!Number.isInteger(id) || id < NUM_SPECIAL || id >= vocabSize) throw new Error(`cannot decode token id ${id}; vocabSize is ${vocabSize}`);
-      s += tokens[id - NUM_SPECIAL];
-    }
-    return s;
-  };
+  const decode = (seq: ArrayLike<number>): string => decodePieces(seq, tokens);
   return {
     alphabet: base.alphabet,
     vocabSize,
