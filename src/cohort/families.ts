@@ -99,7 +99,7 @@ const BASE_RECIPE: Omit<PretrainRecipe, 'mix'> = {
 const ENGINEERED_FAMILIES: Readonly<Record<string, FamilySpec>> = {
   'lp-nocarry': {
     name: 'lp-nocarry',
-    description: 'learned positions, 2 blocks x 24 wide, plain view; pretrained 93% on problems without a units carry, 7% with one',
+    description: 'engineered: learned positions, 2 blocks x 24 wide, plain view; pretrained 93% on problems without a units carry, 7% with one',
     arch: { nLayer: 2, nHead: 4, nEmbd: 24, mlpRatio: 4, pos: 'learned' },
     sizes: { s: {}, m: { nEmbd: 32 } },
     view: 'plain',
@@ -107,7 +107,7 @@ const ENGINEERED_FAMILIES: Readonly<Record<string, FamilySpec>> = {
   },
   'rope-carry': {
     name: 'rope-carry',
-    description: 'rotary positions, 1 block x 32 wide, plain view; pretrained 88% on problems with a units carry, 12% without',
+    description: 'engineered: rotary positions, 1 block x 32 wide, plain view; pretrained 88% on problems with a units carry, 12% without',
     arch: { nLayer: 1, nHead: 4, nEmbd: 32, mlpRatio: 4, pos: 'rope' },
     sizes: { s: {}, m: { nLayer: 2 } },
     view: 'plain',
@@ -115,7 +115,7 @@ const ENGINEERED_FAMILIES: Readonly<Record<string, FamilySpec>> = {
   },
   'rope-carry-words': {
     name: 'rope-carry-words',
-    description: 'rotary positions, 1 block x 32 wide, words view ("37 plus 05?" -> "=42"); pretrained 88% on units-carry problems',
+    description: 'engineered: rotary positions, 1 block x 32 wide, words view ("37 plus 05?" -> "=42"); pretrained 88% on units-carry problems',
     arch: { nLayer: 1, nHead: 4, nEmbd: 32, mlpRatio: 4, pos: 'rope' },
     sizes: { s: {}, m: { nLayer: 2 } },
     view: 'words',
@@ -124,7 +124,7 @@ const ENGINEERED_FAMILIES: Readonly<Record<string, FamilySpec>> = {
   },
   'deep-rev': {
     name: 'deep-rev',
-    description: 'learned positions, 3 blocks x 16 wide, reversed view (numbers least-significant digit first); uniform data',
+    description: 'engineered: learned positions, 3 blocks x 16 wide, reversed view (numbers least-significant digit first); uniform data',
     arch: { nLayer: 3, nHead: 2, nEmbd: 16, mlpRatio: 4, pos: 'learned' },
     sizes: { s: {}, m: { nEmbd: 24 } },
     view: 'reversed',

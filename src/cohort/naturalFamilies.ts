@@ -26,7 +26,7 @@ export const NATURAL_FAMILIES: Readonly<Record<string, FamilySpec>> = {
     name: 'nat-rope',
     description: 'natural: rotary positions, 2 blocks x 32 wide, 4 heads, MLP x4; one token per digit; a seeded draw of 3000 train problems',
     arch: { nLayer: 2, nHead: 4, nEmbd: 32, mlpRatio: 4, pos: 'rope' },
-    sizes: { s: {}, m: { nLayer: 3 } },
+    sizes: { xs: { nEmbd: 24 }, s: {}, m: { nLayer: 3 } },
     view: 'plain',
     tokenizer: 'digit',
     corpus: { draw: 'random', size: 3000 },
