@@ -13,7 +13,7 @@ import { buildKey, contextErrors, parseAxisAgent } from './axes';
 import { cachedCheckpoint, cacheEntryProblem } from './cache';
 import { applyCorpus, corpusErrors } from './corpus';
 import { agentFromCheckpoint } from './manifest';
-import { diversityLevel } from './paperOverlap';
+import { diversityLevel, formatPaperOverlap, paperOverlap } from './paperOverlap';
 
 const TASK = { kind: 'addw', digits: 3 } as const;
 const spec = (o: Partial<AgentSpec> = {}): AgentSpec => ({ id: 'A', family: 'nat-rope', size: 's', seed: 1, view: 'plain', ...o });
@@ -31,7 +31,7 @@ describe('agent specs by axes', () => {
     expect('errors' in r && r.errors).toEqual([
       'cohort.agents[0].family: unknown family "gpt5"; valid families: lp-nocarry, rope-carry, rope-carry-words, deep-rev, nat-rope, nat-abs, nat-chunk, nat-rev',
       'cohort.agents[1].colour: unknown field (allowed: id, family, size, seed, view, arch, tokenizer, corpus, checkpoint)',
-      "cohort.agents[1].size: unknown size \"xl\" of family 'nat-rope'; valid sizes: s, m",
+      "cohort.agents[1].size: unknown size \"xl\" of family 'nat-rope'; valid sizes: xs, s, m",
       'cohort.agents[1].view: unknown view "upside"; valid views: plain, swap, words, reversed',
       'cohort.agents[1].tokenizer: unknown tokenizer "bpe"; valid tokenizers: digit, chunk2, chunk3, words',
       'cohort.agents[1].arch.depth: unknown field (allowed: nLayer, nHead, nEmbd, mlpRatio, pos, blockSize)',
@@ -112,5 +112,13 @@ describe('the content-addressed cache', () => {
     writeFileSync(join(dir, `${a.key}.ckpt`), new Uint8Array([1, 2, 3]));
     writeFileSync(join(dir, `${a.key}.sum`), '3 deadbeef\n');
     expect(cacheEntryProblem(dir, a.key)).toMatch(/hash does not check|header/);
+    // the paper's overlap of one checkpoint twice: seed-only, identical greedy answers, own sampling streams
+    const twins = ['X', 'Y'].map((id) => agentFromCheckpoint(be, b.bytes, spec({ id, tokenizer: 'chunk2' })));
+    const rep = await paperOverlap('twins', 'addw-2', twins, makeTask(small).heldOut('test', 40), 0.8);
+    expect(rep.pairs).toHaveLength(1);
+    expect(rep.pairs[0].level).toBe('seed-only');
+    expect(rep.pairs[0].greedy.c).toBe(0); // the same weights answer the same greedily
+    expect(formatPaperOverlap(rep)).toMatch(/\| X-Y \| seed-only \|/);
+    for (const t of twins) t.model.free();
   }, 60_000);
 });
