@@ -73,6 +73,7 @@ describe('agent specs by axes', () => {
   it('labels pairs by the level of diversity', () => {
     expect(diversityLevel(spec(), spec({ id: 'B' }))).toBe('seed-only');
     expect(diversityLevel(spec(), spec({ size: 'm' }))).toBe('same-family');
+    expect(diversityLevel(spec(), spec({ view: 'words' }))).toBe('same-family');
     expect(diversityLevel(spec(), spec({ family: 'nat-abs' }))).toBe('different-arch');
     expect(diversityLevel(spec(), spec({ family: 'nat-chunk' }))).toBe('different-family');
     expect(diversityLevel(spec(), spec({ family: 'nat-chunk', view: 'words' }))).toBe('different-family+');

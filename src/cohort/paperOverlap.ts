@@ -20,7 +20,7 @@ export function diversityLevel(a: AgentSpec, b: AgentSpec): DiversityLevel {
   const corpus = (s: AgentSpec) => JSON.stringify(s.corpus ?? FAMILIES[s.family].corpus ?? null);
   const same = (k: 'family' | 'size' | 'seed' | 'view') => a[k] === b[k];
   if (same('family') && same('size') && same('seed') && same('view') && JSON.stringify(a.arch ?? {}) === JSON.stringify(b.arch ?? {}) && tok(a) === tok(b) && corpus(a) === corpus(b)) return 'seed-only';
-  if (same('family') && same('view')) return 'same-family';
+  if (same('family')) return 'same-family'; // one lineage: another size or seed, or the same weights in another view
   if (tok(a) === tok(b) && corpus(a) === corpus(b) && same('view') && fa && fb) return 'different-arch';
   return same('view') ? 'different-family' : 'different-family+';
 }
