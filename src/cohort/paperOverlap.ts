@@ -31,6 +31,10 @@ export interface PaperOverlapAgent {
   params: number;
   greedyAccuracy: number;
   sampledAccuracy: number;
+  /** From the base checkpoint: pretraining steps kept, greedy validation accuracy there, and whether it was in the band. */
+  steps: number;
+  valAccuracy: number;
+  inBand: boolean;
 }
 
 export interface PaperOverlapPair {
@@ -73,7 +77,10 @@ export async function paperOverlap(name: string, task: string, agents: readonly 
     const s = await sampleScores(a.model, a.tokenizer, a.spec.view, problems, maxNew, temperature, deriveSeed(seed, 'overlap-sample', a.spec.id));
     greedy.push({ name: a.spec.id, correct: g.correct, answers: g.answers });
     sampled.push({ name: a.spec.id, correct: s.correct, answers: s.answers });
-    rows.push({ id: a.spec.id, spec: a.spec, params: a.base?.params ?? 0, greedyAccuracy: r3(g.accuracy), sampledAccuracy: r3(s.accuracy) });
+    rows.push({
+      id: a.spec.id, spec: a.spec, params: a.base?.params ?? 0, greedyAccuracy: r3(g.accuracy), sampledAccuracy: r3(s.accuracy),
+      steps: a.base?.steps ?? 0, valAccuracy: r3(a.base?.valAccuracy ?? NaN), inBand: a.base?.inBand ?? false,
+    });
   }
   const pairs: PaperOverlapPair[] = [];
   for (let i = 0; i < agents.length; i++) {
@@ -100,9 +107,11 @@ export function formatPaperOverlap(r: PaperOverlapReport): string {
   return [
     `#### ${r.name}: ${r.task}, ${r.problems} test problems, one sample at T = ${r.temperature} (greedy beside)`,
     '',
-    '| agent | spec | params | greedy acc | sampled acc |',
-    '|---|---|---:|---:|---:|',
-    ...r.agents.map((a) => `| ${a.id} | ${desc(a.spec)} | ${a.params} | ${f(a.greedyAccuracy)} | ${f(a.sampledAccuracy)} |`),
+    `| agent | spec | params | steps kept | val greedy (in band) | test greedy | test sampled (T = ${r.temperature}) |`,
+    '|---|---|---:|---:|---:|---:|---:|',
+    ...r.agents.map(
+      (a) => `| ${a.id} | ${desc(a.spec)} | ${a.params} | ${a.steps} | ${f(a.valAccuracy)}${a.inBand ? '' : ' (out)'} | ${f(a.greedyAccuracy)} | ${f(a.sampledAccuracy)} |`,
+    ),
     '',
     '| pair | level | acc A | acc B | kappa | c | u | w | greedy kappa | greedy c |',
     '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
