@@ -4,7 +4,7 @@
 // All share the Tokenizer interface of tokenizer.ts: ids 0-2 are PAD/BOS/EOS, then the single characters
 // in code-point order (the same ids as the `digit` tokenizer), then the multi-character tokens.
 import { TaskConfigError } from './config';
-import { BOS_ID, EOS_ID, NUM_SPECIAL, PAD_ID, decodePieces, makeTokenizer, type Tokenizer } from './tokenizer';
+import { NUM_SPECIAL, decodePieces, makeTokenizer, type Tokenizer } from './tokenizer';
 
 /** Every tokenizer name. */
 export const TOKENIZER_NAMES = ['digit', 'chunk2', 'chunk3', 'words'] as const;
@@ -72,15 +72,5 @@ export function makeNamedTokenizer(name: TokenizerName, alphabet: string): Token
       return id;
     });
   const decode = (seq: ArrayLike<number>): string => decodePieces(seq, tokens);
-  return {
-    alphabet: base.alphabet,
-    vocabSize,
-    padId: PAD_ID,
-    bosId: BOS_ID,
-    eosId: EOS_ID,
-    encode,
-    decode,
-    idOf: base.idOf,
-    canEncode: base.canEncode,
-  };
+  return { ...base, vocabSize, encode, decode };
 }
