@@ -32,9 +32,9 @@ export function parseAxisCohort(raw: unknown): { cohort: AxisCohort } | { errors
   const ids = specs.map((s) => s.id);
   const dup = ids.filter((id, i) => ids.indexOf(id) !== i);
   if (dup.length) errors.push(`cohort.agents: ids must be unique; duplicated: ${dup.join(', ')}`);
-  if (errors.length) return { errors };
   const task = r.task as TaskConfig;
-  for (const s of specs) errors.push(...contextErrors(s, task));
+  const taskOk = r.task !== undefined && validateTaskConfig(r.task).length === 0;
+  if (taskOk) for (const s of specs) errors.push(...contextErrors(s, task)); // of every agent that parsed
   return errors.length ? { errors } : { cohort: { task, specs } };
 }
 
