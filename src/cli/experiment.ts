@@ -8,6 +8,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { nodeReader } from '../cohort/nodeFiles';
 import { makeNodeBackend, nodeBackendName, type NodeBackendName } from '../engine/wasm/nodeBackend';
+import type { ReadBytes } from '../cohort/manifest';
+import { buildAxisCohort, parseAxisCohort } from './axisCohort';
 import { CohortLoader, validateExperiment } from '../rl/cohortEnv';
 import { evalsCsv, pairsCsv, stepsCsv } from '../rl/csv';
 import { runExperiment, type ExperimentResult } from '../rl/experiment';
@@ -55,9 +57,9 @@ function writeOutputs(out: string, r: ExperimentResult): void {
   writeFileSync(`${base}.evals.csv`, evalsCsv(r.evals));
 }
 
-async function runNode(config: ExperimentConfig, specs: AgentSpec[], out: string, engine: NodeBackendName): Promise<ExperimentResult> {
+async function runNode(config: ExperimentConfig, specs: AgentSpec[], out: string, engine: NodeBackendName, read: ReadBytes): Promise<ExperimentResult> {
   const be = await makeNodeBackend(engine);
-  const loader = new CohortLoader(nodeReader(), specs);
+  const loader = new CohortLoader(read, specs);
   const steps: StepRecord[] = [];
   const evals: EvalRecord[] = [];
   const started = new Date().toISOString();
@@ -94,6 +96,36 @@ async function runWebGpu(config: ExperimentConfig, specs: AgentSpec[]): Promise<
   }
 }
 
+/** Prefix of checkpoint paths that name a cache entry instead of a file under public/. */
+const CACHE_PREFIX = '@cache/';
+
+/**
+ * An agent list whose agents have no `checkpoint`: validate them as agents by axes (every problem listed,
+ * exit 2), build the missing ones into the content-addressed cache (reporting the time), and point each
+ * at its entry. Other configs pass through.
+ */
+async function withAxisAgents(raw: Record<string, unknown>, o: Record<string, string>): Promise<{ raw: Record<string, unknown>; reader: ReadBytes; cached: boolean }> {
+  const files = nodeReader();
+  const agents = (raw.cohort as { agents?: { checkpoint?: unknown }[] } | undefined)?.agents;
+  if (!Array.isArray(agents) || agents.every((a) => a && typeof a === 'object' && a.checkpoint !== undefined)) return { raw, reader: files, cached: false };
+  const p = parseAxisCohort(raw);
+  if ('errors' in p) {
+    process.stderr.write(`${o.config}: ${p.errors.length} problem${p.errors.length === 1 ? '' : 's'}; nothing was run:\n  - ${p.errors.join('\n  - ')}\n`);
+    process.exit(2);
+  }
+  const t0 = performance.now();
+  const log = (s: string): void => void process.stderr.write(`${s}\n`);
+  // the cohort's checkpoints are built on the run's Node engine (wasm for a webgpu run); the cache key names it
+  const be = await makeNodeBackend((o.backend === 'webgpu' ? 'wasm' : o.backend) as NodeBackendName);
+  const built = await buildAxisCohort(be, p.cohort, log);
+  be.destroy();
+  log(`checkpoints ready in ${((performance.now() - t0) / 1000).toFixed(1)} s (${built.filter((b) => b.built).length} built, ${built.filter((b) => !b.built).length} from the cache)`);
+  const bytes = new Map(built.map((b) => [`${CACHE_PREFIX}${b.key}.ckpt`, b.bytes]));
+  const specs = p.cohort.specs.map((s, i) => ({ ...s, checkpoint: `${CACHE_PREFIX}${built[i].key}.ckpt` }));
+  const reader: ReadBytes = async (path) => bytes.get(path) ?? files(path);
+  return { raw: { ...raw, cohort: { agents: specs } }, reader, cached: true };
+}
+
 async function main(): Promise<void> {
   const o = cliArgs(process.argv.slice(2));
   let raw: Record<string, unknown>;
@@ -104,7 +136,8 @@ async function main(): Promise<void> {
   }
   if (o.seed !== undefined) raw = { ...raw, seed: Number(o.seed) };
   if (o.steps !== undefined) raw = { ...raw, steps: Number(o.steps) };
-  const v = await validateExperiment(raw, nodeReader());
+  const read = await withAxisAgents(raw, o); // agents by axes without a checkpoint: built or fetched from the cache
+  const v = await validateExperiment(read.raw, read.reader);
   if (!v.ok) {
     process.stderr.write(`${o.config}: ${v.errors.length} problem${v.errors.length === 1 ? '' : 's'}; nothing was run:\n  - ${v.errors.join('\n  - ')}\n`);
     process.exit(2);
@@ -112,7 +145,8 @@ async function main(): Promise<void> {
   const { config, specs } = v;
   const backend = o.backend;
   process.stderr.write(`experiment ${config.name}: methods ${config.methods.join(', ')} on ${specs.map((s) => `${s.id}=${s.family}.${s.size}.s${s.seed}`).join(', ')}, ${config.steps} steps, seed ${config.seed}, backend ${backend}\n`);
-  const r = backend === 'webgpu' ? await runWebGpu(config, specs) : await runNode(config, specs, o.out, backend as NodeBackendName);
+  if (backend === 'webgpu' && read.cached) throw new Error('agents by axes (built into the cache) run on --backend wasm or cpu only for now; pretrain them and give checkpoint paths under public/ for webgpu');
+  const r = backend === 'webgpu' ? await runWebGpu(config, specs) : await runNode(config, specs, o.out, backend as NodeBackendName, read.reader);
   writeOutputs(o.out, r);
   process.stdout.write(formatSummary(r));
   if (r.error) {

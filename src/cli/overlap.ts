@@ -5,16 +5,19 @@
 // the same figures as JSON (to FILE with --json, else on stdout after the tables). --samples K adds
 // each agent's mean accuracy of K samples per problem at temperature 1 (what RL rollouts start from).
 import { parseArgs } from './args';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { makeNodeBackend, nodeBackendName, type NodeBackendName } from '../engine/wasm/nodeBackend';
-import { cohortOverlap, formatOverlapReport, loadPresetAgents, manifestPreset, PRESET_NAMES, getPreset, readManifest, type OverlapReport } from '../cohort';
+import { buildAxisCohort, readAxisCohort } from './axisCohort';
+import { formatPaperOverlap, paperOverlap } from '../cohort/paperOverlap';
+import { agentFromCheckpoint, cohortOverlap, formatOverlapReport, loadPresetAgents, manifestPreset, PRESET_NAMES, getPreset, readManifest, type OverlapReport } from '../cohort';
 import { nodeReader, PUBLIC_DIR } from '../cohort/nodeFiles';
 import { describeTaskConfig, makeTask } from '../tasks';
 
-const USAGE = 'usage: npm run overlap -- --preset NAME|all [--problems 500] [--samples K] [--json FILE] [--dir DIR] [--backend wasm|cpu]';
+const USAGE = 'usage: npm run overlap -- --preset NAME|all [--problems 500] [--samples K] [--json FILE] [--dir DIR] [--backend wasm|cpu]  |  --config FILE [--problems 500] [--temperature 0.8] [--json FILE] [--cache DIR] [--backend wasm|cpu]';
 
 async function main(): Promise<void> {
-  const o = parseArgs(process.argv.slice(2), ['preset', 'problems', 'samples', 'json', 'dir', 'backend'], USAGE);
+  const o = parseArgs(process.argv.slice(2), ['preset', 'problems', 'samples', 'json', 'dir', 'config', 'temperature', 'cache', 'backend'], USAGE);
+  if (o.config) return configOverlap(o);
   if (!o.preset) throw new Error(`missing --preset (valid presets: ${PRESET_NAMES.join(', ')}, or all); ${USAGE}`);
   const names = o.preset === 'all' ? PRESET_NAMES : o.preset.split(',');
   names.forEach((n) => getPreset(n));
@@ -36,6 +39,33 @@ async function main(): Promise<void> {
     process.stdout.write(`${formatOverlapReport(report)}\n\n`);
   }
   const json = JSON.stringify(reports.length === 1 ? reports[0] : reports, null, 2);
+  if (o.json) {
+    writeFileSync(o.json, `${json}\n`);
+    process.stdout.write(`JSON written to ${o.json}\n`);
+  } else process.stdout.write(`\`\`\`json\n${json}\n\`\`\`\n`);
+}
+
+/**
+ * `--config FILE`: the paper's overlap (one sample per problem at T, default 0.8, and greedy beside) of a
+ * config's agents by axes on the first P test problems; missing checkpoints are built into the cache first.
+ */
+async function configOverlap(o: Record<string, string>): Promise<void> {
+  const cohort = readAxisCohort(o.config);
+  const P = o.problems === undefined ? 500 : Number(o.problems);
+  if (!(Number.isInteger(P) && P > 0)) throw new Error(`--problems must be a positive integer, got ${o.problems}`);
+  const T = o.temperature === undefined ? 0.8 : Number(o.temperature);
+  if (!(T > 0 && T <= 10)) throw new Error(`--temperature must be a number in (0, 10], got ${o.temperature}`);
+  const log = (s: string): void => void process.stderr.write(`${s}\n`);
+  const be = await makeNodeBackend(nodeBackendName(o.backend) as NodeBackendName);
+  log(`engine: ${be.info.name} (${be.info.adapter})`);
+  const built = await buildAxisCohort(be, cohort, log, o.cache);
+  const agents = cohort.specs.map((s, i) => agentFromCheckpoint(be, built[i].bytes, s));
+  const task = makeTask(cohort.task);
+  const name = (JSON.parse(readFileSync(o.config, 'utf8')) as { name?: string }).name ?? o.config;
+  const report = await paperOverlap(name, describeTaskConfig(task.config), agents, task.heldOut('test', P), T);
+  for (const a of agents) a.model.free();
+  process.stdout.write(`${formatPaperOverlap(report)}\n\n`);
+  const json = JSON.stringify(report, null, 2);
   if (o.json) {
     writeFileSync(o.json, `${json}\n`);
     process.stdout.write(`JSON written to ${o.json}\n`);

@@ -5,13 +5,16 @@
 // presets (same family, size, seed, task) are pretrained once. Progress goes to stderr.
 import { parseArgs } from './args';
 import { makeNodeBackend, nodeBackendName, type NodeBackendName } from '../engine/wasm/nodeBackend';
+import { buildAxisCohort, readAxisCohort } from './axisCohort';
 import { PRESET_NAMES, getPreset, pretrainPreset, type PretrainResult } from '../cohort';
 import { PUBLIC_DIR, readManifestSync, writeFileUnder, writeManifest } from '../cohort/nodeFiles';
 
-const USAGE = 'usage: npm run pretrain -- --preset NAME|all [--seed N] [--out DIR] [--backend wasm|cpu]';
+const USAGE = 'usage: npm run pretrain -- --preset NAME|all [--seed N] [--out DIR] [--backend wasm|cpu]  |  --config FILE [--cache DIR] [--backend wasm|cpu]';
 
 async function main(): Promise<void> {
-  const o = parseArgs(process.argv.slice(2), ['preset', 'seed', 'out', 'backend'], USAGE);
+  const o = parseArgs(process.argv.slice(2), ['preset', 'seed', 'out', 'config', 'cache', 'backend'], USAGE);
+  const engine = nodeBackendName(o.backend) as NodeBackendName;
+  if (o.config) return pretrainConfig(o.config, engine, o.cache);
   if (!o.preset) throw new Error(`missing --preset (valid presets: ${PRESET_NAMES.join(', ')}, or all); ${USAGE}`);
   const names = o.preset === 'all' ? PRESET_NAMES : o.preset.split(',');
   names.forEach((n) => getPreset(n)); // unknown names fail before any work, listing the valid ones
@@ -19,7 +22,7 @@ async function main(): Promise<void> {
   if (seed !== undefined && !(Number.isInteger(seed) && seed >= 0 && seed < 2 ** 31)) throw new Error(`--seed must be a non-negative integer, got ${o.seed}`);
   const out = o.out ?? PUBLIC_DIR;
   const log = (s: string): void => void process.stderr.write(`${s}\n`);
-  const be = await makeNodeBackend(nodeBackendName(o.backend) as NodeBackendName);
+  const be = await makeNodeBackend(engine);
   log(`engine: ${be.info.name} (${be.info.adapter})`);
   const cache = new Map<string, PretrainResult>();
   const manifest = readManifestSync(out);
@@ -52,6 +55,18 @@ async function main(): Promise<void> {
     writeManifest(out, manifest);
   }
   log(`done in ${((performance.now() - t0) / 1000).toFixed(1)} s; manifest ${out}/checkpoints/index.json`);
+}
+
+/** `--config FILE`: build every agent of the config's cohort (agents by axes) into the content-addressed cache. */
+async function pretrainConfig(file: string, engine: NodeBackendName, cache?: string): Promise<void> {
+  const cohort = readAxisCohort(file); // every problem listed before any work
+  const log = (s: string): void => void process.stderr.write(`${s}\n`);
+  const t0 = performance.now();
+  const be = await makeNodeBackend(engine);
+  log(`engine: ${be.info.name} (${be.info.adapter})`);
+  const built = await buildAxisCohort(be, cohort, log, cache);
+  be.destroy();
+  log(`done in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${built.filter((b) => b.built).length} built, ${built.filter((b) => !b.built).length} from the cache`);
 }
 
 main().catch((e: unknown) => {

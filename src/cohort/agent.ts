@@ -4,6 +4,9 @@
 import type { GPT } from '../model/gpt';
 import type { Tokenizer } from '../tasks/tokenizer';
 import type { ViewName } from '../tasks/views';
+import type { TokenizerName } from '../tasks/tokenizers';
+import type { CorpusSpec } from './corpus';
+import type { FamilyArch } from './families';
 import type { BaseMeta } from './pretrain';
 
 /** What describes an agent, as plain data (JSON, URL, store). */
@@ -20,6 +23,10 @@ export interface AgentSpec {
   view: ViewName;
   /** Where its base checkpoint lives (relative to public/, e.g. "checkpoints/same-family/A.ckpt"). */
   checkpoint?: string;
+  /** Axis overrides (SCIENCE.md §8; src/cohort/axes.ts): architecture, tokenizer, pretraining corpus. */
+  arch?: Partial<FamilyArch> & { blockSize?: number };
+  tokenizer?: TokenizerName;
+  corpus?: CorpusSpec;
 }
 
 /** A live agent: a spec plus its model on some backend. */

@@ -60,13 +60,23 @@ export async function sampledAccuracy(
 export async function greedyScores(
   model: GPT, tokenizer: Tokenizer, view: ViewName, problems: readonly Problem[], maxNewTokens: number,
 ): Promise<GreedyScores> {
+  return sampleScores(model, tokenizer, view, problems, maxNewTokens, 0, 0);
+}
+
+/**
+ * One completion per problem at `temperature` (0 = greedy; draws seeded by `seed`), decoded and scored:
+ * the single-sample reading of the paper's overlap tables (T = 0.8). Measurement only.
+ */
+export async function sampleScores(
+  model: GPT, tokenizer: Tokenizer, view: ViewName, problems: readonly Problem[], maxNewTokens: number, temperature: number, seed: number,
+): Promise<GreedyScores> {
   const out: GreedyScores = { texts: [], answers: [], correct: [], accuracy: 0 };
   if (problems.length === 0) return out;
   for (let i = 0; i < problems.length; i += CHUNK) {
     const part = problems.slice(i, i + CHUNK);
     const { ids, Tp } = encodePrompts(tokenizer, view, part);
     const g = await generate(model, ids, part.length, Tp, {
-      samples: 1, temperature: 0, maxNewTokens, eosId: tokenizer.eosId, seed: 0,
+      samples: 1, temperature, maxNewTokens, eosId: tokenizer.eosId, seed: (seed + i) >>> 0,
     });
     part.forEach((p, r) => {
       const text = tokenizer.decode(g.tokens.subarray(r * maxNewTokens, r * maxNewTokens + g.lengths[r]));

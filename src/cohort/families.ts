@@ -4,9 +4,11 @@
 // in different places (SCIENCE.md §1, §5); seeds within a family share a recipe, so their errors
 // correlate. Plain objects, so a family round-trips through JSON.
 import { makeGPTConfig, type GPTConfig, type PosVariant } from '../model/config';
-import type { ViewName } from '../tasks';
+import type { TokenizerName, ViewName } from '../tasks';
+import type { CorpusSpec } from './corpus';
 import { unknownName } from './names';
-import type { MixPart } from './regions';
+import { NATURAL_FAMILIES } from './naturalFamilies';
+import type { MixPart, PoolMode } from './regions';
 
 /** The shape of a family's transformer (vocabulary and context come from the task and view). */
 export interface FamilyArch {
@@ -45,8 +47,19 @@ export interface PretrainRecipe {
   bandSamples: number;
   /** Validate every this many steps. */
   evalEvery: number;
-  /** Validation problems: the first valSize of the task's pretraining pool (train split). */
+  /** Validation problems: the first valSize of the validation split (or of the pool, `pool-slice`). */
   valSize: number;
+  /**
+   * Where validation comes from (src/cohort/regions.ts `PoolMode`); absent = `pool-slice`, the mode the
+   * engineered families' shipped checkpoints were made in (absent so their recorded recipes stay as they are).
+   */
+  pool?: PoolMode;
+  /**
+   * When to stop: `band` (absent; the engineered families): at the first validation inside both bands.
+   * `budget` (natural families): train all maxSteps; keep the final model if it is inside the bands, else
+   * the latest validation that was (a validation every evalEvery steps), else the closest one.
+   */
+  stop?: 'band' | 'budget';
 }
 
 /** A family of agents. */
@@ -61,6 +74,12 @@ export interface FamilySpec {
   /** The prompt view its agents read and answer in. */
   view: ViewName;
   recipe: PretrainRecipe;
+  /** How its text is cut into tokens (absent: `digit`, one token per character). */
+  tokenizer?: TokenizerName;
+  /** Which part of the train split it is pretrained on (absent: all of it). */
+  corpus?: CorpusSpec;
+  /** True for the families pretrained on a hand-picked region mix (the worked example): shown as "engineered". */
+  engineered?: boolean;
 }
 
 /** Shared recipe settings; families override the mix. */
@@ -76,11 +95,11 @@ const BASE_RECIPE: Omit<PretrainRecipe, 'mix'> = {
   valSize: 400,
 };
 
-/** Every family. */
-export const FAMILIES: Readonly<Record<string, FamilySpec>> = {
+/** The engineered families: each pretrained on a hand-picked region mix (the worked example of SCIENCE.md §6). */
+const ENGINEERED_FAMILIES: Readonly<Record<string, FamilySpec>> = {
   'lp-nocarry': {
     name: 'lp-nocarry',
-    description: 'learned positions, 2 blocks x 24 wide, plain view; pretrained 93% on problems without a units carry, 7% with one',
+    description: 'engineered: learned positions, 2 blocks x 24 wide, plain view; pretrained 93% on problems without a units carry, 7% with one',
     arch: { nLayer: 2, nHead: 4, nEmbd: 24, mlpRatio: 4, pos: 'learned' },
     sizes: { s: {}, m: { nEmbd: 32 } },
     view: 'plain',
@@ -88,7 +107,7 @@ export const FAMILIES: Readonly<Record<string, FamilySpec>> = {
   },
   'rope-carry': {
     name: 'rope-carry',
-    description: 'rotary positions, 1 block x 32 wide, plain view; pretrained 88% on problems with a units carry, 12% without',
+    description: 'engineered: rotary positions, 1 block x 32 wide, plain view; pretrained 88% on problems with a units carry, 12% without',
     arch: { nLayer: 1, nHead: 4, nEmbd: 32, mlpRatio: 4, pos: 'rope' },
     sizes: { s: {}, m: { nLayer: 2 } },
     view: 'plain',
@@ -96,7 +115,7 @@ export const FAMILIES: Readonly<Record<string, FamilySpec>> = {
   },
   'rope-carry-words': {
     name: 'rope-carry-words',
-    description: 'rotary positions, 1 block x 32 wide, words view ("37 plus 05?" -> "=42"); pretrained 88% on units-carry problems',
+    description: 'engineered: rotary positions, 1 block x 32 wide, words view ("37 plus 05?" -> "=42"); pretrained 88% on units-carry problems',
     arch: { nLayer: 1, nHead: 4, nEmbd: 32, mlpRatio: 4, pos: 'rope' },
     sizes: { s: {}, m: { nLayer: 2 } },
     view: 'words',
@@ -105,7 +124,7 @@ export const FAMILIES: Readonly<Record<string, FamilySpec>> = {
   },
   'deep-rev': {
     name: 'deep-rev',
-    description: 'learned positions, 3 blocks x 16 wide, reversed view (numbers least-significant digit first); uniform data',
+    description: 'engineered: learned positions, 3 blocks x 16 wide, reversed view (numbers least-significant digit first); uniform data',
     arch: { nLayer: 3, nHead: 2, nEmbd: 16, mlpRatio: 4, pos: 'learned' },
     sizes: { s: {}, m: { nEmbd: 24 } },
     view: 'reversed',
@@ -113,6 +132,12 @@ export const FAMILIES: Readonly<Record<string, FamilySpec>> = {
     // samples lag far behind greedy answers: wider bands, validated every 10 steps.
     recipe: { ...BASE_RECIPE, band: [0.45, 0.64], sampledBand: [0.35, 0.66], evalEvery: 10, mix: [{ region: 'all', weight: 1 }] },
   },
+};
+
+/** Every family: the engineered ones (shipped checkpoints) and the natural ones (src/cohort/naturalFamilies.ts). */
+export const FAMILIES: Readonly<Record<string, FamilySpec>> = {
+  ...Object.fromEntries(Object.entries(ENGINEERED_FAMILIES).map(([k, f]) => [k, { ...f, engineered: true }])),
+  ...NATURAL_FAMILIES,
 };
 
 /** All family names. */

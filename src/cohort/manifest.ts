@@ -5,7 +5,7 @@
 import type { Backend } from '../engine/backend';
 import { applyCheckpoint, loadCheckpoint } from '../model/checkpoint';
 import { GPT } from '../model/gpt';
-import { makeTokenizer, type ResolvedTaskConfig } from '../tasks';
+import { makeNamedTokenizer, type ResolvedTaskConfig } from '../tasks';
 import type { Agent, AgentSpec } from './agent';
 import { getFamily } from './families';
 import { unknownName } from './names';
@@ -109,7 +109,7 @@ export function agentFromCheckpoint(backend: Backend, bytes: Uint8Array, spec?: 
     if (spec && spec[k] !== undefined && spec[k] !== meta[k]) mismatch.push(`${k}: spec ${JSON.stringify(spec[k])}, checkpoint ${JSON.stringify(meta[k])}`);
   }
   if (mismatch.length) throw new Error(`${where} does not match agent ${spec?.id ?? ''}: ${mismatch.join('; ')}`);
-  const tokenizer = makeTokenizer(meta.alphabet);
+  const tokenizer = makeNamedTokenizer(meta.tokenizer ?? 'digit', meta.alphabet);
   if (tokenizer.vocabSize !== ckpt.config.vocabSize) {
     throw new Error(`${where}: alphabet gives ${tokenizer.vocabSize} tokens but the model has vocabSize ${ckpt.config.vocabSize}`);
   }

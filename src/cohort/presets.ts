@@ -35,31 +35,31 @@ const agent = (id: string, family: string, seedOffset = 0, size = 's'): PresetAg
 export const PRESETS: Readonly<Record<string, CohortPreset>> = {
   'same-family': {
     name: 'same-family',
-    description: 'one architecture, one data recipe, two seeds: errors overlap (high kappa)',
+    description: 'engineered: one architecture, one carry-heavy data recipe, two seeds: both blind on the same half (high kappa, failure built in)',
     task: DEFAULT_TASK,
     agents: [agent('A', 'rope-carry', 0), agent('B', 'rope-carry', 1)],
   },
   'different-family': {
     name: 'different-family',
-    description: 'other architecture and other data: a no-carry specialist and a carry specialist (low kappa)',
+    description: 'engineered: other architecture and a hand-picked data region: a no-carry specialist and a carry specialist (kappa -0.28, built in; the natural presets are in docs/cohorts.md)',
     task: DEFAULT_TASK,
     agents: [agent('A', 'lp-nocarry'), agent('B', 'rope-carry')],
   },
   'different-family-plus': {
     name: 'different-family-plus',
-    description: 'other architecture, other data and another prompt view (plain vs words)',
+    description: 'engineered: other architecture, a hand-picked data region and another prompt view (plain vs words)',
     task: DEFAULT_TASK,
     agents: [agent('A', 'lp-nocarry'), agent('B', 'rope-carry-words')],
   },
   ring: {
     name: 'ring',
-    description: 'three families on a directed ring A -> B -> C -> A (each graded by its predecessor)',
+    description: 'engineered: three families on a directed ring A -> B -> C -> A (each graded by its predecessor), two of them region specialists',
     task: DEFAULT_TASK,
     agents: [agent('A', 'lp-nocarry'), agent('B', 'rope-carry'), agent('C', 'deep-rev')],
   },
   'paper-demo': {
     name: 'paper-demo',
-    description: "the Co-RL demo: two small different-family agents, each about 0.6-0.67 accurate (greedy) and right in different places (the paper's worked example)",
+    description: "the worked example (engineered): two complementary specialists, each pretrained on a hand-picked half of 2-digit addition (no-carry vs carry), about 0.6-0.67 greedy accuracy and right in different places; a picture of the theorem, not evidence for it",
     task: DEFAULT_TASK,
     agents: [agent('A', 'lp-nocarry'), agent('B', 'rope-carry')],
   },

@@ -10,13 +10,15 @@ import { paramCount } from '../model/params';
 import { lrAt, makeSFTBatch, releaseSFTBuffers, sftStep, type SFTOptions } from '../model/sft';
 import { releaseDecoders } from '../model/generate';
 import {
-  deriveRng, deriveSeed, makeTokenizer, renderCompletion, renderPrompt, taskAlphabet,
-  type Problem, type ResolvedTaskConfig, type Task, type TaskConfig, type Tokenizer, type ViewName,
+  deriveRng, deriveSeed, makeNamedTokenizer, renderCompletion, renderPrompt, taskAlphabet,
+  type Problem, type ResolvedTaskConfig, type Task, type TaskConfig, type Tokenizer, type TokenizerName, type ViewName,
 } from '../tasks';
+import { makeGPTConfig } from '../model/config';
+import { applyCorpus, type CorpusSpec } from './corpus';
 import type { Agent, AgentSpec } from './agent';
 import { greedyScores, sampledAccuracy } from './evaluate';
-import { familyGPTConfig, getFamily, type FamilySpec, type PretrainRecipe } from './families';
-import { longestCompletion, makeDataPool, mixSampler, type DataPool } from './regions';
+import { familyArch, getFamily, type FamilyArch, type FamilySpec, type PretrainRecipe } from './families';
+import { longestCompletion, makeDataPool, mixSampler, type DataPool, type PoolMode } from './regions';
 
 /** Format tag of a base checkpoint's meta. */
 export const BASE_META_FORMAT = 'co-rl-base-agent/1';
@@ -49,7 +51,22 @@ export interface BaseMeta {
   recipe: PretrainRecipe;
   /** Validation history: step (after it), smoothed loss, validation accuracy. */
   history: { step: number; loss: number; valAccuracy: number; valSampledAccuracy: number }[];
+  /** Axis overrides the agent was built with (absent for the shipped engineered agents: none). */
+  arch?: Partial<FamilyArch>;
+  tokenizer?: TokenizerName;
+  corpus?: CorpusSpec;
+  /** Content address of the build (src/cohort/cache.ts), when it was built for the cache. */
+  cacheKey?: string;
 }
+
+/** An agent to pretrain: family, size and seed, and optionally any axis overridden (SCIENCE.md §8). */
+export type PretrainSpec = Pick<AgentSpec, 'id' | 'family' | 'size' | 'seed'> & {
+  view?: ViewName;
+  /** Architecture overrides (any of depth, width, heads, positions, MLP ratio) and the context `blockSize`. */
+  arch?: Partial<FamilyArch> & { blockSize?: number };
+  tokenizer?: TokenizerName;
+  corpus?: CorpusSpec;
+};
 
 /** Progress of one pretraining run (for a CLI line or a UI bar). */
 export interface PretrainProgress {
@@ -72,6 +89,8 @@ export interface PretrainOptions {
   onProgress?: (p: PretrainProgress) => void;
   /** Polled every step; true stops the run (the best model so far is returned). */
   shouldStop?: () => boolean;
+  /** Recorded in the meta as `cacheKey` (the cache's content address). */
+  cacheKey?: string;
 }
 
 export interface PretrainResult {
@@ -93,24 +112,42 @@ export interface AgentLayout {
 /** Slack positions beyond the longest correct completion (the RL default samples 2 more tokens). */
 const CONTEXT_SLACK = 3;
 
-/** Token layout of a task in a view (character tokens: one per character). */
-export function agentLayout(task: Task, view: ViewName, pool: readonly Problem[]): AgentLayout {
-  const promptLength = task.promptLength(view);
-  const maxNewTokens = longestCompletion(task, view, pool) + 1;
+/** Token layout of a task in a view: in tokens of `tok` (default: one per character). */
+export function agentLayout(task: Task, view: ViewName, pool: readonly Problem[], tok?: Tokenizer): AgentLayout {
+  if (!tok) {
+    const promptLength = task.promptLength(view);
+    const maxNewTokens = longestCompletion(task, view, pool) + 1;
+    return { promptLength, maxNewTokens, blockSize: promptLength + maxNewTokens - 1 + CONTEXT_SLACK };
+  }
+  const promptLength = tok.encode(renderPrompt(pool[0], view)).length;
+  let longest = 0;
+  for (const p of pool) longest = Math.max(longest, tok.encode(renderCompletion(p, view)).length);
+  const maxNewTokens = longest + 1;
   return { promptLength, maxNewTokens, blockSize: promptLength + maxNewTokens - 1 + CONTEXT_SLACK };
 }
 
-/** The tokenizer of a family's agents for a task (the alphabet of the task in `view`, default the family's). */
-export function familyTokenizer(family: FamilySpec, task: TaskConfig, view: ViewName = family.view): Tokenizer {
-  return makeTokenizer(taskAlphabet(task, [view]));
+/** The tokenizer of a family's agents for a task (the alphabet of the task in `view`, default the family's; the family's tokenizer unless named). */
+export function familyTokenizer(family: FamilySpec, task: TaskConfig, view: ViewName = family.view, name?: TokenizerName): Tokenizer {
+  return makeNamedTokenizer(name ?? family.tokenizer ?? 'digit', taskAlphabet(task, [view]));
+}
+
+/** The model config of a spec: the family's architecture at its size, with the spec's overrides; refuses a context too small. */
+function specGPTConfig(family: FamilySpec, spec: PretrainSpec, vocabSize: number, layout: AgentLayout) {
+  const { blockSize: ctx, ...arch } = spec.arch ?? {};
+  const need = layout.promptLength + layout.maxNewTokens - 1;
+  if (ctx !== undefined && ctx < need) {
+    throw new Error(`agent ${spec.id}: context ${ctx} cannot hold the prompt (${layout.promptLength} tokens) plus the longest completion with EOS (${layout.maxNewTokens} tokens): needs blockSize >= ${need}`);
+  }
+  const seed = deriveSeed(spec.seed, 'init', family.name, spec.size);
+  return makeGPTConfig({ ...familyArch(family, spec.size), ...arch, vocabSize, blockSize: ctx ?? layout.blockSize, seed });
 }
 
 const pools = new Map<string, DataPool>();
 /** The task's pretraining pool (cached per task and validation size). */
-function poolFor(task: TaskConfig, valSize: number): DataPool {
-  const key = `${JSON.stringify(task)}|${valSize}`;
+function poolFor(task: TaskConfig, valSize: number, mode: PoolMode): DataPool {
+  const key = `${JSON.stringify(task)}|${valSize}|${mode}`;
   let p = pools.get(key);
-  if (!p) pools.set(key, (p = makeDataPool(task, valSize)));
+  if (!p) pools.set(key, (p = makeDataPool(task, valSize, mode)));
   return p;
 }
 
@@ -123,19 +160,20 @@ const bandDistance = (x: number, [lo, hi]: [number, number]): number => (x < lo 
  * order comes from deriveRng(seed, 'pretrain', family, size), the init from deriveSeed(seed, 'init', ...),
  * so two agents of one family with different seeds differ in both.
  */
-export async function pretrainAgent(
-  backend: Backend, spec: Pick<AgentSpec, 'id' | 'family' | 'size' | 'seed'> & { view?: ViewName }, taskConfig: TaskConfig,
-  opts: PretrainOptions = {},
-): Promise<PretrainResult> {
+export async function pretrainAgent(backend: Backend, spec: PretrainSpec, taskConfig: TaskConfig, opts: PretrainOptions = {}): Promise<PretrainResult> {
   const family = getFamily(spec.family);
   const recipe: PretrainRecipe = { ...family.recipe, ...opts.recipe };
   const view = spec.view ?? family.view;
-  const pool = poolFor(taskConfig, recipe.valSize);
+  const pool = poolFor(taskConfig, recipe.valSize, recipe.pool ?? 'pool-slice');
   const { task } = pool;
-  const tok = familyTokenizer(family, taskConfig, view);
-  const layout = agentLayout(task, view, pool.training);
-  const cfg = familyGPTConfig(family, spec.size, tok.vocabSize, layout.blockSize, deriveSeed(spec.seed, 'init', family.name, spec.size));
-  const model = new GPT(backend, cfg);
+  const corpus = spec.corpus ?? family.corpus;
+  const training = corpus ? applyCorpus(pool.training, corpus, spec.seed) : pool.training;
+  const tokName = spec.tokenizer ?? family.tokenizer;
+  const tok = familyTokenizer(family, taskConfig, view, tokName);
+  // character tokens keep the older layout (shipped checkpoints); other tokenizers count their own tokens
+  const layout = tokName && tokName !== 'digit' ? agentLayout(task, view, [...pool.validation, ...training], tok) : agentLayout(task, view, pool.training);
+  const model = new GPT(backend, specGPTConfig(family, spec, tok.vocabSize, layout));
+  const cfg = model.cfg;
   const seqLen = layout.promptLength + layout.maxNewTokens;
   const encoded = new Map<Problem, { prompt: number[]; completion: number[] }>();
   const encode = (p: Problem): { prompt: number[]; completion: number[] } => {
@@ -143,11 +181,13 @@ export async function pretrainAgent(
     if (!e) encoded.set(p, (e = { prompt: tok.encode(renderPrompt(p, view)), completion: tok.encode(renderCompletion(p, view)) }));
     return e;
   };
-  const draw = mixSampler(pool.training, recipe.mix, deriveRng(spec.seed, 'pretrain', family.name, spec.size));
+  const draw = mixSampler(training, recipe.mix, deriveRng(spec.seed, 'pretrain', family.name, spec.size));
 
   const history: BaseMeta['history'] = [];
   type Kept = { dist: number; index: number; params: Float32Array };
   let best: Kept | null = null;
+  let lastInBand: Kept | null = null; // the 'budget' rule: the latest validation inside the band
+  const budget = recipe.stop === 'budget';
   let inBand = false;
   let avg = NaN;
   const measure = async (step: number): Promise<BaseMeta['history'][number]> => {
@@ -165,7 +205,8 @@ export async function pretrainAgent(
     const dist = bandDistance(h.valAccuracy, recipe.band) + bandDistance(h.valSampledAccuracy, recipe.sampledBand);
     inBand = dist === 0;
     if (!inBand && (!best || dist < best.dist)) best = { dist, index: history.length - 1, params: await model.readParams() };
-    return inBand;
+    if (budget && inBand && step < recipe.maxSteps) lastInBand = { dist, index: history.length - 1, params: await model.readParams() };
+    return inBand && !budget;
   };
   const sft: SFTOptions = {
     steps: recipe.maxSteps, lr: recipe.lr, warmupSteps: recipe.warmupSteps, minLrFrac: 0.1, beta1: 0.9, beta2: 0.99, eps: 1e-8, weightDecay: 0,
@@ -184,8 +225,13 @@ export async function pretrainAgent(
   releaseSFTBuffers(model);
   let final: BaseMeta['history'][number];
   const kept = best as Kept | null;
+  const banded = lastInBand as Kept | null;
   if (inBand) final = history[history.length - 1];
-  else if (kept) {
+  else if (banded) {
+    model.writeParams(banded.params); // 'budget': ended outside the band; keep the latest validation inside it
+    final = history[banded.index];
+    inBand = true;
+  } else if (kept) {
     model.writeParams(kept.params); // never in band: keep the validation closest to it
     final = history[kept.index];
   } else {
@@ -213,11 +259,16 @@ export async function pretrainAgent(
     params: paramCount(cfg),
     recipe,
     history,
+    ...(spec.arch ? { arch: spec.arch } : {}),
+    ...(tokName ? { tokenizer: tokName } : {}),
+    ...(corpus ? { corpus } : {}),
+    ...(opts.cacheKey ? { cacheKey: opts.cacheKey } : {}),
   };
   opts.onProgress?.({
     agent: spec.id, step: steps, maxSteps: recipe.maxSteps, loss: avg, valAccuracy: final.valAccuracy, valSampledAccuracy: final.valSampledAccuracy, done: true,
   });
   const bytes = await saveCheckpoint(model, meta as unknown as Record<string, unknown>);
-  const agent: Agent = { spec: { id: spec.id, family: family.name, size: spec.size, seed: spec.seed, view }, model, tokenizer: tok, base: meta };
+  const axes = { ...(spec.arch ? { arch: spec.arch } : {}), ...(spec.tokenizer ? { tokenizer: spec.tokenizer } : {}), ...(spec.corpus ? { corpus: spec.corpus } : {}) };
+  const agent: Agent = { spec: { id: spec.id, family: family.name, size: spec.size, seed: spec.seed, view, ...axes }, model, tokenizer: tok, base: meta };
   return { agent, meta, bytes };
 }

@@ -58,17 +58,35 @@ export interface DataPool {
 }
 
 /**
- * The pretraining pool of a task: min(train size, MAX_POOL) distinct TRAIN-split problems in a fixed
- * seeded order (independent of any agent); the first `valSize` form the validation slice, the rest
- * the training pool. Deterministic for a task config.
+ * Where a pretraining pool takes its validation problems from:
+ * - `split` (natural families): the task's VALIDATION split (its first `valSize` in the fixed order); the
+ *   training problems are min(train size, MAX_POOL) TRAIN-split problems. Nothing of the test split.
+ * - `pool-slice` (the engineered families shipped before the three-way split, kept so their checkpoints
+ *   stay reproducible byte for byte): min(train+validation size, MAX_POOL) problems of the train and
+ *   validation splits together, the first `valSize` of them the validation slice. Never the test split.
  */
-export function makeDataPool(taskConfig: TaskConfig, valSize: number): DataPool {
+export type PoolMode = 'split' | 'pool-slice';
+
+/**
+ * The pretraining pool of a task, in a fixed seeded order (independent of any agent). Deterministic for
+ * a task config, validation size and mode.
+ */
+export function makeDataPool(taskConfig: TaskConfig, valSize: number, mode: PoolMode = 'pool-slice'): DataPool {
   const task = makeTask(taskConfig);
-  const n = Math.min(task.sizes.exact ? task.sizes.train : Math.floor(task.sizes.train / 2), MAX_POOL);
+  const avail = (n: number): number => Math.min(task.sizes.exact ? n : Math.floor(n / 2), MAX_POOL);
+  if (mode === 'split') {
+    const n = avail(task.sizes.train);
+    const vmax = task.sizes.exact ? task.sizes.validation : Math.floor(task.sizes.validation / 2);
+    if (!(Number.isInteger(valSize) && valSize > 0 && valSize <= vmax)) {
+      throw new Error(`validation set of ${valSize} problems: must be a positive integer up to the validation split's ${vmax} problems (${task.name})`);
+    }
+    return { task, validation: task.heldOut('validation', valSize), training: task.sampleSplit('train', deriveRng(POOL_SEED, 'pretrain-pool', task.name), n) };
+  }
+  const n = avail(task.sizes.train + task.sizes.validation);
   if (!(Number.isInteger(valSize) && valSize > 0 && valSize < n / 2)) {
     throw new Error(`validation slice of ${valSize} problems: must be a positive integer below half the pool (${n} train problems of ${task.name})`);
   }
-  const all = task.sampleTrain(deriveRng(POOL_SEED, 'pretrain-pool', task.name), n);
+  const all = task.sampleSplit('train+validation', deriveRng(POOL_SEED, 'pretrain-pool', task.name), n);
   return { task, validation: all.slice(0, valSize), training: all.slice(valSize) };
 }
 

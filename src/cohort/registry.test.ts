@@ -77,16 +77,24 @@ describe('families and presets', () => {
 });
 
 describe('pretraining data', () => {
-  it('the pool is train-split only, the validation slice is disjoint from the training pool', () => {
+  it('pool-slice (the shipped engineered families): train+validation only, the slice disjoint from the training pool', () => {
     const pool = makeDataPool(DEFAULT_TASK, 400);
     const task = makeTask(DEFAULT_TASK);
     expect(pool.validation).toHaveLength(400);
-    expect(pool.training.length + pool.validation.length).toBe(task.sizes.train);
+    expect(pool.training.length + pool.validation.length).toBe(task.sizes.train + task.sizes.validation);
     const val = new Set(pool.validation.map((p) => p.key));
     expect(pool.training.some((p) => val.has(p.key))).toBe(false);
-    expect([...pool.training, ...pool.validation].every((p) => task.splitOf(p.key) === 'train')).toBe(true);
+    expect([...pool.training, ...pool.validation].some((p) => task.splitOf(p.key) === 'test')).toBe(false);
     // the same pool for every call (independent of agents)
     expect(makeDataPool(DEFAULT_TASK, 400).validation.map((p) => p.key)).toEqual(pool.validation.map((p) => p.key));
+  });
+  it('split (natural families): training from the train split only, validation = the validation split', () => {
+    const pool = makeDataPool(DEFAULT_TASK, 400, 'split');
+    const task = makeTask(DEFAULT_TASK);
+    expect(pool.training).toHaveLength(task.sizes.train);
+    expect(pool.training.every((p) => task.splitOf(p.key) === 'train')).toBe(true);
+    expect(pool.validation.map((p) => p.key)).toEqual(task.heldOut('validation', 400).map((p) => p.key));
+    expect(() => makeDataPool(DEFAULT_TASK, 5000, 'split')).toThrow(/up to the validation split's \d+ problems/);
   });
   it('the mix sampler follows the region weights', () => {
     const pool = makeDataPool(DEFAULT_TASK, 400);

@@ -56,13 +56,13 @@ export async function checkAgentCheckpoint(read: ReadBytes, spec: AgentSpec, tas
       if (meta[k] !== spec[k]) errs.push(`checkpoint ${spec.checkpoint} holds ${k} ${JSON.stringify(meta[k])}, the spec says ${JSON.stringify(spec[k])}`);
     }
     const fam = getFamily(spec.family);
-    const arch = familyArch(fam, spec.size);
+    const arch = { ...familyArch(fam, spec.size), ...(spec.arch ?? {}) }; // axis overrides (src/cohort/axes.ts)
     for (const k of ['nLayer', 'nHead', 'nEmbd', 'mlpRatio', 'pos'] as const) {
       if (ck.config[k] !== arch[k]) errs.push(`checkpoint ${spec.checkpoint} has ${k} ${JSON.stringify(ck.config[k])}, family '${spec.family}' size '${spec.size}' has ${JSON.stringify(arch[k])}`);
     }
     if (task) {
       if (!sameTask(meta.task, task)) errs.push(`checkpoint ${spec.checkpoint} was pretrained on ${JSON.stringify(meta.task)}, the experiment's task is ${JSON.stringify(task)}`);
-      else if (familyTokenizer(fam, task, spec.view).vocabSize !== ck.config.vocabSize) errs.push(`checkpoint ${spec.checkpoint} has vocabSize ${ck.config.vocabSize}, the family's tokenizer for this task in the ${spec.view} view has ${familyTokenizer(fam, task, spec.view).vocabSize}`);
+      else if (familyTokenizer(fam, task, spec.view, spec.tokenizer).vocabSize !== ck.config.vocabSize) errs.push(`checkpoint ${spec.checkpoint} has vocabSize ${ck.config.vocabSize}, the family's tokenizer for this task in the ${spec.view} view has ${familyTokenizer(fam, task, spec.view, spec.tokenizer).vocabSize}`);
     }
     return errs;
   } catch (e) {

@@ -62,8 +62,13 @@ export interface TrainConfig {
 export interface EvalConfig {
   /** Evaluate every this many steps (0 = only before the first and after the last step). */
   every: number;
-  /** Held-out problems (a prefix of the task's fixed eval order; never used for training). */
+  /** Held-out problems (a prefix of the split's fixed order; never used for training). */
   problems: number;
+  /**
+   * Which held-out split: 'test' (absent; every reported figure) or 'validation' (choosing a recipe, a
+   * learning rate, a step count: SCIENCE.md §8). Both are disjoint from the train split RL prompts come from.
+   */
+  split?: 'test' | 'validation';
   /** Samples per agent pooled into the cohort ensemble vote (the paper's maj@8 uses 4 per agent). */
   ensembleSamples: number;
   /** Temperature of those samples (the paper evaluates at 0.6). */
@@ -173,6 +178,7 @@ const EVAL_CHECKS: Record<keyof EvalConfig, Check> = {
   ensembleSamples: int(1, 64),
   temperature: num(0, 10, true),
   portraitSamples: int(0, 64),
+  split: oneOf(['test', 'validation']),
 };
 
 /** Validate one section of flat fields against its checks, filling defaults; pushes `section.field: ...` errors. */
@@ -217,7 +223,7 @@ function checkCohortShape(raw: unknown, errs: string[]): CohortRef | null {
     errs.push(`cohort.agents: must be a non-empty array of agent specs, got ${show(raw.agents)}`);
     return null;
   }
-  const specFields = ['id', 'family', 'size', 'seed', 'view', 'checkpoint'];
+  const specFields = ['id', 'family', 'size', 'seed', 'view', 'checkpoint', 'arch', 'tokenizer', 'corpus'];
   const before = errs.length;
   raw.agents.forEach((a: unknown, i: number) => {
     const at = `cohort.agents[${i}]`;

@@ -7,7 +7,7 @@ import { deriveSeed, extractAnswer, type Problem } from '../tasks';
 import { majorityAtK } from './metrics';
 import type { AgentEvalRecord, EvalRecord } from './records';
 import type { RewardMethod } from './rewards';
-import { encodePrompts } from './rollout';
+import { encodePrompts, type PromptRenderer } from './rollout';
 import type { Answer } from './vote';
 import { majorityVote } from './vote';
 
@@ -30,15 +30,17 @@ export interface EvaluateOptions {
   portraitSamples?: number;
   /** Temperature of those samples (the rollout temperature). */
   portraitTemperature?: number;
+  /** How prompts are rendered (default renderPrompt; the trainer passes its task's `prompt`). */
+  render?: PromptRenderer;
 }
 
 /** Decode rows of a generate result into answers. */
-async function sampleAnswers(agent: Agent, problems: readonly Problem[], samples: number, temperature: number, maxNew: number, seed: number, chunk: number): Promise<Answer[]> {
+async function sampleAnswers(agent: Agent, problems: readonly Problem[], samples: number, temperature: number, maxNew: number, seed: number, chunk: number, render?: PromptRenderer): Promise<Answer[]> {
   const out: Answer[] = [];
   const per = Math.max(1, Math.floor(chunk / samples));
   for (let i = 0; i < problems.length; i += per) {
     const part = problems.slice(i, i + per);
-    const { ids, Tp } = encodePrompts(agent, part);
+    const { ids, Tp } = encodePrompts(agent, part, render);
     // a fresh seed per chunk, so chunks never reuse draws
     const g = await generate(agent.model, ids, part.length, Tp, { samples, temperature, maxNewTokens: maxNew, eosId: agent.tokenizer.eosId, seed: deriveSeed(seed, 'chunk', i) });
     for (let r = 0; r < part.length * samples; r++) {
@@ -62,8 +64,8 @@ export async function evaluateCohort(agents: readonly Agent[], problems: readonl
   const sampled: Answer[][] = [];
   const records: AgentEvalRecord[] = [];
   for (const [n, agent] of agents.entries()) {
-    const greedy = await sampleAnswers(agent, problems, 1, 0, o.maxNewTokens[n], 0, chunk);
-    const samples = await sampleAnswers(agent, problems, E, o.temperature, o.maxNewTokens[n], deriveSeed(o.seed, 'eval', agent.spec.id, o.step), chunk);
+    const greedy = await sampleAnswers(agent, problems, 1, 0, o.maxNewTokens[n], 0, chunk, o.render);
+    const samples = await sampleAnswers(agent, problems, E, o.temperature, o.maxNewTokens[n], deriveSeed(o.seed, 'eval', agent.spec.id, o.step), chunk, o.render);
     const right = greedy.map((a, b) => a !== null && a === problems[b].answer);
     greedyRight.push(right);
     sampled.push(samples);
@@ -130,6 +132,6 @@ async function portraitCounts(agent: Agent, problems: readonly Problem[], o: Eva
   const S = o.portraitSamples ?? 0;
   if (S <= 0) return null;
   const seed = deriveSeed(o.seed, 'portrait', agent.spec.id, o.step);
-  const answers = await sampleAnswers(agent, problems, S, o.portraitTemperature ?? o.temperature, o.maxNewTokens[n], seed, chunk);
+  const answers = await sampleAnswers(agent, problems, S, o.portraitTemperature ?? o.temperature, o.maxNewTokens[n], seed, chunk, o.render);
   return problems.map((p, b) => answers.slice(b * S, (b + 1) * S).filter((a) => a !== null && a === p.answer).length);
 }

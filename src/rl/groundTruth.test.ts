@@ -1,54 +1,68 @@
-// SCIENCE.md §1: no label-free method may read the ground truth. Proof by experiment: train with every
-// ground-truth answer replaced by garbage and get bit-identical parameters after a few steps of co-rl,
-// ttrl, intuitor, rent and random; gt (which must read it) does change.
-import { beforeAll, describe, expect, it } from 'vitest';
-import { CpuBackend } from '../engine/cpu/cpuBackend';
-import { makeTask, type Problem, type Task } from '../tasks';
-import { DEFAULT_EVAL, DEFAULT_TRAIN } from './config';
-import type { RewardMethod } from './rewards';
-import { pretrainToy, toyAgent, TOY_TASK } from './toyAgents';
-import { CohortTrainer } from './trainer';
+// SCIENCE.md §1: no label-free method may read the ground truth. Two guards. By type: the reward code of
+// label-free methods is handed only answers, votes, per-token figures and seeds (the field lists below are
+// pinned, so adding a problem, a task or a truth to them fails the typecheck). By experiment: train with
+// every problem's key, values and answer replaced by another problem's (the prompts still show the real
+// one) and get bit-identical parameters after a few steps of co-rl, ttrl, intuitor, rent and random; gt
+// (which must read the truth) does change. groundTruth.mutation.test.ts shows this check failing on a leak.
+import { beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
+import { deriveRng, makeTask } from '../tasks';
+import { isolationToys, isolationVerdict, scrambledTask } from './isolationCheck';
+import type { RewardInputs } from './methodRewards';
+import type {
+  CohortAnswers,
+  IntuitorRequest,
+  RandomRequest,
+  RentRequest,
+  VoteRewardRequest,
+} from './rewards';
+import { TOY_TASK, type ToyAgent } from './toyAgents';
 
-const be = new CpuBackend();
 const real = makeTask(TOY_TASK);
 
-/** The same task with every problem's answer replaced by a string no completion can produce. */
-function garbageTask(t: Task): Task {
-  const spoil = (ps: Problem[]): Problem[] => ps.map((p, i) => ({ ...p, answer: `garbage-${i}-${p.key}` }));
-  return { ...t, sampleTrain: (rng, n) => spoil(t.sampleTrain(rng, n)), evalSet: (n) => spoil(t.evalSet(n)) };
-}
-
-type Toy = Awaited<ReturnType<typeof pretrainToy>>;
-let toys: Toy[] = [];
+let toys: ToyAgent[] = [];
 beforeAll(async () => {
-  toys = [await pretrainToy({ id: 'A', view: 'plain', seed: 11, steps: 100 }), await pretrainToy({ id: 'B', view: 'words', seed: 12, steps: 100 })];
+  toys = await isolationToys();
 }, 60_000);
 
-async function paramsAfter(method: RewardMethod, task: Task, steps = 3): Promise<Float32Array[]> {
-  const agents = toys.map((t) => toyAgent(be, t));
-  const tr = new CohortTrainer(be, agents, {
-    method, seed: 21, task, train: { ...DEFAULT_TRAIN, batchPrompts: 8, samples: 4, lr: 3e-3 }, eval: { ...DEFAULT_EVAL, problems: 10 },
+describe('label-free reward code is handed no problem (by type)', () => {
+  it('the inputs of the reward dispatch and of every label-free request are pinned field lists', () => {
+    expectTypeOf<keyof RewardInputs>().toEqualTypeOf<
+      'method' | 'cohort' | 'tau' | 'teacher' | 'entropy' | 'certainty' | 'seed' | 'agentIds' | 'step'
+    >();
+    expectTypeOf<keyof CohortAnswers>().toEqualTypeOf<'B' | 'K' | 'answers'>();
+    expectTypeOf<CohortAnswers['answers']>().toEqualTypeOf<readonly (readonly (string | null)[])[]>();
+    // teacher: the name of co-rl's peer teacher (ring, strict_majority, ...), a setting, not a label
+    expectTypeOf<keyof VoteRewardRequest>().toEqualTypeOf<'method' | 'cohort' | 'tau' | 'teacher'>();
+    expectTypeOf<keyof IntuitorRequest>().toEqualTypeOf<'method' | 'selfCertainty'>();
+    expectTypeOf<keyof RentRequest>().toEqualTypeOf<'method' | 'entropy'>();
+    expectTypeOf<keyof RandomRequest>().toEqualTypeOf<'method' | 'counts' | 'rands'>();
   });
-  for (let s = 0; s < steps; s++) await tr.step();
-  const out = await Promise.all(agents.map((a) => a.model.readParams()));
-  tr.dispose();
-  return out;
-}
+});
 
-describe('label-free methods never read the ground truth', () => {
+describe('label-free methods never read the ground truth (by experiment)', () => {
+  it("the scrambled task shows the real prompts but every key, value and answer is another problem's", () => {
+    const s = scrambledTask(real);
+    const a = real.sampleTrain(deriveRng(3, 'scramble-probe'), 20);
+    const b = s.sampleTrain(deriveRng(3, 'scramble-probe'), 20);
+    b.forEach((q, i) => {
+      expect(q.key).not.toBe(a[i].key);
+      expect(q.answer).not.toBe(a[i].answer);
+      expect(q.values).not.toEqual(a[i].values);
+      expect(s.prompt(q, 'plain')).toBe(real.prompt(a[i], 'plain'));
+    });
+    expect(() => s.prompt(a[0], 'plain')).toThrow(/did not hand out/);
+  });
+
   for (const method of ['co-rl', 'ttrl', 'intuitor', 'rent', 'random'] as const) {
-    it(`${method}: garbage ground truth gives bit-identical parameters`, async () => {
-      const a = await paramsAfter(method, real);
-      const b = await paramsAfter(method, garbageTask(real));
-      const base = toys.map((t) => t.params);
-      expect(a.some((p, n) => p.some((x, i) => x !== base[n][i]))).toBe(true); // it did train
-      for (let n = 0; n < a.length; n++) expect(Buffer.from(b[n].buffer).equals(Buffer.from(a[n].buffer))).toBe(true);
+    it(`${method}: scrambled keys, values and answers give bit-identical parameters`, async () => {
+      const v = await isolationVerdict(toys, method, real, scrambledTask(real));
+      expect(v.trained).toBe(true);
+      expect(v.identical).toBe(true);
     });
   }
 
-  it('gt does read it (the garbage changes its training)', async () => {
-    const a = await paramsAfter('gt', real);
-    const b = await paramsAfter('gt', garbageTask(real));
-    expect(a.some((p, n) => p.some((x, i) => x !== b[n][i]))).toBe(true);
+  it('gt does read it (the scramble changes its training)', async () => {
+    const v = await isolationVerdict(toys, 'gt', real, scrambledTask(real));
+    expect(v.identical).toBe(false);
   });
 });

@@ -2,7 +2,7 @@
 // answers, own vote, the label it was trained on, the truth, rewards) as plain strings and numbers, and
 // the attention probabilities of one prompt+completion through an agent's current model.
 import type { Agent } from '../cohort/agent';
-import { NUM_SPECIAL, renderPrompt, type Problem } from '../tasks';
+import { NUM_SPECIAL, renderPrompt, type Problem, type ViewName } from '../tasks';
 import type { RewardMethod, RewardResult } from './rewards';
 import type { Vote } from './vote';
 
@@ -68,6 +68,8 @@ export interface InspectionInputs {
   votes: readonly (readonly Vote[])[];
   /** Per agent: index of the agent whose votes train it (co-rl), else ignored. */
   teacherOf: (n: number) => number;
+  /** How prompts are rendered (default renderPrompt). */
+  render?: (p: Problem, view: ViewName) => string;
 }
 
 /** The full record of a step, for the inspector. Strings and numbers only. */
@@ -85,7 +87,7 @@ export function buildInspection(x: InspectionInputs): StepInspection {
       const v = x.votes[n][b];
       return {
         agent: ids[n],
-        prompt: renderPrompt(p, a.spec.view),
+        prompt: (x.render ?? renderPrompt)(p, a.spec.view),
         completions: x.rolls[n].texts.slice(b * K, (b + 1) * K),
         answers: x.rolls[n].answers.slice(b * K, (b + 1) * K),
         rewards: x.res.rewards[n].slice(b * K, (b + 1) * K),

@@ -5,7 +5,7 @@
 import type { Agent } from '../cohort/agent';
 import { resolvePending, type Pending } from '../engine/backend';
 import { startGenerate, type GenerateResult } from '../model/generate';
-import { extractAnswer, renderPrompt, type Problem } from '../tasks';
+import { extractAnswer, renderPrompt, type Problem, type ViewName } from '../tasks';
 import type { PolicyRows } from './policy';
 import type { Answer } from './vote';
 
@@ -35,15 +35,18 @@ export interface AgentRollout {
   eos: boolean[];
 }
 
+/** How a problem's prompt text is made for a view: `renderPrompt`, or the task's `prompt` (which the trainer passes). */
+export type PromptRenderer = (problem: Problem, view: ViewName) => string;
+
 /** Token ids of a problem's prompt in the agent's view (character tokens, no specials, as in pretraining). */
-export function promptIds(agent: Agent, problem: Problem): number[] {
-  return agent.tokenizer.encode(renderPrompt(problem, agent.spec.view));
+export function promptIds(agent: Agent, problem: Problem, render: PromptRenderer = renderPrompt): number[] {
+  return agent.tokenizer.encode(render(problem, agent.spec.view));
 }
 
 /** The (B, Tp) prompt ids of a batch in the agent's view; every prompt of one view has the same length. */
-export function encodePrompts(agent: Agent, problems: readonly Problem[]): { ids: Uint32Array; Tp: number } {
+export function encodePrompts(agent: Agent, problems: readonly Problem[], render: PromptRenderer = renderPrompt): { ids: Uint32Array; Tp: number } {
   if (problems.length === 0) throw new Error('encodePrompts: no problems');
-  const enc = problems.map((p) => promptIds(agent, p));
+  const enc = problems.map((p) => promptIds(agent, p, render));
   const Tp = enc[0].length;
   const bad = enc.findIndex((e) => e.length !== Tp);
   if (bad >= 0) throw new Error(`agent ${agent.spec.id}: prompt ${bad} has ${enc[bad].length} tokens, prompt 0 has ${Tp}; prompts of one view must have equal length`);
@@ -57,8 +60,8 @@ export function encodePrompts(agent: Agent, problems: readonly Problem[]): { ids
  * backend; resolving it reads the tokens back and extracts the answers. The completion mask covers
  * tokens up to and including the first EOS. (No log-probs here: the policy pass recomputes them.)
  */
-export function startRollout(agent: Agent, problems: readonly Problem[], o: RolloutOptions): Pending<AgentRollout> {
-  const { ids, Tp } = encodePrompts(agent, problems);
+export function startRollout(agent: Agent, problems: readonly Problem[], o: RolloutOptions, render: PromptRenderer = renderPrompt): Pending<AgentRollout> {
+  const { ids, Tp } = encodePrompts(agent, problems, render);
   const gen = startGenerate(agent.model, ids, problems.length, Tp, {
     samples: o.samples, temperature: o.temperature, maxNewTokens: o.maxNewTokens, eosId: agent.tokenizer.eosId, seed: o.seed, logp: false,
   });
@@ -66,13 +69,13 @@ export function startRollout(agent: Agent, problems: readonly Problem[], o: Roll
 }
 
 /** Rollouts of every agent (options per agent), all decoded before ONE readback of all their tokens. */
-export async function rolloutCohort(agents: readonly Agent[], problems: readonly Problem[], o: readonly RolloutOptions[]): Promise<AgentRollout[]> {
+export async function rolloutCohort(agents: readonly Agent[], problems: readonly Problem[], o: readonly RolloutOptions[], render: PromptRenderer = renderPrompt): Promise<AgentRollout[]> {
   if (agents.length === 0) return [];
   if (o.length !== agents.length) throw new Error(`rolloutCohort: ${o.length} option sets for ${agents.length} agents`);
   const be = agents[0].model.backend;
   if (agents.some((a) => a.model.backend !== be)) throw new Error('rolloutCohort: every agent must live on one backend');
   if (new Set(agents.map((a) => a.model)).size !== agents.length) throw new Error('rolloutCohort: two agents share a model (agents share no parameters)');
-  return resolvePending(be, agents.map((a, n) => startRollout(a, problems, o[n])));
+  return resolvePending(be, agents.map((a, n) => startRollout(a, problems, o[n], render)));
 }
 
 /** Sample `samples` completions for each problem (rows r = b*K + k) and extract their answers. */

@@ -5,7 +5,7 @@
 import type { Agent } from '../cohort/agent';
 import { resolvePending, type Backend, type Tensor } from '../engine/backend';
 import { GPT } from '../model/gpt';
-import { deriveRng, deriveSeed, renderCompletion, renderPrompt, type Problem, type Task } from '../tasks';
+import { deriveSeed, deriveRng, type Problem, type Task, type ViewName } from '../tasks';
 import { computeAdvantages } from './advantages';
 import type { EvalConfig, TrainConfig } from './config';
 import { evaluateCohort, withPortrait, type EvaluateOptions } from './evaluate';
@@ -66,9 +66,7 @@ export function completionSlots(agent: Agent, task: Task, configured: number | n
     return configured;
   }
   if (agent.base) return Math.min(agent.base.maxNewTokens + 2, room); // longest correct completion + EOS, + 2
-  const probe = [...task.evalSet(Math.min(200, task.sizes.eval)), ...task.sampleTrain(deriveRng(0, 'slots'), Math.min(400, Math.floor(task.sizes.train / 2)))];
-  const longest = Math.max(...probe.map((p) => renderCompletion(p, agent.spec.view).length));
-  return Math.min(longest + 1 + 2, room);
+  return Math.min(task.longestCompletion(agent.spec.view) + 1 + 2, room);
 }
 
 const now = (): number => performance.now() / 1000;
@@ -130,6 +128,9 @@ export class CohortTrainer {
     return this.refs;
   }
 
+  /** The prompt an agent is shown: always rendered by the task. */
+  private readonly render = (p: Problem, view: ViewName): string => this.opts.task.prompt(p, view);
+
   private lrAt(step: number): number {
     const { lr, warmupSteps } = this.opts.train;
     return warmupSteps > 0 ? lr * Math.min(1, step / warmupSteps) : lr;
@@ -145,10 +146,11 @@ export class CohortTrainer {
     const K = c.samples;
     // 1. the same prompts, in the same order, for every agent
     const problems = this.opts.task.sampleTrain(deriveRng(seed, 'prompts', s), B);
-    // 2-3. rollouts and answers, each agent from its own stream; all decoded, then one readback
+    // 2-3. rollouts and answers, each agent from its own stream; all decoded, then one readback. Prompts are
+    // rendered by the task (groundTruth.test.ts hands the trainer problems whose truth-bearing fields are scrambled)
     const rolls: AgentRollout[] = await rolloutCohort(this.agents, problems, this.agents.map((a, n) => ({
       samples: K, temperature: c.temperature, maxNewTokens: this.maxNewTokens[n], seed: deriveSeed(seed, 'rollout', a.spec.id, s),
-    })));
+    })), this.render);
     const t1 = now();
     // policy forward (kept for the backward), and the frozen base for KL: every agent's figures in one readback
     const klNow = c.beta > 0 || (s - 1) % c.klEvery === 0;
@@ -187,7 +189,7 @@ export class CohortTrainer {
     const co = stepCoLabeling(method === 'co-rl' ? c.teacher : 'ring', this.agents.map((a) => a.spec.id), ownVotes.map(voteLabels), res, truth);
     if (co) record.coLabeling = co;
     if (this.opts.keepExamples) record.examples = this.examples(problems[0], rolls, res, ownVotes.map((v) => v[0].vote));
-    this.latestInspection = buildInspection({ method, step: s, K, agents: this.agents, problems, rolls, res, votes: ownVotes, teacherOf: (n) => this.teacherOf(n) });
+    this.latestInspection = buildInspection({ method, step: s, K, agents: this.agents, problems, rolls, res, votes: ownVotes, teacherOf: (n) => this.teacherOf(n), render: this.render });
     if (method === 'co-rl' && c.teacher !== 'ring') this.latestInspection.labelFrom = this.latestInspection.labelFrom.map(() => `peers (${c.teacher})`);
     return record;
   }
@@ -348,7 +350,7 @@ export class CohortTrainer {
     const K = this.opts.train.samples;
     return this.agents.map((a, n) => ({
       agent: a.spec.id,
-      prompt: renderPrompt(p, a.spec.view),
+      prompt: this.render(p, a.spec.view),
       truth: p.answer,
       completions: rolls[n].texts.slice(0, K),
       answers: rolls[n].answers.slice(0, K),
@@ -360,12 +362,12 @@ export class CohortTrainer {
   /** Held-out evaluation of the current agents (greedy, avg@E, maj@E, pooled ensemble; the portrait counts unless `portrait` is false). */
   async evaluate(portrait = true): Promise<EvalRecord> {
     const e = this.opts.eval;
-    return evaluateCohort(this.agents, this.opts.task.evalSet(e.problems), { ...this.evalOptions(), portraitSamples: portrait ? e.portraitSamples : 0 });
+    return evaluateCohort(this.agents, this.opts.task.heldOut(e.split ?? 'test', e.problems), { ...this.evalOptions(), portraitSamples: portrait ? e.portraitSamples : 0 });
   }
 
   /** `rec` (an evaluation of the current agents) with the live portrait's counts added (src/rl/evaluate.ts). */
   async addPortrait(rec: EvalRecord): Promise<EvalRecord> {
-    return withPortrait(rec, this.agents, this.opts.task.evalSet(this.opts.eval.problems), this.evalOptions());
+    return withPortrait(rec, this.agents, this.opts.task.heldOut(this.opts.eval.split ?? 'test', this.opts.eval.problems), this.evalOptions());
   }
 
   private evalOptions(): EvaluateOptions {
@@ -373,7 +375,7 @@ export class CohortTrainer {
     return {
       method: this.opts.method, step: this.stepCount, seed: this.opts.seed,
       ensembleSamples: e.ensembleSamples, temperature: e.temperature, maxNewTokens: this.maxNewTokens,
-      portraitSamples: e.portraitSamples, portraitTemperature: this.opts.train.temperature,
+      portraitSamples: e.portraitSamples, portraitTemperature: this.opts.train.temperature, render: this.render,
     };
   }
 

@@ -1,7 +1,7 @@
 // Task configuration types, defaults and validation (errors name the field and its allowed values).
 
 /** Names of all task kinds. */
-export const TASK_KINDS = ['add', 'mod', 'muladd', 'sort', 'count'] as const;
+export const TASK_KINDS = ['add', 'mod', 'muladd', 'sort', 'count', 'addw', 'muladdw'] as const;
 /** A task kind. */
 export type TaskKind = (typeof TASK_KINDS)[number];
 
@@ -55,8 +55,22 @@ export interface CountConfig extends Common {
   /** List length, 2..12 (default 6). */
   length?: number;
 }
+/** `addw`: a + b with two `digits`-digit operands, the completion writing the carry chain column by column. */
+export interface AddWorkConfig extends Common {
+  kind: 'addw';
+  /** Digits per operand, 2..6 (default 3). */
+  digits?: number;
+}
+/** `muladdw`: a * b + c (b one digit), the completion writing the column products with carries, then the sum. */
+export interface MulAddWorkConfig extends Common {
+  kind: 'muladdw';
+  /** Digits of a, 1..4 (default 2). */
+  aDigits?: number;
+  /** Digits of c, 1..4 (default 2). */
+  cDigits?: number;
+}
 /** A task configuration: a plain object with the kind and optional knobs. */
-export type TaskConfig = AddConfig | ModConfig | MulAddConfig | SortConfig | CountConfig;
+export type TaskConfig = AddConfig | ModConfig | MulAddConfig | SortConfig | CountConfig | AddWorkConfig | MulAddWorkConfig;
 
 /** A config with every default filled in (what problems carry). */
 export type ResolvedTaskConfig =
@@ -64,7 +78,9 @@ export type ResolvedTaskConfig =
   | Required<ModConfig>
   | Required<MulAddConfig>
   | Required<SortConfig>
-  | Required<CountConfig>;
+  | Required<CountConfig>
+  | Required<AddWorkConfig>
+  | Required<MulAddWorkConfig>;
 
 type KnobSpec =
   | { name: string; type: 'int'; min: number; max: number; def: number }
@@ -87,6 +103,11 @@ const KNOBS: Record<TaskKind, readonly KnobSpec[]> = {
   ],
   sort: [{ name: 'length', type: 'int', min: 2, max: 12, def: 5 }],
   count: [{ name: 'length', type: 'int', min: 2, max: 12, def: 6 }],
+  addw: [{ name: 'digits', type: 'int', min: 2, max: 6, def: 3 }],
+  muladdw: [
+    { name: 'aDigits', type: 'int', min: 1, max: 4, def: 2 },
+    { name: 'cDigits', type: 'int', min: 1, max: 4, def: 2 },
+  ],
 };
 
 /** Error thrown for an invalid task config, view or split request; `messages` lists every problem found. */

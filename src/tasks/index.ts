@@ -4,4 +4,5 @@ export * from './rng';
 export * from './views';
 export * from './task';
 export * from './tokenizer';
+export * from './tokenizers';
 export { pad } from './kinds';

@@ -9,6 +9,7 @@ import type {
   TaskKind,
 } from './config';
 import { VIEW_MARKER, reverseString, type ViewName } from './views';
+import { addw, muladdw } from './workKinds';
 
 /** How one kind of task is defined. `values` is the problem's tuple of field values. */
 export interface KindDef {
@@ -150,4 +151,4 @@ const count: KindDef = {
 };
 
 /** Definitions of every kind. */
-export const KIND_DEFS: Readonly<Record<TaskKind, KindDef>> = { add, mod, muladd, sort, count };
+export const KIND_DEFS: Readonly<Record<TaskKind, KindDef>> = { add, mod, muladd, sort, count, addw, muladdw };

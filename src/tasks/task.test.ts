@@ -5,6 +5,8 @@ import { deriveRng, makeRng } from './rng';
 import { makeTask, renderCompletion, renderPrompt, scoreCompletion, splitOfKey } from './task';
 import { VIEW_NAMES, extractAnswer } from './views';
 
+/** The first test problems of add-d2, as the two-way split's eval order gave them (shipped checkpoints' probes use it). */
+const EVAL_ORDER_HEAD = ['add:2:95+33', 'add:2:56+12', 'add:2:04+93'];
 const CONFIGS: TaskConfig[] = [
   { kind: 'add' },
   { kind: 'add', digits: 4 },
@@ -52,7 +54,7 @@ describe('makeTask', () => {
           expect(task.splitOf(p.key)).toBe('train');
         }
       }
-      for (const k of evalKeys) expect(task.splitOf(k)).toBe('eval');
+      for (const k of evalKeys) expect(task.splitOf(k)).toBe('test');
     }
   });
 
@@ -61,8 +63,11 @@ describe('makeTask', () => {
     expect(task.sizes.exact).toBe(true);
     expect(task.sizes.space).toBe(100);
     const ev = task.evalSet(task.sizes.eval).map((p) => p.key);
+    const va = task.heldOut('validation', task.sizes.validation).map((p) => p.key);
     const tr = task.sampleTrain(makeRng(0), task.sizes.train).map((p) => p.key);
-    expect(new Set([...ev, ...tr]).size).toBe(100);
+    expect(new Set([...ev, ...va, ...tr]).size).toBe(100);
+    expect(task.sizes.train + task.sizes.validation + task.sizes.test).toBe(100);
+    expect(task.sizes.validation).toBeGreaterThan(3);
     expect(task.sizes.eval).toBeGreaterThan(15);
     expect(task.sizes.eval).toBeLessThan(45);
   });
@@ -76,7 +81,7 @@ describe('makeTask', () => {
     const keys = makeTask({ kind: 'add', evalFraction: 0.1 })
       .evalSet(500)
       .map((p) => p.key);
-    for (const k of keys) expect(splitOfKey(k, 0.3)).toBe('eval');
+    for (const k of keys) expect(splitOfKey(k, 0.3)).toBe('test');
   });
 
   it('every view extracts the canonical answer from the correct completion (1000 problems per kind)', () => {
@@ -135,7 +140,7 @@ describe('makeTask', () => {
     const task = makeTask({ kind: 'add', digits: 1, evalFraction: 0.2 });
     const avail = task.sizes.eval;
     expect(() => task.evalSet(avail + 1)).toThrow(
-      `requested ${avail + 1} distinct eval problems but the eval split of add(digits=1, evalFraction=0.2) has only ${avail} (problem space 100)`,
+      `requested ${avail + 1} distinct test problems but the test split of add(digits=1, evalFraction=0.2) has only ${avail} (problem space 100)`,
     );
     expect(() => task.sampleTrain(makeRng(0), 1000)).toThrow(TaskConfigError);
     expect(() => task.sampleTrain(makeRng(0), 1000)).toThrow(
@@ -145,7 +150,7 @@ describe('makeTask', () => {
     const big = makeTask({ kind: 'count', length: 5 }); // 10^6 problems: estimated sizes
     expect(big.sizes.exact).toBe(false);
     expect(() => big.evalSet(150_000)).toThrow(
-      /requested 150000 distinct eval problems .* only about 200000/,
+      /requested 150000 distinct test problems .* only about 200000/,
     );
   });
 
@@ -158,5 +163,34 @@ describe('makeTask', () => {
     expect(() => renderPrompt(makeTask({ kind: 'add' }).problem([1, 2]), 'upside' as never)).toThrow(
       /valid views: plain, swap, words, reversed/,
     );
+  });
+
+  it('three splits by key: 70 / 10 / 20 by default, disjoint, validation ordered and prefix-stable', () => {
+    const task = makeTask({ kind: 'add', digits: 2 });
+    const { train, validation, test } = task.sizes;
+    expect(train + validation + test).toBe(10_000);
+    expect(Math.abs(validation - 1000)).toBeLessThan(100);
+    expect(Math.abs(test - 2000)).toBeLessThan(120);
+    const va = task.heldOut('validation', 400);
+    expect(task.heldOut('validation', 100).map((p) => p.key)).toEqual(va.slice(0, 100).map((p) => p.key));
+    for (const p of va) expect(task.splitOf(p.key)).toBe('validation');
+    const tr = task.sampleTrain(makeRng(4), 3000);
+    for (const p of tr) expect(task.splitOf(p.key)).toBe('train');
+    const union = task.sampleSplit('train+validation', makeRng(4), 3000);
+    const splits = new Set(union.map((p) => task.splitOf(p.key)));
+    expect([...splits].sort()).toEqual(['train', 'validation']);
+    // large spaces (rejection sampling) keep the same guarantees
+    const big = makeTask({ kind: 'add', digits: 4 });
+    expect(big.sizes.exact).toBe(false);
+    for (const p of big.heldOut('validation', 300)) expect(big.splitOf(p.key)).toBe('validation');
+    for (const p of big.sampleTrain(makeRng(1), 300)) expect(big.splitOf(p.key)).toBe('train');
+  });
+
+  it('the test split is the older two-way eval split: same problems, same order', () => {
+    // The older rule: eval iff hash < evalFraction; its order was shuffled with the same seed and label.
+    const task = makeTask({ kind: 'add', digits: 2 });
+    expect(task.evalSet(5).map((p) => p.key)).toEqual(task.heldOut('test', 5).map((p) => p.key));
+    for (const p of task.evalSet(500)) expect(splitOfKey(p.key, 0.2)).toBe('test');
+    expect(task.evalSet(3).map((p) => p.key)).toEqual(EVAL_ORDER_HEAD);
   });
 });

@@ -23,18 +23,23 @@ export interface Problem {
   readonly config: ResolvedTaskConfig;
 }
 
-/** Which split a problem belongs to. */
-export type Split = 'train' | 'eval';
+/** Which split a problem belongs to: train (pretraining and RL prompts), validation (every choice), test (every reported figure). */
+export type Split = 'train' | 'validation' | 'test';
+/** A split, or the union of train and validation (the older two-way "train" split, kept for shipped checkpoints). */
+export type SplitSelector = Split | 'train+validation';
 
-/** Sizes of the two splits. `exact` is false for spaces too large to enumerate (sizes are then estimates). */
+/** Sizes of the splits. `exact` is false for spaces too large to enumerate (sizes are then estimates). */
 export interface SplitSizes {
   space: number;
   train: number;
+  validation: number;
+  test: number;
+  /** The test split's size under its older name (the held-out "eval" split is the test split). */
   eval: number;
   exact: boolean;
 }
 
-/** A task built from a config. Train and eval problems never overlap. */
+/** A task built from a config. Train, validation and test problems never overlap. */
 export interface Task {
   readonly config: ResolvedTaskConfig;
   /** Human-readable config, e.g. "add(digits=2, evalFraction=0.2)". */
@@ -43,14 +48,25 @@ export interface Task {
   readonly sizes: SplitSizes;
   /** The split of a problem key (pure function of key and evalFraction). */
   splitOf(key: string): Split;
-  /** `n` distinct training problems drawn with `rng` (independent across calls). Throws if `n` > train size. */
+  /** `n` distinct TRAIN-split problems drawn with `rng` (independent across calls). Throws if `n` > train size. */
   sampleTrain(rng: Rng, n: number): Problem[];
-  /** The first `n` problems of the fixed, seeded eval order (a prefix of `evalSet(m)` for m > n). */
+  /** `n` distinct problems of a split (or of train+validation) drawn with `rng`. */
+  sampleSplit(split: SplitSelector, rng: Rng, n: number): Problem[];
+  /** The first `n` problems of the fixed, seeded order of a held-out split (a prefix of a larger request). */
+  heldOut(split: 'validation' | 'test', n: number): Problem[];
+  /** The first `n` problems of the fixed, seeded TEST order (a prefix of `evalSet(m)` for m > n): `heldOut('test', n)`. */
   evalSet(n: number): Problem[];
   /** Build a problem from field values (for tests and tools). */
   problem(values: readonly number[]): Problem;
   /** Prompt length (characters) of every problem in `view`. */
   promptLength(view: ViewName): number;
+  /**
+   * The prompt an agent is shown for a problem (`renderPrompt`). The trainer, rollouts and evaluation
+   * render through this, so a test can hand them problems whose truth-bearing fields are scrambled.
+   */
+  prompt(problem: Problem, view: ViewName): string;
+  /** Longest correct completion (characters, no EOS) of any problem of the task in `view`. */
+  longestCompletion(view: ViewName): number;
 }
 
 /** Problem spaces up to this size are enumerated (exact split sizes); larger ones use rejection sampling. */
@@ -66,9 +82,18 @@ export function describeTaskConfig(c: ResolvedTaskConfig): string {
   return `${c.kind}(${knobs.join(', ')})`;
 }
 
-/** The split of a key for an eval fraction: eval iff hash(salt + key) / 2^32 < evalFraction. */
+/** Share of the non-test problems that form the validation split (default config: 70% train, 10% validation, 20% test). */
+export const VALIDATION_SHARE = 0.125;
+
+/**
+ * The split of a key: with u = hash(salt + key) / 2^32, test iff u < evalFraction (the same problems as
+ * the older two-way "eval" split), validation iff the rest of u's range falls in its first
+ * VALIDATION_SHARE, train otherwise. A pure function of the key: the same for every agent, view and run.
+ */
 export function splitOfKey(key: string, evalFraction: number): Split {
-  return hashString(SPLIT_SALT + key) / 4294967296 < evalFraction ? 'eval' : 'train';
+  const u = hashString(SPLIT_SALT + key) / 4294967296;
+  if (u < evalFraction) return 'test';
+  return (u - evalFraction) / (1 - evalFraction) < VALIDATION_SHARE ? 'validation' : 'train';
 }
 
 /** Build a problem of a resolved config from its field values (validated against the radices). */
@@ -122,6 +147,40 @@ function decodeIndex(index: number, radices: readonly number[]): number[] {
   return out;
 }
 
+/** Does a key's split fall under a selector? */
+const selects = (sel: SplitSelector, split: Split): boolean =>
+  sel === 'train+validation' ? split !== 'test' : split === sel;
+
+/** Index lists of an enumerated space per split (train and the train+validation union in index order). */
+interface SplitLists {
+  train: Int32Array;
+  validation: Int32Array;
+  test: Int32Array;
+  'train+validation': Int32Array;
+}
+
+/** Draw `n` distinct entries of `list` with `rng` (sparse: rejection of repeats; dense: partial Fisher-Yates). */
+function drawDistinct(list: Int32Array, rng: Rng, n: number): number[] {
+  const out: number[] = [];
+  if (n * 2 <= list.length) {
+    const seen = new Set<number>();
+    while (out.length < n) {
+      const idx = list[rng.int(list.length)];
+      if (seen.has(idx)) continue;
+      seen.add(idx);
+      out.push(idx);
+    }
+    return out;
+  }
+  const pool = Array.from(list);
+  for (let i = 0; i < n; i++) {
+    const j = i + rng.int(pool.length - i);
+    [pool[i], pool[j]] = [pool[j], pool[i]];
+    out.push(pool[i]);
+  }
+  return out;
+}
+
 /**
  * Build a task from a config (validated; defaults filled). Throws `TaskConfigError` for invalid configs.
  * The split is a pure function of each problem's key and `evalFraction`, so it is the same for every
@@ -136,31 +195,54 @@ export function makeTask(config: TaskConfig): Task {
   const enumerable = space <= ENUMERATION_LIMIT;
   const splitOf = (key: string): Split => splitOfKey(key, c.evalFraction);
 
-  // Enumerated spaces: index lists per split, computed once. Eval list shuffled into a fixed order.
-  let lists: { train: Int32Array; eval: Int32Array } | null = null;
-  const getLists = (): { train: Int32Array; eval: Int32Array } => {
+  // Enumerated spaces: index lists per split, computed once. Held-out lists shuffled into a fixed order
+  // (the test order is the older eval order: same seed, same label, same problems).
+  let lists: SplitLists | null = null;
+  const getLists = (): SplitLists => {
     if (lists) return lists;
-    const train: number[] = [];
-    const ev: number[] = [];
+    const by: Record<Split, number[]> = { train: [], validation: [], test: [] };
+    const union: number[] = [];
     for (let i = 0; i < space; i++) {
-      (splitOf(def.key(decodeIndex(i, radices), c)) === 'eval' ? ev : train).push(i);
+      const split = splitOf(def.key(decodeIndex(i, radices), c));
+      by[split].push(i);
+      if (split !== 'test') union.push(i);
     }
-    deriveRng(ORDER_SEED, 'eval-order', name).shuffle(ev);
-    lists = { train: Int32Array.from(train), eval: Int32Array.from(ev) };
-    return lists;
+    deriveRng(ORDER_SEED, 'eval-order', name).shuffle(by.test);
+    deriveRng(ORDER_SEED, 'validation-order', name).shuffle(by.validation);
+    const l = {
+      train: Int32Array.from(by.train),
+      validation: Int32Array.from(by.validation),
+      test: Int32Array.from(by.test),
+      'train+validation': Int32Array.from(union),
+    };
+    lists = l;
+    return l;
   };
 
+  const estimate = (share: number): number => Math.floor(space * share);
+  const nonTest = 1 - c.evalFraction;
   const sizes: SplitSizes = enumerable
-    ? { space, train: getLists().train.length, eval: getLists().eval.length, exact: true }
+    ? {
+        space,
+        train: getLists().train.length,
+        validation: getLists().validation.length,
+        test: getLists().test.length,
+        eval: getLists().test.length,
+        exact: true,
+      }
     : {
         space,
-        train: Math.floor(space * (1 - c.evalFraction)),
-        eval: Math.floor(space * c.evalFraction),
+        train: estimate(nonTest * (1 - VALIDATION_SHARE)),
+        validation: estimate(nonTest * VALIDATION_SHARE),
+        test: estimate(c.evalFraction),
+        eval: estimate(c.evalFraction),
         exact: false,
       };
+  const sizeOf = (sel: SplitSelector): number =>
+    sel === 'train+validation' ? sizes.train + sizes.validation : sizes[sel];
 
-  const tooFew = (split: Split, n: number): TaskConfigError => {
-    const avail = sizes[split];
+  const tooFew = (split: SplitSelector, n: number): TaskConfigError => {
+    const avail = sizeOf(split);
     const tail = sizes.exact
       ? `has only ${avail} (problem space ${space})`
       : `has only about ${avail} (estimated; problem space ${space}); at most half of that can be drawn`;
@@ -168,18 +250,26 @@ export function makeTask(config: TaskConfig): Task {
       `requested ${n} distinct ${split} problems but the ${split} split of ${name} ${tail}`,
     ]);
   };
-  const limit = (split: Split): number => (sizes.exact ? sizes[split] : Math.floor(sizes[split] / 2));
-
-  const randomValues = (rng: Rng): number[] => radices.map((r) => rng.int(r));
+  const limit = (split: SplitSelector): number =>
+    sizes.exact ? sizeOf(split) : Math.floor(sizeOf(split) / 2);
 
   /** Rejection-sample distinct problems of one split (large spaces). */
-  const rejectionSample = (rng: Rng, n: number, split: Split, seen: Set<string>, out: Problem[]): void => {
+  const rejectionSample = (
+    rng: Rng,
+    n: number,
+    split: SplitSelector,
+    seen: Set<string>,
+    out: Problem[],
+  ): void => {
     let attempts = 0;
     const maxAttempts = 200 * n + 10_000;
     while (out.length < n) {
       if (++attempts > maxAttempts) throw tooFew(split, n);
-      const p = makeProblem(c, randomValues(rng));
-      if (splitOf(p.key) !== split || seen.has(p.key)) continue;
+      const p = makeProblem(
+        c,
+        radices.map((r) => rng.int(r)),
+      );
+      if (!selects(split, splitOf(p.key)) || seen.has(p.key)) continue;
       seen.add(p.key);
       out.push(p);
     }
@@ -187,57 +277,68 @@ export function makeTask(config: TaskConfig): Task {
 
   const fromIndex = (i: number): Problem => makeProblem(c, decodeIndex(i, radices));
 
-  const sampleTrain = (rng: Rng, n: number): Problem[] => {
-    assertCount(n, 'sampleTrain');
-    if (n > limit('train')) throw tooFew('train', n);
+  const sampleSplit = (split: SplitSelector, rng: Rng, n: number): Problem[] => {
+    assertCount(n, 'sampleSplit');
+    if (n > limit(split)) throw tooFew(split, n);
+    if (enumerable) return drawDistinct(getLists()[split], rng, n).map(fromIndex);
     const out: Problem[] = [];
-    if (!enumerable) {
-      rejectionSample(rng, n, 'train', new Set(), out);
-      return out;
-    }
-    const train = getLists().train;
-    if (n * 2 <= train.length) {
-      const seen = new Set<number>();
-      while (out.length < n) {
-        const idx = train[rng.int(train.length)];
-        if (seen.has(idx)) continue;
-        seen.add(idx);
-        out.push(fromIndex(idx));
-      }
-      return out;
-    }
-    // Dense request: partial Fisher-Yates over a copy.
-    const pool = Array.from(train);
-    for (let i = 0; i < n; i++) {
-      const j = i + rng.int(pool.length - i);
-      [pool[i], pool[j]] = [pool[j], pool[i]];
-      out.push(fromIndex(pool[i]));
-    }
+    rejectionSample(rng, n, split, new Set(), out);
     return out;
   };
 
-  // Large spaces: a growing cache of the fixed eval sequence, so evalSet(n) is a prefix of evalSet(m).
-  const evalCache: Problem[] = [];
-  const evalSeen = new Set<string>();
-  const evalRng = deriveRng(ORDER_SEED, 'eval-sample', name);
-
-  const evalSet = (n: number): Problem[] => {
-    assertCount(n, 'evalSet');
-    if (n > limit('eval')) throw tooFew('eval', n);
-    if (enumerable) return Array.from(getLists().eval.subarray(0, n), fromIndex);
-    if (evalCache.length < n) rejectionSample(evalRng, n, 'eval', evalSeen, evalCache);
-    return evalCache.slice(0, n);
+  // Large spaces: a growing cache of each fixed held-out sequence, so heldOut(s, n) is a prefix of heldOut(s, m).
+  const caches = {
+    test: { list: [] as Problem[], seen: new Set<string>(), rng: deriveRng(ORDER_SEED, 'eval-sample', name) },
+    validation: {
+      list: [] as Problem[],
+      seen: new Set<string>(),
+      rng: deriveRng(ORDER_SEED, 'validation-sample', name),
+    },
+  };
+  const heldOut = (split: 'validation' | 'test', n: number): Problem[] => {
+    assertCount(n, split === 'test' ? 'evalSet' : 'heldOut');
+    if (split !== 'test' && split !== 'validation')
+      throw new TaskConfigError([
+        `held-out split must be 'validation' or 'test', got ${JSON.stringify(split)}`,
+      ]);
+    if (n > limit(split)) throw tooFew(split, n);
+    if (enumerable) return Array.from(getLists()[split].subarray(0, n), fromIndex);
+    const cache = caches[split];
+    if (cache.list.length < n) rejectionSample(cache.rng, n, split, cache.seen, cache.list);
+    return cache.list.slice(0, n);
   };
 
   const probeValues = radices.map(() => 0);
+  const maxValues = radices.map((r) => r - 1);
+  const longest = new Map<ViewName, number>();
+  const longestCompletion = (view: ViewName): number => {
+    let best = longest.get(view);
+    if (best !== undefined) return best;
+    best = renderCompletion(makeProblem(c, maxValues), view).length;
+    const probe =
+      enumerable && space <= 20_000
+        ? Array.from({ length: space }, (_, i) => fromIndex(i))
+        : sampleSplit(
+            'train+validation',
+            deriveRng(ORDER_SEED, 'longest', name),
+            Math.min(4000, limit('train+validation')),
+          );
+    for (const p of probe) best = Math.max(best, renderCompletion(p, view).length);
+    longest.set(view, best);
+    return best;
+  };
   return {
     config: c,
     name,
     sizes,
     splitOf,
-    sampleTrain,
-    evalSet,
+    sampleTrain: (rng, n) => sampleSplit('train', rng, n),
+    sampleSplit,
+    heldOut,
+    evalSet: (n) => heldOut('test', n),
     problem: (values) => makeProblem(c, values),
     promptLength: (view) => renderPrompt(makeProblem(c, probeValues), view).length,
+    prompt: (problem, view) => renderPrompt(problem, view),
+    longestCompletion,
   };
 }

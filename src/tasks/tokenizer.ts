@@ -62,19 +62,7 @@ export function makeTokenizer(alphabet: string | Iterable<string>): Tokenizer {
     return out;
   };
 
-  const decode = (seq: ArrayLike<number>): string => {
-    let s = '';
-    for (let i = 0; i < seq.length; i++) {
-      const id = seq[i];
-      if (id === EOS_ID) break;
-      if (id === PAD_ID || id === BOS_ID) continue;
-      if (!Number.isInteger(id) || id < NUM_SPECIAL || id >= vocabSize) {
-        throw new Error(`cannot decode token id ${id}; vocabSize is ${vocabSize}`);
-      }
-      s += chars[id - NUM_SPECIAL];
-    }
-    return s;
-  };
+  const decode = (seq: ArrayLike<number>): string => decodePieces(seq, chars);
 
   return {
     alphabet: joined,
@@ -92,6 +80,23 @@ export function makeTokenizer(alphabet: string | Iterable<string>): Tokenizer {
     },
     canEncode: (text) => [...text].every((ch) => ids.has(ch)),
   };
+}
+
+/**
+ * Text of token ids whose piece strings are `pieces` (id = NUM_SPECIAL + index): stops at EOS, skips PAD
+ * and BOS, throws on an id outside the vocabulary. Shared by every tokenizer (tokenizers.ts).
+ */
+export function decodePieces(seq: ArrayLike<number>, pieces: readonly string[]): string {
+  const vocabSize = NUM_SPECIAL + pieces.length;
+  let s = '';
+  for (let i = 0; i < seq.length; i++) {
+    const id = seq[i];
+    if (id === EOS_ID) break;
+    if (id === PAD_ID || id === BOS_ID) continue;
+    if (!Number.isInteger(id) || id < NUM_SPECIAL || id >= vocabSize) throw new Error(`cannot decode token id ${id}; vocabSize is ${vocabSize}`);
+    s += pieces[id - NUM_SPECIAL];
+  }
+  return s;
 }
 
 const DIGITS = '0123456789';

@@ -1,0 +1,125 @@
+// Agents by axes: bad specs refused before any work (listing the valid values), a context too small
+// refused with the numbers, build keys that change with every axis, corpus draws and shares, the
+// diversity level of a pair, and the content-addressed cache (reuse; a damaged entry rebuilt with a notice).
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseAxisCohort } from '../cli/axisCohort';
+import { CpuBackend } from '../engine/cpu/cpuBackend';
+import { makeTask } from '../tasks';
+import type { AgentSpec } from './agent';
+import { buildKey, contextErrors, parseAxisAgent } from './axes';
+import { cachedCheckpoint, cacheEntryProblem } from './cache';
+import { applyCorpus, corpusErrors } from './corpus';
+import { agentFromCheckpoint } from './manifest';
+import { diversityLevel, formatPaperOverlap, paperOverlap } from './paperOverlap';
+
+const TASK = { kind: 'addw', digits: 3 } as const;
+const spec = (o: Partial<AgentSpec> = {}): AgentSpec => ({ id: 'A', family: 'nat-rope', size: 's', seed: 1, view: 'plain', ...o });
+
+describe('agent specs by axes', () => {
+  it('fills defaults: size s, seed 1, the family view', () => {
+    expect(parseAxisAgent({ id: 'V', family: 'nat-rev' }, 'a')).toEqual({ spec: { id: 'V', family: 'nat-rev', size: 's', seed: 1, view: 'reversed' } });
+  });
+
+  it('refuses unknown families, sizes, tokenizers, views, axes and fields, listing the valid values', () => {
+    const r = parseAxisCohort({
+      task: TASK,
+      cohort: { agents: [{ id: 'A', family: 'gpt5' }, { id: 'B', family: 'nat-rope', size: 'xl', tokenizer: 'bpe', view: 'upside', colour: 1, arch: { depth: 3, nHead: 0 }, corpus: { draw: 'all' } }] },
+    });
+    expect('errors' in r && r.errors).toEqual([
+      'cohort.agents[0].family: unknown family "gpt5"; valid families: lp-nocarry, rope-carry, rope-carry-words, deep-rev, nat-rope, nat-abs, nat-chunk, nat-rev',
+      'cohort.agents[1].colour: unknown field (allowed: id, family, size, seed, view, arch, tokenizer, corpus, checkpoint)',
+      "cohort.agents[1].size: unknown size \"xl\" of family 'nat-rope'; valid sizes: xs, s, m",
+      'cohort.agents[1].view: unknown view "upside"; valid views: plain, swap, words, reversed',
+      'cohort.agents[1].tokenizer: unknown tokenizer "bpe"; valid tokenizers: digit, chunk2, chunk3, words',
+      'cohort.agents[1].arch.depth: unknown field (allowed: nLayer, nHead, nEmbd, mlpRatio, pos, blockSize)',
+      'cohort.agents[1].arch.nHead: must be an integer in [1, 16], got 0',
+      "cohort.agents[1].corpus.draw: must be 'random' or 'share', got \"all\"",
+    ]);
+    expect(corpusErrors({ draw: 'share', index: 2, of: 2 })).toEqual(['index: must be an integer in [0, 1], got 2']);
+  });
+
+  it('refuses a context that cannot hold the prompt and the longest completion, with the numbers', () => {
+    expect(contextErrors(spec({ arch: { blockSize: 12 } }), TASK)).toEqual([
+      'agent A: arch.blockSize 12 cannot hold the prompt (8 tokens) plus the longest completion with EOS (17 tokens) of addw(digits=3, evalFraction=0.2) in the plain view: needs at least 24',
+    ]);
+    expect(contextErrors(spec({ arch: { blockSize: 24 } }), TASK)).toEqual([]);
+    const r = parseAxisCohort({ task: TASK, cohort: { agents: [spec({ arch: { blockSize: 12 } })] } });
+    expect('errors' in r && r.errors[0]).toMatch(/needs at least 24/);
+  });
+
+  it('the build key changes with every axis and not with the id', () => {
+    const base = buildKey(spec(), TASK);
+    expect(buildKey(spec({ id: 'other' }), TASK)).toBe(base);
+    const variants = [spec({ size: 'm' }), spec({ seed: 2 }), spec({ view: 'swap' }), spec({ arch: { nEmbd: 16 } }), spec({ tokenizer: 'chunk3' }), spec({ corpus: { draw: 'share', index: 0, of: 2 } })];
+    const keys = new Set([base, ...variants.map((v) => buildKey(v, TASK)), buildKey(spec(), { kind: 'addw', digits: 4 }), buildKey(spec(), TASK, { maxSteps: 7 })]);
+    expect(keys.size).toBe(variants.length + 3);
+  });
+
+  it('corpus: a seeded draw of the given size, disjoint shares that cover the pool', () => {
+    const problems = makeTask({ kind: 'addw', digits: 2 }).heldOut('test', 1000);
+    const d = applyCorpus(problems, { draw: 'random', size: 300 }, 5);
+    expect(d).toHaveLength(300);
+    expect(applyCorpus(problems, { draw: 'random', size: 300 }, 5)).toEqual(d);
+    expect(applyCorpus(problems, { draw: 'random', size: 300 }, 6)).not.toEqual(d);
+    const s0 = applyCorpus(problems, { draw: 'share', index: 0, of: 2 }, 1);
+    const s1 = applyCorpus(problems, { draw: 'share', index: 1, of: 2 }, 1);
+    expect(s0.length + s1.length).toBe(1000);
+    expect(s0.some((p) => s1.includes(p))).toBe(false);
+  });
+
+  it('labels pairs by the level of diversity', () => {
+    expect(diversityLevel(spec(), spec({ id: 'B' }))).toBe('seed-only');
+    expect(diversityLevel(spec(), spec({ size: 'm' }))).toBe('same-family');
+    expect(diversityLevel(spec(), spec({ view: 'words' }))).toBe('same-family');
+    expect(diversityLevel(spec(), spec({ family: 'nat-abs' }))).toBe('different-arch');
+    expect(diversityLevel(spec(), spec({ family: 'nat-chunk' }))).toBe('different-family');
+    expect(diversityLevel(spec(), spec({ family: 'nat-chunk', view: 'words' }))).toBe('different-family+');
+  });
+});
+
+describe('the content-addressed cache', () => {
+  const recipe = { maxSteps: 2, evalEvery: 1, valSize: 20 };
+  const small = { kind: 'addw', digits: 2 } as const;
+  it('builds once, reuses, and rebuilds a damaged entry (same bytes) with a notice', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'corl-cache-'));
+    const be = new CpuBackend();
+    const notices: string[] = [];
+    const notice = (s: string) => notices.push(s);
+    const a = await cachedCheckpoint(be, spec({ tokenizer: 'chunk2' }), small, { dir, recipe, notice });
+    expect(a.built).toBe(true);
+    const b = await cachedCheckpoint(be, spec({ id: 'other', tokenizer: 'chunk2' }), small, { dir, recipe, notice });
+    expect(b.built).toBe(false);
+    expect(Buffer.from(b.bytes).equals(Buffer.from(a.bytes))).toBe(true);
+    const agent = agentFromCheckpoint(be, b.bytes, spec({ tokenizer: 'chunk2' }));
+    expect(agent.tokenizer.vocabSize).toBeGreaterThan(100); // the chunk2 tokenizer came back from the meta
+    expect(agent.base?.tokenizer).toBe('chunk2');
+    agent.model.free();
+    // damage the weights: flip a byte near the end (the hash no longer checks)
+    const bytes = new Uint8Array(readFileSync(a.file));
+    bytes[bytes.length - 3] ^= 0xff;
+    writeFileSync(a.file, bytes);
+    expect(cacheEntryProblem(dir, a.key)).toMatch(/hash does not check/);
+    const c = await cachedCheckpoint(be, spec({ tokenizer: 'chunk2' }), small, { dir, recipe, notice });
+    expect(c.built).toBe(true);
+    expect(Buffer.from(c.bytes).equals(Buffer.from(a.bytes))).toBe(true);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatch(new RegExp(`cache entry ${a.key} .* is damaged: its hash does not check .*; rebuilding it`));
+    // a file whose sum is right but whose header is another build's is refused too
+    writeFileSync(join(dir, `${a.key}.ckpt`), b.bytes);
+    expect(cacheEntryProblem(dir, a.key)).toBeNull();
+    writeFileSync(join(dir, `${a.key}.ckpt`), new Uint8Array([1, 2, 3]));
+    writeFileSync(join(dir, `${a.key}.sum`), '3 deadbeef\n');
+    expect(cacheEntryProblem(dir, a.key)).toMatch(/hash does not check|header/);
+    // the paper's overlap of one checkpoint twice: seed-only, identical greedy answers, own sampling streams
+    const twins = ['X', 'Y'].map((id) => agentFromCheckpoint(be, b.bytes, spec({ id, tokenizer: 'chunk2' })));
+    const rep = await paperOverlap('twins', 'addw-2', twins, makeTask(small).heldOut('test', 40), 0.8);
+    expect(rep.pairs).toHaveLength(1);
+    expect(rep.pairs[0].level).toBe('seed-only');
+    expect(rep.pairs[0].greedy.c).toBe(0); // the same weights answer the same greedily
+    expect(formatPaperOverlap(rep)).toMatch(/\| X-Y \| seed-only \|/);
+    for (const t of twins) t.model.free();
+  }, 60_000);
+});

@@ -1,0 +1,75 @@
+// NODE ONLY (fs): the content-addressed cache of base checkpoints built on demand. An entry is
+// DIR/KEY.ckpt with KEY = buildKey(spec, task, recipe) (src/cohort/axes.ts) and a sidecar DIR/KEY.sum
+// holding the file's length and FNV-1a hash (KEY ends in -wasm for entries the wasm engine built). An entry is used only when the sum, the header, the meta's
+// cacheKey and every weight check; otherwise it is rebuilt (deterministically: same bytes), with a notice.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Backend } from '../engine/backend';
+import { loadCheckpoint } from '../model/checkpoint';
+import type { TaskConfig } from '../tasks';
+import type { AgentSpec } from './agent';
+import { buildKey, pretrainSpecOf } from './axes';
+import { baseMetaOf, hashBytes } from './manifest';
+import type { PretrainRecipe } from './families';
+import { pretrainAgent, type PretrainOptions } from './pretrain';
+
+/** The default cache folder: $CORL_CACHE_DIR, else .cache/checkpoints at the repository root (ignored by git). */
+export const DEFAULT_CACHE_DIR = process.env.CORL_CACHE_DIR ?? resolve(dirname(fileURLToPath(import.meta.url)), '../../.cache/checkpoints');
+
+/** Why a cache entry cannot be used, or null when it checks. */
+export function cacheEntryProblem(dir: string, key: string): string | null {
+  const file = join(dir, `${key}.ckpt`);
+  const sum = join(dir, `${key}.sum`);
+  if (!existsSync(file)) return 'missing';
+  if (!existsSync(sum)) return 'its checksum file is missing';
+  const bytes = new Uint8Array(readFileSync(file));
+  const want = readFileSync(sum, 'utf8').trim();
+  const got = `${bytes.length} ${hashBytes(bytes)}`;
+  if (want !== got) return `its hash does not check (file ${got}, recorded ${want})`;
+  try {
+    const ck = loadCheckpoint(bytes);
+    const meta = baseMetaOf(ck.meta, file);
+    if (meta.cacheKey !== key) return `its header names another build (${String(meta.cacheKey)})`;
+    for (const [name, t] of ck.params) for (let i = 0; i < t.length; i++) if (!Number.isFinite(t[i])) return `weight ${name}[${i}] is ${t[i]}`;
+  } catch (e) {
+    return `its header does not parse: ${(e as Error).message}`;
+  }
+  return null;
+}
+
+/** One cache lookup or build. */
+export interface CacheResult {
+  key: string;
+  file: string;
+  bytes: Uint8Array;
+  /** True when it was pretrained now (missing or damaged entry). */
+  built: boolean;
+  seconds: number;
+}
+
+/**
+ * The base checkpoint of `spec` on `task`: from the cache when its entry checks, else pretrained on
+ * `backend` (CPU: deterministic) and stored. `notice` gets one line per damaged entry rebuilt.
+ */
+export async function cachedCheckpoint(
+  backend: Backend, spec: AgentSpec, task: TaskConfig,
+  o: { dir?: string; recipe?: Partial<PretrainRecipe>; notice?: (s: string) => void; onProgress?: PretrainOptions['onProgress'] } = {},
+): Promise<CacheResult> {
+  const dir = o.dir ?? DEFAULT_CACHE_DIR;
+  // the engine pretrains deterministically but not bit-identically to another engine: it is part of the address
+  // (the CPU reference's entries keep the bare key)
+  const bare = buildKey(spec, task, o.recipe);
+  const key = backend.info.name === 'cpu' ? bare : `${bare}-${backend.info.name}`;
+  const file = join(dir, `${key}.ckpt`);
+  const t0 = performance.now();
+  const problem = cacheEntryProblem(dir, key);
+  if (problem === null) return { key, file, bytes: new Uint8Array(readFileSync(file)), built: false, seconds: (performance.now() - t0) / 1000 };
+  if (problem !== 'missing') o.notice?.(`cache entry ${key} (${spec.id}: ${spec.family}.${spec.size} seed ${spec.seed}) is damaged: ${problem}; rebuilding it`);
+  const r = await pretrainAgent(backend, pretrainSpecOf(spec), task, { recipe: o.recipe, cacheKey: key, onProgress: o.onProgress });
+  r.agent.model.free();
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(file, r.bytes);
+  writeFileSync(join(dir, `${key}.sum`), `${r.bytes.length} ${hashBytes(r.bytes)}\n`);
+  return { key, file, bytes: r.bytes, built: true, seconds: (performance.now() - t0) / 1000 };
+}
