@@ -17,7 +17,7 @@ export const NODE_SCALING_BUDGET_S = 120;
 export const DEVICE_USAGE =
   '  --kernel OP=VARIANT,...: force kernel variants (ops: matmul, layernorm, attention, attentionCached, logprob, sumSquares)\n' +
   '  --kernel-cache PATH: per-adapter kernel choices (default runs/kernel-choices.json)\n' +
-  '  --device: the whole report plus the WebGPU scaling rows, written to one JSON file (--out PATH)\n' +
+  '  --device: the whole report plus the scaling table on cpu, wasm and WebGPU, written to one JSON file (--out PATH)\n' +
   '  --scaling-max-params N, --scaling-max-bk N, --scaling-budget-s S: caps of the WebGPU scaling rows (default 2e6, 512, 240;\n' +
   `    with --device the cpu and wasm rows start no row after ${NODE_SCALING_BUDGET_S} s per engine)`;
 

@@ -105,7 +105,12 @@ describe('bench device and kernel flags', () => {
     expect(args.nodeScaling).toMatchObject({ budgetMs: 120_000 });
     expect(splitDeviceArgs([]).args.scaling).toBeNull();
     expect(splitDeviceArgs([]).args.nodeScaling).toBeNull();
-    expect(() => splitDeviceArgs(['--scaling-max-bk', '16'])).toThrow(/only apply with --device/);
+    expect(() => splitDeviceArgs(['--scaling-max-bk', '16'])).toThrow(
+      /^--scaling-max-bk only applies with --device/,
+    );
+    expect(() => splitDeviceArgs(['--out', 'x.json', '--scaling-budget-s', '9'])).toThrow(
+      /^--scaling-budget-s, --out only apply with --device/,
+    );
     expect(() => splitDeviceArgs(['--device', '--scaling-max-bk', 'x'])).toThrow(/must be a positive number/);
     expect(() => splitDeviceArgs(['--kernel', 'matmul=fast'])).toThrow(/valid: blocked, tiled/);
   });
