@@ -7,7 +7,7 @@ import { SFT_HP, benchOurSft, benchSftBatch, geomean } from './runBench';
 import { TfGpt, startTf, tfMatmul, timeTfStep } from './tfPeer';
 import { leanStepFigures, type LeanStepFigures } from '../rl/leanFigures';
 import { type BenchKernelOpts, chooseKernels } from './benchKernels';
-import { type ScalingOpts, scalingRows } from './scalingGpu';
+import { type ScalingCaps, scalingCells, scalingRows } from './scaling';
 
 /** Target wall-clock ms of one timed sample of the slower side, and the fewest matmuls per sample. */
 const SAMPLE_MS = 30;
@@ -34,7 +34,7 @@ async function ourMatmulGpuMs(be: WebGpuBackend, s: BenchPlan['shapes'][number],
   }
 }
 
-async function runWebGpuBench(plan: BenchPlan, kernelOpts: BenchKernelOpts = { force: '', cache: null }, scaling: ScalingOpts | null = null): Promise<unknown> {
+async function runWebGpuBench(plan: BenchPlan, kernelOpts: BenchKernelOpts = { force: '', cache: null }, scaling: ScalingCaps | null = null): Promise<unknown> {
   const log = (s: string): void => console.log(`bench: ${s}`);
   const be = await WebGpuBackend.create();
   await be.prepare(); // every kernel compiled before anything is timed
@@ -140,8 +140,9 @@ async function runWebGpuBench(plan: BenchPlan, kernelOpts: BenchKernelOpts = { f
       log(`co-rl step: ${coRlStep.stepMs.toFixed(0)} ms, ${coRlStep.readbacksPerStep} readbacks/step`);
       wallClockOnly.push('co-rl step ms: wall clock of the whole step by design');
     }
-    // ---- the WebGPU rows of the scaling table (--device)
-    const scalingTable = scaling ? await scalingRows(be, { ...scaling, preset: plan.preset }, log) : null;
+    // ---- the WebGPU rows of the scaling table (--device): the cells of the cpu and wasm rows, on this backend
+    const engine = { name: be.info.name, make: async () => be, release: () => {} };
+    const scalingTable = scaling ? { caps: scaling, rows: await scalingRows(engine, scalingCells(), scaling, log) } : null;
     return {
       backend: be.info.name,
       adapter: be.info.adapter,

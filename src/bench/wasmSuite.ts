@@ -18,11 +18,19 @@ import {
   modelMatmulShapes,
   timeMs,
 } from './benchSuite';
-import { SCALING_SIZES, type ScalingRow, scalingCells, scalingRows } from './scaling';
+import {
+  NO_CAPS,
+  SCALING_SIZES,
+  type ScalingCaps,
+  type ScalingRow,
+  scalingCells,
+  scalingRows,
+} from './scaling';
 import { loadTfWasm, tfWasmMatmul } from './tfWasm';
 
 export const WASM_SECTIONS = ['matmul', 'step', 'scaling'] as const;
 export type WasmSection = (typeof WASM_SECTIONS)[number];
+export const WASM_USAGE = `  --wasm SECTIONS|none: wasm sections to run (${WASM_SECTIONS.join(', ')}; default all), --wasm-only: only those`;
 
 /** `--wasm SECTIONS|none` and `--wasm-only` taken out of the bench's arguments. */
 export function splitWasmArgs(argv: readonly string[]): {
@@ -164,7 +172,7 @@ const minOf = (xs: number[]): number | null => (xs.length ? Math.min(...xs) : nu
 /** The selected wasm sections of `plan`. */
 export async function runWasmBench(
   plan: BenchPlan,
-  o: { sections: readonly WasmSection[]; bigShapes: boolean },
+  o: { sections: readonly WasmSection[]; bigShapes: boolean; scalingCaps?: ScalingCaps | null },
   log: (s: string) => void = () => {},
 ): Promise<Record<string, unknown>> {
   const wasm = await WasmBackend.create();
@@ -204,26 +212,22 @@ export async function runWasmBench(
   }
   if (o.sections.includes('scaling')) {
     const cells = scalingCells();
+    const caps = o.scalingCaps ?? NO_CAPS;
     const rows: ScalingRow[] = [
-      ...(await scalingRows(async () => new CpuBackend(), cells, log)),
-      ...(await scalingRows(() => WasmBackend.create(), cells, log)),
+      ...(await scalingRows(
+        { name: 'cpu', make: async () => new CpuBackend(), release: (be) => be.destroy() },
+        cells,
+        caps,
+        log,
+      )),
+      ...(await scalingRows(
+        { name: 'wasm', make: () => WasmBackend.create(), release: (be) => be.destroy() },
+        cells,
+        caps,
+        log,
+      )),
     ];
-    report.scaling = {
-      rows,
-      webgpu: 'filled by the WebGPU bench page (scalingRows with its backend) where the time allows',
-    };
-    summary.scaling = cells.map((c) => {
-      const of = (be: string): ScalingRow | undefined =>
-        rows.find((r) => r.backend === be && r.size === c.size.label && r.B === c.B && r.K === c.K);
-      return {
-        size: c.size.label,
-        BxK: c.B * c.K,
-        cpuMs: of('cpu')?.stepMs ?? null,
-        wasmMs: of('wasm')?.stepMs ?? null,
-        cpuBytes: of('cpu')?.bytesHeld ?? null,
-        wasmBytes: of('wasm')?.bytesHeld ?? null,
-      };
-    });
+    report.scaling = { caps, rows }; // the table with webgpu beside: the report's summary.scaling
   }
   report.summary = summary;
   return report;

@@ -8,12 +8,21 @@
 import { openPage } from './browser';
 import { planFromArgs } from '../bench/benchPlan';
 import { runCpuBench } from '../bench/runBench';
-import { runWasmBench, splitWasmArgs } from '../bench/wasmSuite';
+import { WASM_USAGE, runWasmBench, splitWasmArgs } from '../bench/wasmSuite';
 import type { LeanStepFigures } from '../rl/leanFigures';
 import { splitDeviceArgs } from '../bench/devicePlan';
+import { type ScalingRow, scalingCells, scalingTable } from '../bench/scaling';
 import { readKernelCache, writeKernelCache } from './kernelCacheFile';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+
+/** The scaling table with the engines side by side: cpu and wasm rows from Node, webgpu rows from the page. */
+function scalingSummary(report: Record<string, unknown>): Record<string, unknown>[] | null {
+  const node = (report.wasm as { scaling?: { rows: ScalingRow[] } } | undefined)?.scaling?.rows;
+  const gpu = (report.webgpu as { scaling?: { rows: ScalingRow[] } | null } | undefined)?.scaling?.rows;
+  if (!node && !gpu) return null;
+  return scalingTable(scalingCells(), [...(node ?? []), ...(gpu ?? [])]);
+}
 
 async function main(): Promise<void> {
   const t0 = performance.now();
@@ -27,7 +36,8 @@ async function main(): Promise<void> {
     parsed = planFromArgs(wasmArgs.rest);
   } catch (e) {
     // bad input: the message says what is wrong and what is accepted
-    process.stderr.write(`bench: ${(e as Error).message}\n`);
+    const more = /^unknown argument/.test((e as Error).message) ? `\n${WASM_USAGE}` : '';
+    process.stderr.write(`bench: ${(e as Error).message}${more}\n`);
     process.exit(2);
   }
   const { plan } = parsed;
@@ -47,7 +57,8 @@ async function main(): Promise<void> {
     log(`CPU backend (Node), ${plan.shapes.length} shapes, sft ${plan.sftAgents.join(',') || 'none'}...`);
     report.cpu = await runCpuBench(plan, log);
   }
-  if (wasmArgs.sections.length > 0) report.wasm = await runWasmBench(plan, wasmArgs, log);
+  if (wasmArgs.sections.length > 0)
+    report.wasm = await runWasmBench(plan, { ...wasmArgs, scalingCaps: dev.nodeScaling }, log);
   if (gpu) {
     log('WebGPU: ours and TensorFlow.js (headless Chromium)...');
     const session = await openPage('/src/bench/bench.html');
@@ -74,6 +85,7 @@ async function main(): Promise<void> {
   const gpuR = report.webgpu as { summary?: { matmulRatioMin: number | null; sftRatioMin: number | null }; coRlStep?: LeanStepFigures | null } | undefined;
   const lean = gpuR?.coRlStep ?? null;
   report.summary = {
+    scaling: scalingSummary(report),
     wasm: (report.wasm as { summary?: unknown } | undefined)?.summary ?? null,
     cpuMatmulVsTripleLoopMin: cpuR?.summary?.matmulSpeedupMin ?? null,
     webgpuMatmulVsTfjsMin: gpuR?.summary?.matmulRatioMin ?? null,
