@@ -32,6 +32,13 @@ test('the guided tour runs end to end by keyboard alone', async ({ page }) => {
   // Tab from the title reaches the step's button; Enter starts the run
   await page.keyboard.press('Tab');
   await expect(page.getByTestId('tour-start')).toBeFocused();
+  // 0.25 s between steps, so a fast engine (wasm, a real GPU) is still running at the end of the tour
+  await page.evaluate(() => {
+    const sel = document.querySelector<HTMLSelectElement>('[data-testid="train-speed"]')!;
+    sel.value = '250';
+    sel.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+  await expect(page.getByTestId('tour-start')).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('tour-run-note')).toContainText('Started');
   await expect(page.getByTestId('train-status')).toHaveAttribute('data-phase', 'running', {
@@ -142,6 +149,8 @@ test('the co-labeling diagnostics chart draws with a peer teacher (N = 3); N = 2
   await expect(page.getByTestId('hp-teacher')).toHaveValue('union');
   await expect(page.getByTestId('hp-teacher-help')).toContainText('extension, not in the paper');
   await setHyper(page, { batchPrompts: 4, samples: 4, steps: 1000, evalEvery: 0, evalProblems: 8 });
+  // 0.25 s between steps: a fast engine (wasm, a real GPU) must not finish the 1000 steps before the pause below
+  await page.getByTestId('train-speed').selectOption('250');
   await page.getByTestId('train-start').click();
   const chart = page.getByTestId('chart-diagnostics');
   await expect(chart).toHaveAttribute('data-points', /^([3-9]|[1-9]\d+)$/, { timeout: 120_000 });
