@@ -1,8 +1,8 @@
 // One cell of a sweep, run in this process (what `--cell I` does, for the local pool, a Slurm array task,
 // a Kubernetes Indexed Job pod or a Ray task alike): check its checkpoints, run the experiment on the
-// CPU backend (src/rl/experiment.ts), and write its record atomically into DIR/cells/<id>.json.
+// sweep's engine (wasm by default, or the CPU reference; src/rl/experiment.ts), and write its record atomically into DIR/cells/<id>.json.
 import { nodeReader } from '../cohort/nodeFiles';
-import { CpuBackend } from '../engine/cpu/cpuBackend';
+import { makeNodeBackend } from '../engine/wasm/nodeBackend';
 import { CohortLoader, validateExperiment } from '../rl/cohortEnv';
 import { runExperiment, type ExperimentResult } from '../rl/experiment';
 import type { Cell, SweepPlan } from './grid';
@@ -41,7 +41,7 @@ export async function runCell(
     const read = nodeReader();
     const v = await validateExperiment(cell.raw, read);
     if (!v.ok) throw new Error(`invalid cell config: ${v.errors.join('; ')}`);
-    const be = new CpuBackend();
+    const be = await makeNodeBackend(plan.backend);
     const loader = new CohortLoader(read, v.specs);
     result = await runExperiment(be, v.config, () => loader.load(be), {
       onProgress: (d, t) => progress?.(d, t),

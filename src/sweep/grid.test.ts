@@ -145,3 +145,19 @@ describe('planSweep', () => {
     ]);
   });
 });
+
+describe('the sweep engine', () => {
+  it('defaults to wasm, takes cpu, keys cells by engine and refuses an unknown one', () => {
+    const grid = { seed: [1, 2] };
+    const wasm = plan({ grid });
+    const cpu = plan({ grid, backend: 'cpu' });
+    expect(wasm.backend).toBe('wasm');
+    expect(cpu.backend).toBe('cpu');
+    // the same experiments on another engine are other results: other resume keys
+    expect(wasm.cells.map((c) => c.id)).not.toEqual(cpu.cells.map((c) => c.id));
+    expect(plan({ grid, backend: 'wasm' }).cells.map((c) => c.id)).toEqual(wasm.cells.map((c) => c.id));
+    expect(errorsOf({ grid, backend: 'webgpu' })).toEqual([
+      'backend: must be one of wasm, cpu (default wasm), got "webgpu"',
+    ]);
+  });
+});

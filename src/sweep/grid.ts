@@ -10,7 +10,11 @@ import { parseExperimentConfig, type ExperimentConfig } from '../rl/config';
 import { formatPath, listPaths, parsePath, setAt, type PathStep } from './paths';
 
 /** The keys of a sweep config that are not experiment fields. */
-export const SWEEP_KEYS = ['grid', 'include', 'exclude'];
+export const SWEEP_KEYS = ['grid', 'include', 'exclude', 'backend'];
+
+/** Engines a sweep's cells run on (`"backend"` of the sweep config; default wasm, cpu: the JavaScript reference). */
+export const SWEEP_BACKENDS = ['wasm', 'cpu'] as const;
+export type SweepBackend = (typeof SWEEP_BACKENDS)[number];
 
 /** One cell: one experiment. `assign` maps each grid path to the cell's value (include cells: their own). */
 export interface Cell {
@@ -29,6 +33,8 @@ export interface SweepPlan {
   name: string;
   /** SHA-256 (16 hex) of the sweep config: a DIR belongs to one sweep. */
   hash: string;
+  /** The engine every cell runs on; part of each cell's id (engines agree within rounding, not bit for bit). */
+  backend: SweepBackend;
   axes: string[];
   cells: Cell[];
 }
@@ -203,6 +209,11 @@ export function planSweep(raw: unknown): { ok: true; plan: SweepPlan } | { ok: f
       errors: [`a sweep config must be a JSON object (an experiment config plus "grid"), got ${show(raw)}`],
     };
   const errs: string[] = [];
+  const backend = (raw.backend ?? 'wasm') as SweepBackend;
+  if (!SWEEP_BACKENDS.includes(backend))
+    errs.push(
+      `backend: must be one of ${SWEEP_BACKENDS.join(', ')} (default wasm), got ${show(raw.backend)}`,
+    );
   const base = Object.fromEntries(Object.entries(raw).filter(([k]) => !SWEEP_KEYS.includes(k)));
   const axes = parseAxes(raw, base, errs);
   const exclude = parseAssignments(raw.exclude, 'exclude', axes, base, errs);
@@ -228,7 +239,7 @@ export function planSweep(raw: unknown): { ok: true; plan: SweepPlan } | { ok: f
       for (const e of r.errors) errs.push(`${at}: ${e}`);
       return;
     }
-    const id = sha(stable(r.config));
+    const id = sha(stable(backend === 'wasm' ? { config: r.config, backend } : r.config));
     const twin = byId.get(id);
     if (twin !== undefined)
       errs.push(
@@ -239,5 +250,5 @@ export function planSweep(raw: unknown): { ok: true; plan: SweepPlan } | { ok: f
   });
   if (errs.length) return { ok: false, errors: errs };
   const name = typeof raw.name === 'string' ? raw.name : 'sweep';
-  return { ok: true, plan: { name, hash: sha(stable(raw)), axes: axes.map((a) => a.path), cells } };
+  return { ok: true, plan: { name, hash: sha(stable(raw)), backend, axes: axes.map((a) => a.path), cells } };
 }
