@@ -27,6 +27,8 @@ const dir = mkdtempSync(join(tmpdir(), 'sweep-page-'));
 let nodeReport: SweepReport;
 let cells: JsonFile[];
 const json = (f: string): unknown => JSON.parse(readFileSync(f, 'utf8'));
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a record edited to damage it
+type Rec = Record<string, any>;
 const noTiming = ({ timing: _t, ...rest }: SweepReport) => rest;
 
 beforeAll(async () => {
@@ -59,7 +61,7 @@ describe('the page report from cell results', () => {
   });
 
   it('refuses damaged cells and cells of another version, listing each problem', () => {
-    const [a, b] = cells.map((c) => structuredClone(c.value) as Record<string, any>);
+    const [a, b] = cells.map((c) => structuredClone(c.value) as Rec);
     a.status = 'maybe';
     a.result.summary[0].meanGreedy.final = 'high';
     b.format = 'co-rl-sweep-cell/2';
@@ -77,7 +79,7 @@ describe('the page report from cell results', () => {
       'cells/a.json.result.summary[0].meanGreedy.final: must be a finite number, got "high"',
     );
     expect(errs.some((e) => e.startsWith('cells/b.json: a "co-rl-sweep-cell/2" file'))).toBe(true);
-    const broken = structuredClone(cells[0].value) as Record<string, any>;
+    const broken = structuredClone(cells[0].value) as Rec;
     broken.result.evals[0].agents[0].greedyCorrect = '10x';
     const r2 = reportFromCells([{ path: 'c.json', value: broken }], null);
     expect(r2.ok ? [] : r2.errors.join('\n')).toMatch(

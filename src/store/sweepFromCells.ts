@@ -156,8 +156,11 @@ export function reportFromCells(
   const errs: string[] = [];
   const records: CellRecord[] = [];
   const paths: string[] = [];
-  for (const f of cells)
-    if (checkCellRecord(errs, f.path, f.value)) records.push(f.value as CellRecord) && paths.push(f.path);
+  for (const f of cells) {
+    if (!checkCellRecord(errs, f.path, f.value)) continue;
+    records.push(f.value as CellRecord);
+    paths.push(f.path);
+  }
   let manifest: SweepManifest | null = null;
   if (manifestFile && checkManifest(errs, manifestFile.path, manifestFile.value))
     manifest = manifestFile.value as SweepManifest;
