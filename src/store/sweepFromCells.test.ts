@@ -9,9 +9,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { runCell } from '../sweep/cell';
 import { planSweep, type SweepPlan } from '../sweep/grid';
 import type { SweepReport } from '../sweep/report';
+import type { CellRecord } from '../sweep/store';
 import { writeReport } from '../sweep/run';
 import { claimDir, readManifest } from '../sweep/store';
+import { pageGridReport, pageCellRecord } from './gridReport';
+import { labRunFromFile } from './labRuns';
+import { DEFAULT_RUN_SETTINGS } from './runConfigSlice';
 import { reportFromCells, type JsonFile } from './sweepFromCells';
+import { cellAsRun } from './sweepReport';
 
 const SWEEP = {
   name: 'tiny-page',
@@ -99,5 +104,64 @@ describe('the page report from cell results', () => {
       ok: false,
       errors: [expect.stringMatching(/no cell results/)],
     });
+  });
+});
+
+describe('the page grid report', () => {
+  it('gives the Node report for the same runs (ids, hash and timing aside)', () => {
+    const recs = cells.map((c) => c.value as CellRecord).sort((a, b) => a.index - b.index);
+    const done = recs.map((rec) => {
+      const f = cellAsRun(rec);
+      if (!f.ok) throw new Error(f.errors.join('\n'));
+      const run = labRunFromFile(f.run, rec.id, 'kept');
+      const seed = rec.result!.config.seed;
+      return {
+        run,
+        assign: { seed },
+        label: `seed=${seed}`,
+        backend: 'cpu',
+        startedAt: rec.startedAt,
+        seconds: 1,
+      };
+    });
+    // each page record holds the Node record's result: config, records in its order, summary
+    done.forEach((c, i) => {
+      const { seconds: _s, startedAt: _t, backend: _b, ...page } = pageCellRecord('h', i, c).result!;
+      const { seconds: _s2, startedAt: _t2, backend: _b2, ...node } = recs[i].result!;
+      expect(page).toEqual(node);
+    });
+    const planned = done.map(({ label, assign }) => ({ label, assign }));
+    const r = pageGridReport(DEFAULT_RUN_SETTINGS, { seed: [1, 2] }, planned, done);
+    if (!r.ok) throw new Error(r.errors.join('\n'));
+    const strip = (x: SweepReport) => ({
+      ...noTiming(x),
+      sweep: { axes: x.sweep.axes, cells: x.sweep.cells },
+      cells: x.cells.map(({ id: _id, ...rest }) => rest),
+    });
+    expect(JSON.stringify(strip(r.report))).toBe(JSON.stringify(strip(nodeReport)));
+    expect(r.report.claims.length).toBeGreaterThan(0);
+    expect(r.report.sweep.name).toBe('page grid');
+  });
+
+  it('counts cells that did not run as missing', () => {
+    const rec = cells[0].value as CellRecord;
+    const f = cellAsRun(rec);
+    if (!f.ok) throw new Error(f.errors.join('\n'));
+    const one = {
+      run: labRunFromFile(f.run, 'x', 'kept'),
+      assign: { seed: 1 },
+      label: 'seed=1',
+      backend: 'cpu',
+      startedAt: '',
+      seconds: 1,
+    };
+    const r = pageGridReport(
+      DEFAULT_RUN_SETTINGS,
+      { seed: [1, 2] },
+      [one, { label: 'seed=2', assign: { seed: 2 } }],
+      [one],
+    );
+    if (!r.ok) throw new Error(r.errors.join('\n'));
+    expect(r.report.counts).toEqual({ done: 1, failed: 0, missing: 1 });
   });
 });
