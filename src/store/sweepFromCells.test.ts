@@ -152,7 +152,7 @@ describe('the page grid report', () => {
       assign: { seed: 1 },
       label: 'seed=1',
       backend: 'cpu',
-      startedAt: '',
+      startedAt: rec.startedAt,
       seconds: 1,
     };
     const r = pageGridReport(
