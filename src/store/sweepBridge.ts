@@ -3,7 +3,7 @@
 // every file is checked before anything changes. A cell's curves go to the compare view.
 import { labRunFromFile, type LabRun } from './labRuns';
 import { useStore } from './store';
-import { reportFromCells, type JsonFile } from './sweepFromCells';
+import { checkCellRecord, reportFromCells, type JsonFile } from './sweepFromCells';
 import { cellAsRun, validateSweepReport, type SweepReportView } from './sweepReport';
 
 const MAX_BYTES = 200 * 1024 * 1024;
@@ -69,11 +69,12 @@ export async function openSweepFiles(files: readonly File[]): Promise<boolean> {
       continue;
     }
     const fmt = (r.value as { format?: unknown } | null)?.format;
-    if (fmt === 'co-rl-sweep-cell/1') {
+    if (typeof fmt === 'string' && fmt.startsWith('co-rl-sweep-cell/')) {
+      // every check of a cell record (the run-file checks of its curves among them), whatever else is open
+      if (!checkCellRecord(errors, pathOf(f), r.value)) continue;
       const c = cellAsRun(r.value);
       cellFiles.push({ path: pathOf(f), value: r.value });
       if (c.ok) cells[c.id] = labRunFromFile(c.run, `cell:${c.id}`, 'imported');
-      else errors.push(`${pathOf(f)}:`, ...c.errors.map((e) => `  ${e}`));
       continue;
     }
     const v = validateSweepReport(r.value);
