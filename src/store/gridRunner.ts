@@ -12,6 +12,9 @@ import { useStore } from './store';
 import type { SweepReportView } from './sweepReport';
 import { startTraining } from './trainBridge';
 
+/** The Sweep view's source line of the grid's report. */
+export const PAGE_GRID_FILE = 'run here in the Compare view';
+
 /** The most cells a grid may have in the page (larger grids: npm run sweep). */
 export const MAX_PAGE_CELLS = 8;
 
@@ -169,6 +172,6 @@ function reportGrid(
   const runs = Object.fromEntries(
     finished.map((f, i) => [r.records![i].id, { ...f.run, id: `cell:${r.records![i].id}` }]),
   );
-  st.setSweep({ file: 'the page grid', report: r.report as unknown as SweepReportView, cells: runs });
+  st.setSweep({ file: PAGE_GRID_FILE, report: r.report as unknown as SweepReportView, cells: runs });
   return '; its sweep report is in the Sweep view';
 }

@@ -58,6 +58,7 @@ export async function openSweepFiles(files: readonly File[]): Promise<boolean> {
   let reportFile = '';
   const cells: Record<string, LabRun> = {};
   const cellFiles: JsonFile[] = [];
+  let built = ''; // where the cell results came from, when the report is built here
   const json = files.filter(
     (f) =>
       f.name.endsWith('.json') && !/(^|\/)sweep\.json$/.test(pathOf(f)) && !pathOf(f).includes('/running/'),
@@ -93,7 +94,11 @@ export async function openSweepFiles(files: readonly File[]): Promise<boolean> {
   if (!report && errors.length === 0) {
     const b = await buildFromCells(files, cellFiles);
     if (b.ok)
-      [report, reportFile] = [b.report, `${folderName(files) ?? 'the'} cell results (report built here)`];
+      [report, reportFile, built] = [
+        b.report,
+        'cell results; report built here',
+        folderName(files) ?? 'the chosen files',
+      ];
     else errors.push(...b.errors);
   }
   if (errors.length || !report) {
@@ -104,7 +109,9 @@ export async function openSweepFiles(files: readonly File[]): Promise<boolean> {
   const n = Object.keys(cells).length;
   st.setLabNotice({
     kind: 'ok',
-    title: `Opened ${reportFile} with ${n} cell result${n === 1 ? '' : 's'}`,
+    title: built
+      ? `Opened ${n} cell result${n === 1 ? '' : 's'} of ${built}; the report was built here, as --merge builds it`
+      : `Opened ${reportFile} with ${n} cell result${n === 1 ? '' : 's'}`,
     lines: [],
   });
   return true;

@@ -8,6 +8,7 @@ import {
   GRID_KEYS,
   gridCells,
   MAX_PAGE_CELLS,
+  PAGE_GRID_FILE,
   runGrid,
   type GridAxis,
   type GridKey,
@@ -19,7 +20,7 @@ export function GridPanel() {
   const grid = useStore((s) => s.grid);
   const base = useStore((s) => s.runSettings);
   const presets = useStore((s) => s.presets);
-  const gridReport = useStore((s) => s.sweep?.file === 'the page grid');
+  const gridReport = useStore((s) => s.sweep?.file === PAGE_GRID_FILE);
   const [a, setA] = useState<GridAxis>({ key: 'seed', values: '1, 2, 3' });
   const [b, setB] = useState<GridAxis | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
