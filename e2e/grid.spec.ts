@@ -1,6 +1,8 @@
 // A small grid run in the page (issue 15): two seeds of a tiny Co-RL run, cell after cell in the
 // training worker (WebGPU), each kept in the Compare view where the two seeds draw one band; a grid of
-// more than 8 cells is refused with the reason and nothing runs.
+// more than 8 cells is refused with the reason and nothing runs; the grid's sweep report (claims and
+// scatter) shows in the Sweep view and downloads as report.json.
+import { readFileSync } from 'node:fs';
 import { test, expect } from '@playwright/test';
 import { collectErrors } from './util';
 
@@ -34,5 +36,27 @@ test('grid in the page: two seeds run one after another and draw one band; 9 cel
   const ens = page.getByTestId('compare-ensemble');
   await expect(ens).toHaveAttribute('data-bands', '1');
   await expect(ens).toHaveAttribute('data-points', '4'); // evaluations at steps 0..3
+
+  // the grid's sweep report (the one npm run sweep writes) in the Sweep view: claims and scatter draw
+  await page.getByTestId('grid-report-link').click();
+  await expect(page).toHaveURL(/#sweep$/);
+  const summary = page.getByTestId('sweep-summary');
+  await expect(summary).toHaveAttribute('data-cells', '2');
+  await expect(summary).toContainText('2 cells done, 0 failed, 0 missing; 1 cohorts.');
+  await expect(page.getByTestId('sweep-claims').locator('li')).toHaveCount(7);
+  const scatter = page.getByTestId('sweep-scatter');
+  await expect(scatter).toHaveAttribute('data-points', '1'); // one cohort (the two seeds), Co-RL only
+  await expect(scatter.locator('.recharts-scatter-symbol')).toHaveCount(1);
+  await expect(page.getByTestId('sweep-cell-compare')).toHaveCount(2);
+  const [dl] = await Promise.all([page.waitForEvent('download'), page.getByTestId('sweep-download').click()]);
+  const report = JSON.parse(readFileSync(await dl.path(), 'utf8'));
+  expect(report.format).toBe('co-rl-sweep-report/1');
+  expect(report.cells.map((c: { label: string; status: string }) => `${c.label} ${c.status}`)).toEqual([
+    'seed=1 done',
+    'seed=2 done',
+  ]);
+  expect(report.groups[0].seeds).toEqual([1, 2]);
+  expect(report.cells.every((c: { metricsHash: string }) => /^[0-9a-f]{16}$/.test(c.metricsHash))).toBe(true);
+  await page.screenshot({ path: 'docs/img/grid-report.png', fullPage: true });
   expect(errors).toEqual([]);
 });

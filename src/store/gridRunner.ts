@@ -1,12 +1,19 @@
 // A small grid run in the page (issue 15): up to 8 cells, each the Train view's settings with one or two
 // numeric settings set from lists (e.g. seed x lr), run one after another in the training worker; every
-// finished cell is kept as a run in the Compare view (seeds of one setting draw one band). Nothing runs
+// finished cell is kept as a run in the Compare view (seeds of one setting draw one band), and the grid's
+// sweep report (the one npm run sweep writes; gridReport.ts) opens in the Sweep view. Nothing runs
 // unless every cell's settings pass the Start button's checks.
+import { pageGridReport, type PageCell } from './gridReport';
 import { keepRunAs } from './labBridge';
+import { currentLabRun } from './labRuns';
 import { settingsProblems, type RunSettings } from './runConfigSlice';
 import { cohortContext } from './customCohort';
 import { useStore } from './store';
+import type { SweepReportView } from './sweepReport';
 import { startTraining } from './trainBridge';
+
+/** The Sweep view's source line of the grid's report. */
+export const PAGE_GRID_FILE = 'run here in the Compare view';
 
 /** The most cells a grid may have in the page (larger grids: npm run sweep). */
 export const MAX_PAGE_CELLS = 8;
@@ -103,6 +110,7 @@ export async function runGrid(cells: readonly RunSettings[], axes: readonly Grid
   const base = st.runSettings;
   st.setLabShown('current', false); // the current run is each cell in turn; the kept copies are shown
   let done = 0;
+  const finished: PageCell[] = [];
   for (const [i, c] of cells.entries()) {
     if (cancelled) break;
     st.setGrid({
@@ -112,9 +120,11 @@ export async function runGrid(cells: readonly RunSettings[], axes: readonly Grid
       message: `Cell ${i + 1} of ${cells.length}: ${label(c, axes)}…`,
     });
     useStore.getState().setRunSettings(c);
+    const [startedAt, t0] = [new Date().toISOString(), performance.now()];
     const problems = startTraining();
     if (Object.keys(problems).length || !(await runEnded())) break;
     keepRunAs(`grid ${i + 1}/${cells.length}: ${label(c, axes)}`);
+    finished.push(finishedCell(c, axes, startedAt, (performance.now() - t0) / 1000));
     done++;
   }
   useStore.getState().setRunSettings(base);
@@ -123,7 +133,45 @@ export async function runGrid(cells: readonly RunSettings[], axes: readonly Grid
     total: cells.length,
     done,
     running: false,
-    message: `Grid: ${done} of ${cells.length} cells finished and kept in Compare.`,
+    message: `Grid: ${done} of ${cells.length} cells finished and kept in Compare${reportGrid(base, cells, axes, finished)}.`,
   });
   return done;
+}
+
+/** The cell that just finished (the store's current run), for the grid's report. */
+function finishedCell(
+  c: RunSettings,
+  axes: readonly GridAxis[],
+  startedAt: string,
+  seconds: number,
+): PageCell {
+  const st = useStore.getState();
+  const assign = Object.fromEntries(axes.map((a) => [a.key, c[a.key]]));
+  return { run: currentLabRun(st), assign, label: label(c, axes), backend: st.backend, startedAt, seconds };
+}
+
+/** Build the grid's sweep report and show it in the Sweep view; the message's tail says how it went. */
+function reportGrid(
+  base: RunSettings,
+  cells: readonly RunSettings[],
+  axes: readonly GridAxis[],
+  finished: PageCell[],
+): string {
+  if (!finished.length) return '';
+  const values = Object.fromEntries(axes.map((a) => [a.key, [...new Set(cells.map((c) => c[a.key]))]]));
+  const planned = cells.map((c) => ({
+    label: label(c, axes),
+    assign: Object.fromEntries(axes.map((a) => [a.key, c[a.key]])),
+  }));
+  const r = pageGridReport(base, values, planned, finished);
+  const st = useStore.getState();
+  if (!r.ok) {
+    st.setLabNotice({ kind: 'error', title: 'The grid report could not be built', lines: r.errors });
+    return '; no report (see the notice)';
+  }
+  const runs = Object.fromEntries(
+    finished.map((f, i) => [r.records![i].id, { ...f.run, id: `cell:${r.records![i].id}` }]),
+  );
+  st.setSweep({ file: PAGE_GRID_FILE, report: r.report as unknown as SweepReportView, cells: runs });
+  return '; its sweep report is in the Sweep view';
 }

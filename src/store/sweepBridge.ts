@@ -1,7 +1,9 @@
-// The Sweep view's file work (issue 15): open report.json with (or without) its cell results, or the
-// sweep folder itself; every file is checked before anything changes. A cell's curves go to the compare view.
+// The Sweep view's file work (issue 15): open report.json with (or without) its cell results, the sweep
+// folder itself, or cell results alone (the report is then built here: src/store/sweepFromCells.ts);
+// every file is checked before anything changes. A cell's curves go to the compare view.
 import { labRunFromFile, type LabRun } from './labRuns';
 import { useStore } from './store';
+import { checkCellRecord, reportFromCells, type JsonFile } from './sweepFromCells';
 import { cellAsRun, validateSweepReport, type SweepReportView } from './sweepReport';
 
 const MAX_BYTES = 200 * 1024 * 1024;
@@ -23,9 +25,30 @@ async function readJson(f: File): Promise<{ ok: true; value: unknown } | { ok: f
 const pathOf = (f: File): string =>
   (f as File & { webkitRelativePath?: string }).webkitRelativePath || f.name;
 
+/** The chosen folder's name (files of a folder pick carry it in their path), or null. */
+const folderName = (files: readonly File[]): string | null =>
+  files.length && pathOf(files[0]).includes('/') ? pathOf(files[0]).split('/')[0] : null;
+
+/** The report of the opened cell results (and sweep.json), built as --merge builds it; or the problems. */
+async function buildFromCells(
+  files: readonly File[],
+  cellFiles: JsonFile[],
+): Promise<{ ok: true; report: SweepReportView } | { ok: false; errors: string[] }> {
+  const mf = files.find((f) => /(^|\/)sweep\.json$/.test(pathOf(f)) && !pathOf(f).includes('/running/'));
+  let manifest: JsonFile | null = null;
+  if (mf) {
+    const m = await readJson(mf);
+    if (!m.ok) return { ok: false, errors: [`${pathOf(mf)}:`, `  ${m.error}`] };
+    manifest = { path: pathOf(mf), value: m.value };
+  }
+  const r = reportFromCells(cellFiles, manifest, folderName(files) ?? 'sweep');
+  return r.ok ? { ok: true, report: r.report as unknown as SweepReportView } : r;
+}
+
 /**
- * Open the chosen files: exactly one report.json (co-rl-sweep-report/1) and any cell results
- * (co-rl-sweep-cell/1; other files of a sweep folder such as sweep.json and logs are skipped). On any
+ * Open the chosen files: one report.json (co-rl-sweep-report/1) and any cell results (co-rl-sweep-cell/1;
+ * other files of a sweep folder such as logs are skipped). Without a report.json the report is built here
+ * from the cell results and the folder's sweep.json, as `npm run sweep -- --merge` builds it. On any
  * problem the notice lists them all, per file, and the view keeps what it showed.
  */
 export async function openSweepFiles(files: readonly File[]): Promise<boolean> {
@@ -34,11 +57,11 @@ export async function openSweepFiles(files: readonly File[]): Promise<boolean> {
   let report: SweepReportView | null = null;
   let reportFile = '';
   const cells: Record<string, LabRun> = {};
+  const cellFiles: JsonFile[] = [];
+  let built = ''; // where the cell results came from, when the report is built here
   const json = files.filter(
     (f) =>
-      f.name.endsWith('.json') &&
-      !/(^|\/)(sweep|running\/.*)\.json$/.test(pathOf(f)) &&
-      !pathOf(f).includes('/running/'),
+      f.name.endsWith('.json') && !/(^|\/)sweep\.json$/.test(pathOf(f)) && !pathOf(f).includes('/running/'),
   );
   for (const f of json) {
     const r = await readJson(f);
@@ -47,10 +70,12 @@ export async function openSweepFiles(files: readonly File[]): Promise<boolean> {
       continue;
     }
     const fmt = (r.value as { format?: unknown } | null)?.format;
-    if (fmt === 'co-rl-sweep-cell/1') {
+    if (typeof fmt === 'string' && fmt.startsWith('co-rl-sweep-cell/')) {
+      // every check of a cell record (the run-file checks of its curves among them), whatever else is open
+      if (!checkCellRecord(errors, pathOf(f), r.value)) continue;
       const c = cellAsRun(r.value);
+      cellFiles.push({ path: pathOf(f), value: r.value });
       if (c.ok) cells[c.id] = labRunFromFile(c.run, `cell:${c.id}`, 'imported');
-      else errors.push(`${pathOf(f)}:`, ...c.errors.map((e) => `  ${e}`));
       continue;
     }
     const v = validateSweepReport(r.value);
@@ -62,10 +87,20 @@ export async function openSweepFiles(files: readonly File[]): Promise<boolean> {
       );
     else [report, reportFile] = [v.report, pathOf(f)];
   }
-  if (!report && errors.length === 0)
+  if (!report && errors.length === 0 && cellFiles.length === 0)
     errors.push(
-      `no report.json among the ${files.length} file(s): make it with npm run sweep -- --merge --out DIR, then open DIR or DIR/report.json`,
+      `no report.json and no cell results among the ${files.length} file(s): open a sweep folder (npm run sweep -- --out DIR), its report.json or its cells/*.json`,
     );
+  if (!report && errors.length === 0) {
+    const b = await buildFromCells(files, cellFiles);
+    if (b.ok)
+      [report, reportFile, built] = [
+        b.report,
+        'cell results; report built here',
+        folderName(files) ?? 'the chosen files',
+      ];
+    else errors.push(...b.errors);
+  }
   if (errors.length || !report) {
     st.setLabNotice({ kind: 'error', title: 'Refused: nothing was opened', lines: errors });
     return false;
@@ -74,7 +109,9 @@ export async function openSweepFiles(files: readonly File[]): Promise<boolean> {
   const n = Object.keys(cells).length;
   st.setLabNotice({
     kind: 'ok',
-    title: `Opened ${reportFile} with ${n} cell result${n === 1 ? '' : 's'}`,
+    title: built
+      ? `Opened ${n} cell result${n === 1 ? '' : 's'} of ${built}; the report was built here, as --merge builds it`
+      : `Opened ${reportFile} with ${n} cell result${n === 1 ? '' : 's'}`,
     lines: [],
   });
   return true;

@@ -2,12 +2,12 @@
 // cartesian product of the grid's axes (first axis slowest), minus the excluded, plus the included
 // ones. Every cell is checked by the experiment validator itself (src/rl/config.ts), so any field an
 // experiment accepts is a valid axis and every problem names its cell and field. docs/sweeps.md.
-import { createHash } from 'node:crypto';
 import type { AgentSpec } from '../cohort/agent';
 import { stable } from '../rl/canonical';
 import { resolveCohortRef } from '../rl/cohortEnv';
 import { parseExperimentConfig, type ExperimentConfig } from '../rl/config';
 import { formatPath, listPaths, parsePath, setAt, type PathStep } from './paths';
+import { sha16 } from './sha256';
 
 /** The keys of a sweep config that are not experiment fields. */
 export const SWEEP_KEYS = ['grid', 'include', 'exclude', 'backend'];
@@ -41,7 +41,7 @@ export interface SweepPlan {
 
 const isObj = (x: unknown): x is Record<string, unknown> =>
   typeof x === 'object' && x !== null && !Array.isArray(x);
-const sha = (s: string): string => createHash('sha256').update(s).digest('hex').slice(0, 16);
+const sha = sha16;
 const show = (v: unknown): string => JSON.stringify(v) ?? String(v);
 
 /** A short label of a value: strings as they are, agent lists by id:family.size, others as JSON. */

@@ -2,7 +2,6 @@
 // and methods) the base agents' error overlap (kappa, c, u, w; SCIENCE.md §5), each method's held-out
 // accuracy gain and the matched-budget ensembles over seeds, and the paper's claims (claims.ts).
 // Everything here is a function of the cells' metrics: no wall-clock figure outside `timing`.
-import { createHash } from 'node:crypto';
 import { pairOverlap } from '../analysis/overlap';
 import { canonicalMetricsJson, stable } from '../rl/canonical';
 import { resolveCohortRef } from '../rl/cohortEnv';
@@ -11,6 +10,7 @@ import type { EvalRecord } from '../rl/records';
 import type { MethodSummary } from '../rl/summary';
 import { checkClaims, type Claim } from './claims';
 import { valueLabel } from './grid';
+import { sha16 } from './sha256';
 import type { CellRecord, SweepManifest } from './store';
 
 /** Mean, sample standard deviation, min, max and count of some numbers (null when there are none). */
@@ -219,12 +219,7 @@ export function buildReport(manifest: SweepManifest, records: readonly CellRecor
       seed: done ? r.result!.config.seed : null,
       completedSteps: r?.result?.completedSteps ?? null,
       methods: done ? Object.fromEntries(r.result!.summary.map((s) => [s.method, cellMethod(s)])) : {},
-      metricsHash: r?.result
-        ? createHash('sha256')
-            .update(canonicalMetricsJson(r.result.steps, r.result.evals))
-            .digest('hex')
-            .slice(0, 16)
-        : null,
+      metricsHash: r?.result ? sha16(canonicalMetricsJson(r.result.steps, r.result.evals)) : null,
     };
   });
   const groups = keys.map((_, g) =>

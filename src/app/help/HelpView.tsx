@@ -101,11 +101,14 @@ export function HelpView() {
           one line, the mean over the seeds, inside a shaded band from the lowest to the highest run; the runs
           table lists exactly the settings that differ between the shown runs, and each run&apos;s colour. &quot;Run a
           small grid here&quot; trains up to 8 variants of the Train view&apos;s settings (for example three seeds)
-          one after another and adds each to the list. The{' '}
+          one after another and adds each to the list; when it ends, its sweep report (the one{' '}
+          <code>npm run sweep</code> writes) opens in the Sweep view. The{' '}
           <strong>Sweep</strong> view opens the report.json that <code>npm run sweep</code> writes (or the whole
           sweep folder): Co-RL&apos;s gain against the base agents&apos; kappa, one point per cohort, the
           paper&apos;s claims as a checklist with their figures, and the cells; a cell whose result file you opened
-          shows its curves in the Compare view. A file of another version, or a damaged one, is refused with
+          shows its curves in the Compare view. A folder of cell results without report.json (or the cell files
+          alone) is built into the report here, as <code>--merge</code> builds it; &quot;Download
+          report.json&quot; saves the report shown. A file of another version, or a damaged one, is refused with
           every problem listed, and nothing on screen changes.
         </p>
         <p className="small">

@@ -1,12 +1,14 @@
 // The Compare view's small grid run (issue 15): one or two numeric settings over comma-separated values
 // (at most 8 cells), run cell after cell in the training worker from the Train view's settings; each
-// finished cell joins the runs above (cells that differ only by seed draw one band).
+// finished cell joins the runs above (cells that differ only by seed draw one band), and the grid's
+// sweep report opens in the Sweep view (src/store/gridReport.ts).
 import { useEffect, useState } from 'react';
 import {
   cancelGrid,
   GRID_KEYS,
   gridCells,
   MAX_PAGE_CELLS,
+  PAGE_GRID_FILE,
   runGrid,
   type GridAxis,
   type GridKey,
@@ -18,6 +20,7 @@ export function GridPanel() {
   const grid = useStore((s) => s.grid);
   const base = useStore((s) => s.runSettings);
   const presets = useStore((s) => s.presets);
+  const gridReport = useStore((s) => s.sweep?.file === PAGE_GRID_FILE);
   const [a, setA] = useState<GridAxis>({ key: 'seed', values: '1, 2, 3' });
   const [b, setB] = useState<GridAxis | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
@@ -53,8 +56,9 @@ export function GridPanel() {
       </summary>
       <p className="caption">
         Every cell is the Train view&apos;s settings with the values below, trained to its last step in the
-        worker; each finished cell is kept in the list above. Larger grids, and the report with the
-        paper&apos;s claims: npm run sweep.
+        worker; each finished cell is kept in the list above. When the grid ends, its sweep report (the one
+        npm run sweep writes: the paper&apos;s claims, gain against kappa) opens in the Sweep view, where it
+        can be downloaded as report.json. Larger grids: npm run sweep.
       </p>
       <p className="small muted" data-testid="grid-base">
         From: {base.preset}, {base.methods.join(', ')}, {base.steps} steps, B {base.batchPrompts} · K{' '}
@@ -112,6 +116,11 @@ export function GridPanel() {
           >
             {grid.message}
           </span>
+        )}
+        {gridReport && !grid?.running && (
+          <a href="#sweep" data-testid="grid-report-link">
+            open the grid&apos;s report
+          </a>
         )}
       </div>
       {errors.length > 0 && (

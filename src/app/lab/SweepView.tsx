@@ -11,6 +11,7 @@ import {
   YAxis,
   ReferenceLine,
 } from 'recharts';
+import { downloadBlob } from '../../store/shareBridge';
 import { openSweepFiles, showCellInCompare } from '../../store/sweepBridge';
 import { useStore } from '../../store/store';
 import type { SweepReportView } from '../../store/sweepReport';
@@ -113,8 +114,10 @@ export default function SweepView() {
         <h2 id="sweep-title">Sweep report</h2>
         <p className="caption">
           Open the report.json that <code>npm run sweep</code> writes (choose it together with files from
-          DIR/cells to see those cells&apos; curves), or the whole sweep folder. Files of another version or
-          damaged ones are refused with every problem listed, and what is shown stays.
+          DIR/cells to see those cells&apos; curves), the whole sweep folder, or cell results alone (a folder
+          without report.json, or DIR/cells/*.json): the report is then built here, as <code>--merge</code>{' '}
+          builds it. A small grid run in the Compare view shows its report here too. Files of another version
+          or damaged ones are refused with every problem listed, and what is shown stays.
         </p>
         <div className="lab-controls">
           <FileButton label="Report and cell files" testId="sweep-open" onFiles={openSweepFiles} />
@@ -138,7 +141,19 @@ export default function SweepView() {
             </h3>
             <p className="small">
               {r.counts.done} cells done, {r.counts.failed} failed, {r.counts.missing} missing;{' '}
-              {r.groups.length} cohorts.
+              {r.groups.length} cohorts.{' '}
+              <button
+                type="button"
+                data-testid="sweep-download"
+                onClick={() =>
+                  downloadBlob(
+                    new Blob([`${JSON.stringify(r, null, 1)}\n`], { type: 'application/json' }),
+                    'report.json',
+                  )
+                }
+              >
+                Download report.json
+              </button>
             </p>
             <GainScatter report={r} />
           </section>
