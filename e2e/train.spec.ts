@@ -46,8 +46,11 @@ test('train view: a live comparison of Co-RL, TTRL and GT; pause, step, reset; s
   for (const m of ['intuitor', 'rent', 'random']) await expect(page.getByTestId(`method-${m}`)).not.toBeChecked();
 
   // a tiny run, sized for SwiftShader
-  // 1000 steps: on a fast GPU the run must still be going when the test pauses it a few seconds in
+  // 1000 steps: on a fast engine the run must still be going when the test pauses it a few seconds in,
   await setHyper(page, { batchPrompts: 4, samples: 4, steps: 1000, evalEvery: 1, evalProblems: 8 });
+  // and 0.25 s between lock steps: the wasm engine (what auto picks over SwiftShader) or a real GPU runs the
+  // 1000 steps of this tiny run in seconds, before the pause below
+  await page.getByTestId('train-speed').selectOption('250');
   const t0 = Date.now();
   const loadTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks.length);
   await page.getByTestId('train-start').click();
