@@ -19,12 +19,14 @@ import type { AgentSpec } from '../cohort/agent';
 import type { ExperimentConfig } from '../rl/config';
 import { formatSummary } from './experimentReport';
 
-const USAGE = 'usage: npm run experiment -- --config FILE --out FILE [--backend wasm|cpu|webgpu] [--seed N] [--steps N]';
+const USAGE = 'usage: npm run experiment -- --config FILE --out FILE [--backend wasm|cpu|webgpu] [--build-backend wasm|cpu] [--seed N] [--steps N]';
 
 function cliArgs(argv: string[]): Record<string, string> {
-  const out = parseArgs(argv, ['config', 'out', 'backend', 'seed', 'steps'], USAGE);
+  const out = parseArgs(argv, ['config', 'out', 'backend', 'build-backend', 'seed', 'steps'], USAGE);
   for (const k of ['config', 'out']) if (!out[k]) throw new Error(`missing --${k}\n${USAGE}`);
   out.backend = nodeBackendName(out.backend, ['webgpu']);
+  // the engine that builds agents by axes into the cache (default: the run's Node engine, wasm for webgpu runs)
+  out['build-backend'] = nodeBackendName(out['build-backend'] ?? (out.backend === 'webgpu' ? 'wasm' : out.backend));
   return out;
 }
 
@@ -115,8 +117,8 @@ async function withAxisAgents(raw: Record<string, unknown>, o: Record<string, st
   }
   const t0 = performance.now();
   const log = (s: string): void => void process.stderr.write(`${s}\n`);
-  // the cohort's checkpoints are built on the run's Node engine (wasm for a webgpu run); the cache key names it
-  const be = await makeNodeBackend((o.backend === 'webgpu' ? 'wasm' : o.backend) as NodeBackendName);
+  // built (or fetched) on --build-backend (default the run's Node engine); the cache key names the engine
+  const be = await makeNodeBackend(o['build-backend'] as NodeBackendName);
   const built = await buildAxisCohort(be, p.cohort, log);
   be.destroy();
   log(`checkpoints ready in ${((performance.now() - t0) / 1000).toFixed(1)} s (${built.filter((b) => b.built).length} built, ${built.filter((b) => !b.built).length} from the cache)`);

@@ -35,6 +35,8 @@ let lastWrite = 0;
 let timer: ReturnType<typeof setTimeout> | null = null;
 /** The run id (store metrics.runId) resumed from a save, until it runs or fails. */
 let resuming: number | null = null;
+/** True while "Discard saved run" deletes the saved run: nothing is saved meanwhile. */
+let discarding = false;
 
 const errText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 const setPersist = (p: Parameters<ReturnType<typeof useStore.getState>['setPersist']>[0]) => useStore.getState().setPersist(p);
@@ -56,7 +58,7 @@ function currentRunFile(ref: RunSnapshotRef | undefined): RunFile {
 /** Write until nothing is dirty; one transaction at a time, in order. */
 function pump(): Promise<void> {
   writing ??= (async () => {
-    while (dirty && key && useStore.getState().persist.autosave) {
+    while (dirty && key && !discarding && useStore.getState().persist.autosave) {
       dirty = false;
       const snap = pendingSnap;
       pendingSnap = null;
@@ -88,7 +90,7 @@ function pump(): Promise<void> {
 
 /** Ask for a save: now (snapshots, phase changes) or throttled (records only). */
 function requestSave(now: boolean): void {
-  if (!key || !useStore.getState().persist.autosave) return;
+  if (!key || discarding || !useStore.getState().persist.autosave) return;
   dirty = true;
   if (now) {
     if (timer) clearTimeout(timer);
@@ -184,20 +186,25 @@ export function exportCheckpoints(): void {
   sendTrainCommand({ type: 'exportCheckpoints' });
 }
 
-/** Delete the saved run of this tab; the current run is no longer saved until the next Start or Reset. */
+/**
+ * Delete the saved run of this tab; the current run is no longer saved until the next Start or Reset. The
+ * page says "not saved" only once the deletion is committed: a reload right after it must not find the run.
+ */
 export async function discardSavedRun(): Promise<void> {
-  setPersist({ autosave: false, notice: null, lastSave: null, snapshotSave: null });
+  discarding = true; // no save starts meanwhile
   if (timer) clearTimeout(timer);
   timer = null;
   dirty = false;
   pendingSnap = null;
-  await writing;
-  committedRef = undefined;
-  if (!key) return;
   try {
-    await deleteRun(key);
+    await writing;
+    committedRef = undefined;
+    if (key) await deleteRun(key);
   } catch (e) {
     setPersist({ error: `Could not delete the saved run: ${errText(e)}` });
+  } finally {
+    discarding = false;
+    setPersist({ autosave: false, notice: null, lastSave: null, snapshotSave: null });
   }
 }
 
