@@ -22,6 +22,9 @@ const SWEEP = {
   train: { batchPrompts: 4, samples: 2 },
   eval: { every: 8, problems: 20, ensembleSamples: 1 },
   grid: { 'cohort.preset': ['paper-demo', 'same-family'], seed: [1, 2] },
+  // the CPU reference engine: its cells last long enough for scancel to catch a task mid-cell (on the
+  // default wasm engine a 16-step cell can end before the cancel lands)
+  backend: 'cpu',
 };
 const cfg = join(root, 'sweep.json');
 let cluster: TestCluster;

@@ -33,7 +33,9 @@ const BASE = {
   train: { batchPrompts: 4, samples: 2 },
   eval: { every: 4, problems: 20, ensembleSamples: 1 },
 };
-const SWEEP = { ...BASE, grid: { seed: [1, 2, 3] } };
+// the CPU reference engine: its cells last long enough for the kill tests to catch one mid-cell (on the
+// default wasm engine an 8-step cell can end between two 50 ms polls)
+const SWEEP = { ...BASE, backend: 'cpu', grid: { seed: [1, 2, 3] } };
 const config = (name: string, c: unknown): string => {
   const f = join(root, `${name}.json`);
   writeFileSync(f, JSON.stringify(c));
