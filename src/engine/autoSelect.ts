@@ -2,8 +2,7 @@
 // or an adapter marked as a fallback) is timed for about a second against the CPU engine on the default
 // preset's decoding shapes, and the faster one trains, with the figures and the reason recorded.
 import type { Backend } from './backend';
-import { CpuBackend } from './cpu/cpuBackend';
-import { selectBackend, type BackendPreference, type SelectedBackend } from './select';
+import { cpuFallback, selectBackend, type BackendPreference, type SelectedBackend } from './select';
 
 /** Rows (B × K = 16 × 8), width and MLP width of the default preset's decoding: the shapes timed. */
 const ROWS = 128,
@@ -94,12 +93,7 @@ export async function probeRates(
  * that would really train.
  */
 export async function cpuEngine(): Promise<Backend> {
-  try {
-    const { WasmBackend } = await import('./wasm/wasmBackend');
-    return await WasmBackend.create();
-  } catch {
-    return new CpuBackend();
-  }
+  return (await cpuFallback()).backend;
 }
 
 /** How `auto` decided, for the engine line. */

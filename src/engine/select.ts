@@ -35,13 +35,18 @@ export async function selectBackend(pref: BackendPreference): Promise<SelectedBa
     if (pref === 'webgpu') throw e;
     gpuWhy = e instanceof Error ? e.message : String(e);
   }
+  const { backend, wasmWhy } = await cpuFallback();
+  return {
+    backend,
+    fallbackReason: wasmWhy ? `${gpuWhy} The WebAssembly engine cannot run either: ${wasmWhy}.` : gpuWhy,
+  };
+}
+
+/** The CPU engine of the fallback: the wasm SIMD engine, else the CPU reference with why wasm cannot run. */
+export async function cpuFallback(): Promise<{ backend: Backend; wasmWhy: string }> {
   try {
-    return { backend: await wasmBackend(), fallbackReason: gpuWhy };
+    return { backend: await wasmBackend(), wasmWhy: '' };
   } catch (e) {
-    const wasmWhy = e instanceof Error ? e.message : String(e);
-    return {
-      backend: new CpuBackend(),
-      fallbackReason: `${gpuWhy} The WebAssembly engine cannot run either: ${wasmWhy}.`,
-    };
+    return { backend: new CpuBackend(), wasmWhy: e instanceof Error ? e.message : String(e) };
   }
 }
