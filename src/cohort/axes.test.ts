@@ -16,29 +16,54 @@ import { agentFromCheckpoint } from './manifest';
 import { diversityLevel, formatPaperOverlap, paperOverlap } from './paperOverlap';
 
 const TASK = { kind: 'addw', digits: 3 } as const;
-const spec = (o: Partial<AgentSpec> = {}): AgentSpec => ({ id: 'A', family: 'nat-rope', size: 's', seed: 1, view: 'plain', ...o });
+const spec = (o: Partial<AgentSpec> = {}): AgentSpec => ({
+  id: 'A',
+  family: 'nat-rope',
+  size: 's',
+  seed: 1,
+  view: 'plain',
+  ...o,
+});
 
 describe('agent specs by axes', () => {
   it('fills defaults: size s, seed 1, the family view', () => {
-    expect(parseAxisAgent({ id: 'V', family: 'nat-rev' }, 'a')).toEqual({ spec: { id: 'V', family: 'nat-rev', size: 's', seed: 1, view: 'reversed' } });
+    expect(parseAxisAgent({ id: 'V', family: 'nat-rev' }, 'a')).toEqual({
+      spec: { id: 'V', family: 'nat-rev', size: 's', seed: 1, view: 'reversed' },
+    });
   });
 
   it('refuses unknown families, sizes, tokenizers, views, axes and fields, listing the valid values', () => {
     const r = parseAxisCohort({
       task: TASK,
-      cohort: { agents: [{ id: 'A', family: 'gpt5' }, { id: 'B', family: 'nat-rope', size: 'xl', tokenizer: 'bpe', view: 'upside', colour: 1, arch: { depth: 3, nHead: 0 }, corpus: { draw: 'all' } }] },
+      cohort: {
+        agents: [
+          { id: 'A', family: 'gpt5' },
+          {
+            id: 'B',
+            family: 'nat-rope',
+            size: 'xl',
+            tokenizer: 'bpe',
+            view: 'upside',
+            colour: 1,
+            arch: { depth: 3, nHead: 0 },
+            corpus: { draw: 'all' },
+          },
+        ],
+      },
     });
     expect('errors' in r && r.errors).toEqual([
-      'cohort.agents[0].family: unknown family "gpt5"; valid families: lp-nocarry, rope-carry, rope-carry-words, deep-rev, nat-rope, nat-abs, nat-chunk, nat-rev',
+      'cohort.agents[0].family: unknown family "gpt5"; valid families: lp-nocarry, rope-carry, rope-carry-words, deep-rev, nat-rope, nat-deep, nat-abs, nat-chunk, nat-rev',
       'cohort.agents[1].colour: unknown field (allowed: id, family, size, seed, view, arch, tokenizer, corpus, checkpoint)',
-      "cohort.agents[1].size: unknown size \"xl\" of family 'nat-rope'; valid sizes: xs, s, m",
+      'cohort.agents[1].size: unknown size "xl" of family \'nat-rope\'; valid sizes: xxs, xs, s, m',
       'cohort.agents[1].view: unknown view "upside"; valid views: plain, swap, words, reversed',
       'cohort.agents[1].tokenizer: unknown tokenizer "bpe"; valid tokenizers: digit, chunk2, chunk3, words',
       'cohort.agents[1].arch.depth: unknown field (allowed: nLayer, nHead, nEmbd, mlpRatio, pos, blockSize)',
       'cohort.agents[1].arch.nHead: must be an integer in [1, 16], got 0',
       "cohort.agents[1].corpus.draw: must be 'random' or 'share', got \"all\"",
     ]);
-    expect(corpusErrors({ draw: 'share', index: 2, of: 2 })).toEqual(['index: must be an integer in [0, 1], got 2']);
+    expect(corpusErrors({ draw: 'share', index: 2, of: 2 })).toEqual([
+      'index: must be an integer in [0, 1], got 2',
+    ]);
   });
 
   it('refuses a context that cannot hold the prompt and the longest completion, with the numbers', () => {
@@ -53,8 +78,20 @@ describe('agent specs by axes', () => {
   it('the build key changes with every axis and not with the id', () => {
     const base = buildKey(spec(), TASK);
     expect(buildKey(spec({ id: 'other' }), TASK)).toBe(base);
-    const variants = [spec({ size: 'm' }), spec({ seed: 2 }), spec({ view: 'swap' }), spec({ arch: { nEmbd: 16 } }), spec({ tokenizer: 'chunk3' }), spec({ corpus: { draw: 'share', index: 0, of: 2 } })];
-    const keys = new Set([base, ...variants.map((v) => buildKey(v, TASK)), buildKey(spec(), { kind: 'addw', digits: 4 }), buildKey(spec(), TASK, { maxSteps: 7 })]);
+    const variants = [
+      spec({ size: 'm' }),
+      spec({ seed: 2 }),
+      spec({ view: 'swap' }),
+      spec({ arch: { nEmbd: 16 } }),
+      spec({ tokenizer: 'chunk3' }),
+      spec({ corpus: { draw: 'share', index: 0, of: 2 } }),
+    ];
+    const keys = new Set([
+      base,
+      ...variants.map((v) => buildKey(v, TASK)),
+      buildKey(spec(), { kind: 'addw', digits: 4 }),
+      buildKey(spec(), TASK, { maxSteps: 7 }),
+    ]);
     expect(keys.size).toBe(variants.length + 3);
   });
 
@@ -90,7 +127,11 @@ describe('the content-addressed cache', () => {
     const notice = (s: string) => notices.push(s);
     const a = await cachedCheckpoint(be, spec({ tokenizer: 'chunk2' }), small, { dir, recipe, notice });
     expect(a.built).toBe(true);
-    const b = await cachedCheckpoint(be, spec({ id: 'other', tokenizer: 'chunk2' }), small, { dir, recipe, notice });
+    const b = await cachedCheckpoint(be, spec({ id: 'other', tokenizer: 'chunk2' }), small, {
+      dir,
+      recipe,
+      notice,
+    });
     expect(b.built).toBe(false);
     expect(Buffer.from(b.bytes).equals(Buffer.from(a.bytes))).toBe(true);
     const agent = agentFromCheckpoint(be, b.bytes, spec({ tokenizer: 'chunk2' }));
@@ -106,7 +147,9 @@ describe('the content-addressed cache', () => {
     expect(c.built).toBe(true);
     expect(Buffer.from(c.bytes).equals(Buffer.from(a.bytes))).toBe(true);
     expect(notices).toHaveLength(1);
-    expect(notices[0]).toMatch(new RegExp(`cache entry ${a.key} .* is damaged: its hash does not check .*; rebuilding it`));
+    expect(notices[0]).toMatch(
+      new RegExp(`cache entry ${a.key} .* is damaged: its hash does not check .*; rebuilding it`),
+    );
     // a file whose sum is right but whose header is another build's is refused too
     writeFileSync(join(dir, `${a.key}.ckpt`), b.bytes);
     expect(cacheEntryProblem(dir, a.key)).toBeNull();

@@ -2,27 +2,61 @@
 // architecture, tokenizer, corpus, view and recipe) and may override any axis on its own: `size`, `seed`,
 // `view`, `arch` (depth, width, heads, positions, MLP ratio, context), `tokenizer`, `corpus`. This file
 // validates such specs (every problem listed, before any work) and gives each build its content address.
-import { hashString, isTokenizerName, isViewName, makeTask, renderCompletion, renderPrompt, resolveTaskConfig, TOKENIZER_NAMES, VIEW_NAMES, deriveRng, type TaskConfig } from '../tasks';
+import {
+  hashString,
+  isTokenizerName,
+  isViewName,
+  makeTask,
+  renderCompletion,
+  renderPrompt,
+  resolveTaskConfig,
+  TOKENIZER_NAMES,
+  VIEW_NAMES,
+  deriveRng,
+  type TaskConfig,
+} from '../tasks';
 import type { AgentSpec } from './agent';
 import { corpusErrors } from './corpus';
 import { FAMILY_NAMES, FAMILIES, familyArch } from './families';
 import { familyTokenizer, type PretrainSpec } from './pretrain';
 
 /** Fields an agent spec may have. */
-export const AXIS_FIELDS = ['id', 'family', 'size', 'seed', 'view', 'arch', 'tokenizer', 'corpus', 'checkpoint'] as const;
+export const AXIS_FIELDS = [
+  'id',
+  'family',
+  'size',
+  'seed',
+  'view',
+  'arch',
+  'tokenizer',
+  'corpus',
+  'checkpoint',
+] as const;
 /** Fields of an `arch` override. */
 export const ARCH_FIELDS = ['nLayer', 'nHead', 'nEmbd', 'mlpRatio', 'pos', 'blockSize'] as const;
 
-const isInt = (v: unknown, lo: number, hi: number): boolean => typeof v === 'number' && Number.isInteger(v) && v >= lo && v <= hi;
+const isInt = (v: unknown, lo: number, hi: number): boolean =>
+  typeof v === 'number' && Number.isInteger(v) && v >= lo && v <= hi;
 
 function archErrors(raw: unknown): string[] {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return [`must be an object with any of ${ARCH_FIELDS.join(', ')}, got ${JSON.stringify(raw)}`];
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    return [`must be an object with any of ${ARCH_FIELDS.join(', ')}, got ${JSON.stringify(raw)}`];
   const a = raw as Record<string, unknown>;
-  const errs = Object.keys(a).filter((k) => !(ARCH_FIELDS as readonly string[]).includes(k)).map((k) => `${k}: unknown field (allowed: ${ARCH_FIELDS.join(', ')})`);
-  for (const [k, lo, hi] of [['nLayer', 1, 12], ['nHead', 1, 16], ['nEmbd', 4, 512], ['mlpRatio', 1, 8], ['blockSize', 2, 4096]] as const) {
-    if (a[k] !== undefined && !isInt(a[k], lo, hi)) errs.push(`${k}: must be an integer in [${lo}, ${hi}], got ${JSON.stringify(a[k])}`);
+  const errs = Object.keys(a)
+    .filter((k) => !(ARCH_FIELDS as readonly string[]).includes(k))
+    .map((k) => `${k}: unknown field (allowed: ${ARCH_FIELDS.join(', ')})`);
+  for (const [k, lo, hi] of [
+    ['nLayer', 1, 12],
+    ['nHead', 1, 16],
+    ['nEmbd', 4, 512],
+    ['mlpRatio', 1, 8],
+    ['blockSize', 2, 4096],
+  ] as const) {
+    if (a[k] !== undefined && !isInt(a[k], lo, hi))
+      errs.push(`${k}: must be an integer in [${lo}, ${hi}], got ${JSON.stringify(a[k])}`);
   }
-  if (a.pos !== undefined && a.pos !== 'learned' && a.pos !== 'rope') errs.push(`pos: must be 'learned' or 'rope', got ${JSON.stringify(a.pos)}`);
+  if (a.pos !== undefined && a.pos !== 'learned' && a.pos !== 'rope')
+    errs.push(`pos: must be 'learned' or 'rope', got ${JSON.stringify(a.pos)}`);
   return errs;
 }
 
@@ -31,24 +65,47 @@ function archErrors(raw: unknown): string[] {
  * Returns the spec or every problem, each naming the field and the valid values.
  */
 export function parseAxisAgent(raw: unknown, at: string): { spec: AgentSpec } | { errors: string[] } {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return { errors: [`${at}: must be an object with "id" and "family", got ${JSON.stringify(raw)}`] };
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    return { errors: [`${at}: must be an object with "id" and "family", got ${JSON.stringify(raw)}`] };
   const a = raw as Record<string, unknown>;
-  const errs = Object.keys(a).filter((k) => !(AXIS_FIELDS as readonly string[]).includes(k)).map((k) => `${at}.${k}: unknown field (allowed: ${AXIS_FIELDS.join(', ')})`);
-  if (typeof a.id !== 'string' || a.id === '') errs.push(`${at}.id: must be a non-empty string, got ${JSON.stringify(a.id)}`);
+  const errs = Object.keys(a)
+    .filter((k) => !(AXIS_FIELDS as readonly string[]).includes(k))
+    .map((k) => `${at}.${k}: unknown field (allowed: ${AXIS_FIELDS.join(', ')})`);
+  if (typeof a.id !== 'string' || a.id === '')
+    errs.push(`${at}.id: must be a non-empty string, got ${JSON.stringify(a.id)}`);
   const fam = typeof a.family === 'string' ? FAMILIES[a.family] : undefined;
-  if (!fam) errs.push(`${at}.family: unknown family ${JSON.stringify(a.family)}; valid families: ${FAMILY_NAMES.join(', ')}`);
+  if (!fam)
+    errs.push(
+      `${at}.family: unknown family ${JSON.stringify(a.family)}; valid families: ${FAMILY_NAMES.join(', ')}`,
+    );
   const size = a.size ?? 's';
-  if (fam && (typeof size !== 'string' || !fam.sizes[size])) errs.push(`${at}.size: unknown size ${JSON.stringify(size)} of family '${fam.name}'; valid sizes: ${Object.keys(fam.sizes).join(', ')}`);
+  if (fam && (typeof size !== 'string' || !fam.sizes[size]))
+    errs.push(
+      `${at}.size: unknown size ${JSON.stringify(size)} of family '${fam.name}'; valid sizes: ${Object.keys(fam.sizes).join(', ')}`,
+    );
   const seed = a.seed ?? 1;
-  if (!isInt(seed, 0, 0xffffffff)) errs.push(`${at}.seed: must be an integer in [0, 4294967295], got ${JSON.stringify(seed)}`);
+  if (!isInt(seed, 0, 0xffffffff))
+    errs.push(`${at}.seed: must be an integer in [0, 4294967295], got ${JSON.stringify(seed)}`);
   const view = a.view ?? fam?.view ?? 'plain';
-  if (!isViewName(view)) errs.push(`${at}.view: unknown view ${JSON.stringify(view)}; valid views: ${VIEW_NAMES.join(', ')}`);
-  if (a.tokenizer !== undefined && !isTokenizerName(a.tokenizer)) errs.push(`${at}.tokenizer: unknown tokenizer ${JSON.stringify(a.tokenizer)}; valid tokenizers: ${TOKENIZER_NAMES.join(', ')}`);
+  if (!isViewName(view))
+    errs.push(`${at}.view: unknown view ${JSON.stringify(view)}; valid views: ${VIEW_NAMES.join(', ')}`);
+  if (a.tokenizer !== undefined && !isTokenizerName(a.tokenizer))
+    errs.push(
+      `${at}.tokenizer: unknown tokenizer ${JSON.stringify(a.tokenizer)}; valid tokenizers: ${TOKENIZER_NAMES.join(', ')}`,
+    );
   if (a.arch !== undefined) errs.push(...archErrors(a.arch).map((e) => `${at}.arch.${e}`));
   if (a.corpus !== undefined) errs.push(...corpusErrors(a.corpus).map((e) => `${at}.corpus.${e}`));
-  if (a.checkpoint !== undefined && typeof a.checkpoint !== 'string') errs.push(`${at}.checkpoint: must be a path string, got ${JSON.stringify(a.checkpoint)}`);
+  if (a.checkpoint !== undefined && typeof a.checkpoint !== 'string')
+    errs.push(`${at}.checkpoint: must be a path string, got ${JSON.stringify(a.checkpoint)}`);
   if (errs.length) return { errors: errs };
-  return { spec: { ...(a as unknown as AgentSpec), size: size as string, seed: seed as number, view: view as AgentSpec['view'] } };
+  return {
+    spec: {
+      ...(a as unknown as AgentSpec),
+      size: size as string,
+      seed: seed as number,
+      view: view as AgentSpec['view'],
+    },
+  };
 }
 
 /** Context check before any pretraining: the context must hold the prompt plus the longest completion with EOS. */
@@ -58,11 +115,16 @@ export function contextErrors(spec: AgentSpec, task: TaskConfig): string[] {
   const fam = FAMILIES[spec.family];
   const tok = familyTokenizer(fam, task, spec.view, spec.tokenizer);
   const t = makeTask(task);
-  const probe = [t.problem(t.evalSet(1)[0].values.map(() => 0)), ...t.sampleSplit('train', deriveRng(0, 'context-probe'), Math.min(2000, Math.floor(t.sizes.train / 2)))];
+  const probe = [
+    t.problem(t.evalSet(1)[0].values.map(() => 0)),
+    ...t.sampleSplit('train', deriveRng(0, 'context-probe'), Math.min(2000, Math.floor(t.sizes.train / 2))),
+  ];
   const prompt = tok.encode(renderPrompt(probe[0], spec.view)).length;
   const longest = Math.max(...probe.map((p) => tok.encode(renderCompletion(p, spec.view)).length)) + 1;
   return ctx < prompt + longest - 1
-    ? [`agent ${spec.id}: arch.blockSize ${ctx} cannot hold the prompt (${prompt} tokens) plus the longest completion with EOS (${longest} tokens) of ${t.name} in the ${spec.view} view: needs at least ${prompt + longest - 1}`]
+    ? [
+        `agent ${spec.id}: arch.blockSize ${ctx} cannot hold the prompt (${prompt} tokens) plus the longest completion with EOS (${longest} tokens) of ${t.name} in the ${spec.view} view: needs at least ${prompt + longest - 1}`,
+      ]
     : [];
 }
 
@@ -71,9 +133,16 @@ export function buildIdentity(spec: AgentSpec, task: TaskConfig, recipe?: object
   const fam = FAMILIES[spec.family];
   const arch = { ...familyArch(fam, spec.size), ...(spec.arch ?? {}) };
   const ident = {
-    format: 'co-rl-build/1', family: fam.name, size: spec.size, seed: spec.seed, view: spec.view, arch,
-    tokenizer: spec.tokenizer ?? fam.tokenizer ?? 'digit', corpus: spec.corpus ?? fam.corpus ?? null,
-    recipe: { ...fam.recipe, ...(recipe ?? {}) }, task: resolveTaskConfig(task),
+    format: 'co-rl-build/1',
+    family: fam.name,
+    size: spec.size,
+    seed: spec.seed,
+    view: spec.view,
+    arch,
+    tokenizer: spec.tokenizer ?? fam.tokenizer ?? 'digit',
+    corpus: spec.corpus ?? fam.corpus ?? null,
+    recipe: { ...fam.recipe, ...(recipe ?? {}) },
+    task: resolveTaskConfig(task),
   };
   return JSON.stringify(ident, Object.keys(flatKeys(ident)).sort());
 }
@@ -97,5 +166,14 @@ export function buildKey(spec: AgentSpec, task: TaskConfig, recipe?: object): st
 
 /** The pretraining spec of an agent spec. */
 export function pretrainSpecOf(spec: AgentSpec): PretrainSpec {
-  return { id: spec.id, family: spec.family, size: spec.size, seed: spec.seed, view: spec.view, arch: spec.arch, tokenizer: spec.tokenizer, corpus: spec.corpus };
+  return {
+    id: spec.id,
+    family: spec.family,
+    size: spec.size,
+    seed: spec.seed,
+    view: spec.view,
+    arch: spec.arch,
+    tokenizer: spec.tokenizer,
+    corpus: spec.corpus,
+  };
 }

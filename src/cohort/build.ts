@@ -34,7 +34,11 @@ export interface BuiltPreset {
 }
 
 /** Pretrain (or reuse) every agent of preset `name` on `backend` and make its manifest entry. */
-export async function pretrainPreset(backend: Backend, name: string, opts: BuildOptions = {}): Promise<BuiltPreset> {
+export async function pretrainPreset(
+  backend: Backend,
+  name: string,
+  opts: BuildOptions = {},
+): Promise<BuiltPreset> {
   const preset = getPreset(name);
   const seed = opts.seed ?? DEFAULT_PRESET_SEED;
   const specs = presetAgentSpecs(name, seed) as (AgentSpec & { checkpoint: string })[];
@@ -54,22 +58,26 @@ export async function pretrainPreset(backend: Backend, name: string, opts: Build
   const completions: Record<string, string[]> = {};
   for (const a of agents) {
     const { model, tokenizer } = a.result.agent;
-    completions[a.spec.id] = (await greedyScores(model, tokenizer, a.spec.view, probeSet, a.result.meta.maxNewTokens)).texts;
+    completions[a.spec.id] = (
+      await greedyScores(model, tokenizer, a.spec.view, probeSet, a.result.meta.maxNewTokens)
+    ).texts;
   }
   const entry: ManifestPreset = {
     description: preset.description,
     task: task.config,
     seed,
-    agents: agents.map(({ spec, result }): ManifestAgent => ({
-      ...spec,
-      bytes: result.bytes.length,
-      hash: hashBytes(result.bytes),
-      params: result.meta.params,
-      steps: result.meta.steps,
-      valAccuracy: result.meta.valAccuracy,
-      valSampledAccuracy: result.meta.valSampledAccuracy,
-      inBand: result.meta.inBand,
-    })),
+    agents: agents.map(
+      ({ spec, result }): ManifestAgent => ({
+        ...spec,
+        bytes: result.bytes.length,
+        hash: hashBytes(result.bytes),
+        params: result.meta.params,
+        steps: result.meta.steps,
+        valAccuracy: result.meta.valAccuracy,
+        valSampledAccuracy: result.meta.valSampledAccuracy,
+        inBand: result.meta.inBand,
+      }),
+    ),
     probe: { problems: probeSet.length, completions },
   };
   return { name, entry, agents };

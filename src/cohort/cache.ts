@@ -15,7 +15,8 @@ import type { PretrainRecipe } from './families';
 import { pretrainAgent, type PretrainOptions } from './pretrain';
 
 /** The default cache folder: $CORL_CACHE_DIR, else .cache/checkpoints at the repository root (ignored by git). */
-export const DEFAULT_CACHE_DIR = process.env.CORL_CACHE_DIR ?? resolve(dirname(fileURLToPath(import.meta.url)), '../../.cache/checkpoints');
+export const DEFAULT_CACHE_DIR =
+  process.env.CORL_CACHE_DIR || resolve(dirname(fileURLToPath(import.meta.url)), '../../.cache/checkpoints');
 
 /** Why a cache entry cannot be used, or null when it checks. */
 export function cacheEntryProblem(dir: string, key: string): string | null {
@@ -31,7 +32,8 @@ export function cacheEntryProblem(dir: string, key: string): string | null {
     const ck = loadCheckpoint(bytes);
     const meta = baseMetaOf(ck.meta, file);
     if (meta.cacheKey !== key) return `its header names another build (${String(meta.cacheKey)})`;
-    for (const [name, t] of ck.params) for (let i = 0; i < t.length; i++) if (!Number.isFinite(t[i])) return `weight ${name}[${i}] is ${t[i]}`;
+    for (const [name, t] of ck.params)
+      for (let i = 0; i < t.length; i++) if (!Number.isFinite(t[i])) return `weight ${name}[${i}] is ${t[i]}`;
   } catch (e) {
     return `its header does not parse: ${(e as Error).message}`;
   }
@@ -53,8 +55,15 @@ export interface CacheResult {
  * `backend` (CPU: deterministic) and stored. `notice` gets one line per damaged entry rebuilt.
  */
 export async function cachedCheckpoint(
-  backend: Backend, spec: AgentSpec, task: TaskConfig,
-  o: { dir?: string; recipe?: Partial<PretrainRecipe>; notice?: (s: string) => void; onProgress?: PretrainOptions['onProgress'] } = {},
+  backend: Backend,
+  spec: AgentSpec,
+  task: TaskConfig,
+  o: {
+    dir?: string;
+    recipe?: Partial<PretrainRecipe>;
+    notice?: (s: string) => void;
+    onProgress?: PretrainOptions['onProgress'];
+  } = {},
 ): Promise<CacheResult> {
   const dir = o.dir ?? DEFAULT_CACHE_DIR;
   // the engine pretrains deterministically but not bit-identically to another engine: it is part of the address
@@ -64,9 +73,23 @@ export async function cachedCheckpoint(
   const file = join(dir, `${key}.ckpt`);
   const t0 = performance.now();
   const problem = cacheEntryProblem(dir, key);
-  if (problem === null) return { key, file, bytes: new Uint8Array(readFileSync(file)), built: false, seconds: (performance.now() - t0) / 1000 };
-  if (problem !== 'missing') o.notice?.(`cache entry ${key} (${spec.id}: ${spec.family}.${spec.size} seed ${spec.seed}) is damaged: ${problem}; rebuilding it`);
-  const r = await pretrainAgent(backend, pretrainSpecOf(spec), task, { recipe: o.recipe, cacheKey: key, onProgress: o.onProgress });
+  if (problem === null)
+    return {
+      key,
+      file,
+      bytes: new Uint8Array(readFileSync(file)),
+      built: false,
+      seconds: (performance.now() - t0) / 1000,
+    };
+  if (problem !== 'missing')
+    o.notice?.(
+      `cache entry ${key} (${spec.id}: ${spec.family}.${spec.size} seed ${spec.seed}) is damaged: ${problem}; rebuilding it`,
+    );
+  const r = await pretrainAgent(backend, pretrainSpecOf(spec), task, {
+    recipe: o.recipe,
+    cacheKey: key,
+    onProgress: o.onProgress,
+  });
   r.agent.model.free();
   mkdirSync(dir, { recursive: true });
   writeFileSync(file, r.bytes);

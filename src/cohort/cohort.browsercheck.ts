@@ -69,7 +69,15 @@ async function pretrainWebGpu(gpu: WebGpuBackend): Promise<CheckReport> {
   const t0 = performance.now();
   const validations: number[] = [];
   const r = await pretrainAgent(gpu, { id: 'A', family: 'rope-carry', size: 's', seed: 5 }, DEFAULT_TASK, {
-    recipe: { maxSteps: 40, batch: 32, evalEvery: 20, valSize: 40, bandSamples: 2, band: [0.99, 1], sampledBand: [0.99, 1] },
+    recipe: {
+      maxSteps: 40,
+      batch: 32,
+      evalEvery: 20,
+      valSize: 40,
+      bandSamples: 2,
+      band: [0.99, 1],
+      sampledBand: [0.99, 1],
+    },
     onProgress: (p) => void (!p.done && validations.push(p.valAccuracy!)),
   });
   const ms = performance.now() - t0;
@@ -79,7 +87,8 @@ async function pretrainWebGpu(gpu: WebGpuBackend): Promise<CheckReport> {
   const sc = await greedyScores(cpuAgent.model, cpuAgent.tokenizer, 'plain', problems, r.meta.maxNewTokens);
   const same = sg.texts.filter((t, i) => t === sc.texts[i]).length;
   const h = r.meta.history;
-  const ok = h.length === 2 && h.every((x) => Number.isFinite(x.loss)) && h[1].loss < 2.5 && same === problems.length;
+  const ok =
+    h.length === 2 && h.every((x) => Number.isFinite(x.loss)) && h[1].loss < 2.5 && same === problems.length;
   releaseDecoders(r.agent.model);
   r.agent.model.free();
   return {

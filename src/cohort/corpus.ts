@@ -11,6 +11,8 @@ export interface CorpusSpec {
   size?: number;
   /** Seed of a random draw. */
   seed?: number;
+  /** Corpus stream of a random draw (default: the common one): draws of two streams are independent for one seed. */
+  stream?: string;
   /** Share index in [0, of). */
   index?: number;
   /** Number of disjoint shares (>= 2). */
@@ -18,24 +20,34 @@ export interface CorpusSpec {
 }
 
 /** Fields a corpus spec may have. */
-export const CORPUS_FIELDS = ['draw', 'size', 'seed', 'index', 'of'] as const;
+export const CORPUS_FIELDS = ['draw', 'size', 'seed', 'stream', 'index', 'of'] as const;
 
 /** Problems with a corpus spec (raw JSON); [] when valid. */
 export function corpusErrors(raw: unknown): string[] {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return [`must be an object { "draw": "random" | "share", ... }, got ${JSON.stringify(raw)}`];
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    return [`must be an object { "draw": "random" | "share", ... }, got ${JSON.stringify(raw)}`];
   const c = raw as Record<string, unknown>;
-  const errs = Object.keys(c).filter((k) => !(CORPUS_FIELDS as readonly string[]).includes(k)).map((k) => `${k}: unknown field (allowed: ${CORPUS_FIELDS.join(', ')})`);
+  const errs = Object.keys(c)
+    .filter((k) => !(CORPUS_FIELDS as readonly string[]).includes(k))
+    .map((k) => `${k}: unknown field (allowed: ${CORPUS_FIELDS.join(', ')})`);
   const isInt = (v: unknown, lo: number): boolean => typeof v === 'number' && Number.isInteger(v) && v >= lo;
-  if (c.draw !== 'random' && c.draw !== 'share') errs.push(`draw: must be 'random' or 'share', got ${JSON.stringify(c.draw)}`);
+  if (c.draw !== 'random' && c.draw !== 'share')
+    errs.push(`draw: must be 'random' or 'share', got ${JSON.stringify(c.draw)}`);
   if (c.draw === 'random') {
-    if (c.size !== undefined && !isInt(c.size, 10)) errs.push(`size: must be an integer >= 10, got ${JSON.stringify(c.size)}`);
-    if (c.seed !== undefined && !isInt(c.seed, 0)) errs.push(`seed: must be an integer >= 0, got ${JSON.stringify(c.seed)}`);
+    if (c.size !== undefined && !isInt(c.size, 10))
+      errs.push(`size: must be an integer >= 10, got ${JSON.stringify(c.size)}`);
+    if (c.seed !== undefined && !isInt(c.seed, 0))
+      errs.push(`seed: must be an integer >= 0, got ${JSON.stringify(c.seed)}`);
+    if (c.stream !== undefined && (typeof c.stream !== 'string' || !/^[a-z0-9-]{1,16}$/.test(c.stream)))
+      errs.push(`stream: must be a name of 1-16 characters a-z, 0-9 or -, got ${JSON.stringify(c.stream)}`);
     for (const k of ['index', 'of']) if (c[k] !== undefined) errs.push(`${k}: only for draw 'share'`);
   }
   if (c.draw === 'share') {
     if (!isInt(c.of, 2)) errs.push(`of: must be an integer >= 2, got ${JSON.stringify(c.of)}`);
-    else if (!isInt(c.index, 0) || (c.index as number) >= (c.of as number)) errs.push(`index: must be an integer in [0, ${(c.of as number) - 1}], got ${JSON.stringify(c.index)}`);
-    for (const k of ['size', 'seed']) if (c[k] !== undefined) errs.push(`${k}: only for draw 'random'`);
+    else if (!isInt(c.index, 0) || (c.index as number) >= (c.of as number))
+      errs.push(`index: must be an integer in [0, ${(c.of as number) - 1}], got ${JSON.stringify(c.index)}`);
+    for (const k of ['size', 'seed', 'stream'])
+      if (c[k] !== undefined) errs.push(`${k}: only for draw 'random'`);
   }
   return errs;
 }
@@ -49,5 +61,8 @@ export function applyCorpus(pool: readonly Problem[], c: CorpusSpec, agentSeed: 
     return out;
   }
   const size = Math.min(c.size ?? 2000, pool.length);
-  return deriveRng(c.seed ?? agentSeed, 'corpus-draw').shuffle([...pool]).slice(0, size);
+  const rng = c.stream
+    ? deriveRng(c.seed ?? agentSeed, 'corpus-draw', c.stream)
+    : deriveRng(c.seed ?? agentSeed, 'corpus-draw');
+  return rng.shuffle([...pool]).slice(0, size); // a smaller size of one stream and seed is a prefix of a larger one
 }

@@ -3,7 +3,14 @@
 // Used to stop pretraining in its accuracy band and by the error-overlap table (SCIENCE.md §5).
 import { generate } from '../model/generate';
 import type { GPT } from '../model/gpt';
-import { extractAnswer, isCorrectAnswer, renderPrompt, type Problem, type Tokenizer, type ViewName } from '../tasks';
+import {
+  extractAnswer,
+  isCorrectAnswer,
+  renderPrompt,
+  type Problem,
+  type Tokenizer,
+  type ViewName,
+} from '../tasks';
 
 /** Greedy answers of one model on some problems (same order). */
 export interface GreedyScores {
@@ -18,7 +25,11 @@ export interface GreedyScores {
 const CHUNK = 512;
 
 /** The (B, Tp) prompt ids of some problems in a view (every prompt of one view has the same length). */
-function encodePrompts(tokenizer: Tokenizer, view: ViewName, problems: readonly Problem[]): { ids: Uint32Array; Tp: number } {
+function encodePrompts(
+  tokenizer: Tokenizer,
+  view: ViewName,
+  problems: readonly Problem[],
+): { ids: Uint32Array; Tp: number } {
   const enc = problems.map((p) => tokenizer.encode(renderPrompt(p, view)));
   const Tp = enc[0].length;
   const ids = new Uint32Array(problems.length * Tp);
@@ -34,8 +45,14 @@ function encodePrompts(tokenizer: Tokenizer, view: ViewName, problems: readonly 
  * `seed`): the p(correct) an RL rollout at that temperature sees. Measurement only.
  */
 export async function sampledAccuracy(
-  model: GPT, tokenizer: Tokenizer, view: ViewName, problems: readonly Problem[], maxNewTokens: number,
-  samples: number, temperature: number, seed: number,
+  model: GPT,
+  tokenizer: Tokenizer,
+  view: ViewName,
+  problems: readonly Problem[],
+  maxNewTokens: number,
+  samples: number,
+  temperature: number,
+  seed: number,
 ): Promise<number> {
   let right = 0;
   const per = Math.max(1, Math.floor(CHUNK / samples));
@@ -43,7 +60,11 @@ export async function sampledAccuracy(
     const part = problems.slice(i, i + per);
     const { ids, Tp } = encodePrompts(tokenizer, view, part);
     const g = await generate(model, ids, part.length, Tp, {
-      samples, temperature, maxNewTokens, eosId: tokenizer.eosId, seed: (seed + i) >>> 0,
+      samples,
+      temperature,
+      maxNewTokens,
+      eosId: tokenizer.eosId,
+      seed: (seed + i) >>> 0,
     });
     for (let r = 0; r < part.length * samples; r++) {
       const text = tokenizer.decode(g.tokens.subarray(r * maxNewTokens, r * maxNewTokens + g.lengths[r]));
@@ -58,7 +79,11 @@ export async function sampledAccuracy(
  * the extracted answers against the ground truth (measurement only, never a reward).
  */
 export async function greedyScores(
-  model: GPT, tokenizer: Tokenizer, view: ViewName, problems: readonly Problem[], maxNewTokens: number,
+  model: GPT,
+  tokenizer: Tokenizer,
+  view: ViewName,
+  problems: readonly Problem[],
+  maxNewTokens: number,
 ): Promise<GreedyScores> {
   return sampleScores(model, tokenizer, view, problems, maxNewTokens, 0, 0);
 }
@@ -68,7 +93,13 @@ export async function greedyScores(
  * the single-sample reading of the paper's overlap tables (T = 0.8). Measurement only.
  */
 export async function sampleScores(
-  model: GPT, tokenizer: Tokenizer, view: ViewName, problems: readonly Problem[], maxNewTokens: number, temperature: number, seed: number,
+  model: GPT,
+  tokenizer: Tokenizer,
+  view: ViewName,
+  problems: readonly Problem[],
+  maxNewTokens: number,
+  temperature: number,
+  seed: number,
 ): Promise<GreedyScores> {
   const out: GreedyScores = { texts: [], answers: [], correct: [], accuracy: 0 };
   if (problems.length === 0) return out;
@@ -76,7 +107,11 @@ export async function sampleScores(
     const part = problems.slice(i, i + CHUNK);
     const { ids, Tp } = encodePrompts(tokenizer, view, part);
     const g = await generate(model, ids, part.length, Tp, {
-      samples: 1, temperature, maxNewTokens, eosId: tokenizer.eosId, seed: (seed + i) >>> 0,
+      samples: 1,
+      temperature,
+      maxNewTokens,
+      eosId: tokenizer.eosId,
+      seed: (seed + i) >>> 0,
     });
     part.forEach((p, r) => {
       const text = tokenizer.decode(g.tokens.subarray(r * maxNewTokens, r * maxNewTokens + g.lengths[r]));

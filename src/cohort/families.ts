@@ -58,8 +58,17 @@ export interface PretrainRecipe {
    * When to stop: `band` (absent; the engineered families): at the first validation inside both bands.
    * `budget` (natural families): train all maxSteps; keep the final model if it is inside the bands, else
    * the latest validation that was (a validation every evalEvery steps), else the closest one.
+   * `plateau` (natural families): train all maxSteps and keep the final model; it is in band when its final
+   * validation is inside the bands and within `plateauTolerance` of the validation before (src/cohort/pretrainRun.ts).
    */
-  stop?: 'band' | 'budget';
+  stop?: 'band' | 'budget' | 'plateau';
+  /** `plateau`: the largest change between the last two validations that still counts as a plateau (default 0.05). */
+  plateauTolerance?: number;
+  /**
+   * `plateau` with a random-draw corpus: corpus sizes tried in order, each trained to its plateau; the first
+   * whose final model is in band is kept, else the one closest to the band (recorded `inBand: false`).
+   */
+  corpusLadder?: number[];
 }
 
 /** A family of agents. */
@@ -99,38 +108,68 @@ const BASE_RECIPE: Omit<PretrainRecipe, 'mix'> = {
 const ENGINEERED_FAMILIES: Readonly<Record<string, FamilySpec>> = {
   'lp-nocarry': {
     name: 'lp-nocarry',
-    description: 'engineered: learned positions, 2 blocks x 24 wide, plain view; pretrained 93% on problems without a units carry, 7% with one',
+    description:
+      'engineered: learned positions, 2 blocks x 24 wide, plain view; pretrained 93% on problems without a units carry, 7% with one',
     arch: { nLayer: 2, nHead: 4, nEmbd: 24, mlpRatio: 4, pos: 'learned' },
     sizes: { s: {}, m: { nEmbd: 32 } },
     view: 'plain',
-    recipe: { ...BASE_RECIPE, mix: [{ region: 'no-carry', weight: 0.93 }, { region: 'carry', weight: 0.07 }] },
+    recipe: {
+      ...BASE_RECIPE,
+      mix: [
+        { region: 'no-carry', weight: 0.93 },
+        { region: 'carry', weight: 0.07 },
+      ],
+    },
   },
   'rope-carry': {
     name: 'rope-carry',
-    description: 'engineered: rotary positions, 1 block x 32 wide, plain view; pretrained 88% on problems with a units carry, 12% without',
+    description:
+      'engineered: rotary positions, 1 block x 32 wide, plain view; pretrained 88% on problems with a units carry, 12% without',
     arch: { nLayer: 1, nHead: 4, nEmbd: 32, mlpRatio: 4, pos: 'rope' },
     sizes: { s: {}, m: { nLayer: 2 } },
     view: 'plain',
-    recipe: { ...BASE_RECIPE, mix: [{ region: 'carry', weight: 0.88 }, { region: 'no-carry', weight: 0.12 }] },
+    recipe: {
+      ...BASE_RECIPE,
+      mix: [
+        { region: 'carry', weight: 0.88 },
+        { region: 'no-carry', weight: 0.12 },
+      ],
+    },
   },
   'rope-carry-words': {
     name: 'rope-carry-words',
-    description: 'engineered: rotary positions, 1 block x 32 wide, words view ("37 plus 05?" -> "=42"); pretrained 88% on units-carry problems',
+    description:
+      'engineered: rotary positions, 1 block x 32 wide, words view ("37 plus 05?" -> "=42"); pretrained 88% on units-carry problems',
     arch: { nLayer: 1, nHead: 4, nEmbd: 32, mlpRatio: 4, pos: 'rope' },
     sizes: { s: {}, m: { nLayer: 2 } },
     view: 'words',
     // In the words view greedy accuracy runs ahead of sampled accuracy: a lower greedy ceiling.
-    recipe: { ...BASE_RECIPE, band: [0.5, 0.64], sampledBand: [0.5, 0.66], mix: [{ region: 'carry', weight: 0.88 }, { region: 'no-carry', weight: 0.12 }] },
+    recipe: {
+      ...BASE_RECIPE,
+      band: [0.5, 0.64],
+      sampledBand: [0.5, 0.66],
+      mix: [
+        { region: 'carry', weight: 0.88 },
+        { region: 'no-carry', weight: 0.12 },
+      ],
+    },
   },
   'deep-rev': {
     name: 'deep-rev',
-    description: 'engineered: learned positions, 3 blocks x 16 wide, reversed view (numbers least-significant digit first); uniform data',
+    description:
+      'engineered: learned positions, 3 blocks x 16 wide, reversed view (numbers least-significant digit first); uniform data',
     arch: { nLayer: 3, nHead: 2, nEmbd: 16, mlpRatio: 4, pos: 'learned' },
     sizes: { s: {}, m: { nEmbd: 24 } },
     view: 'reversed',
     // In the reversed view addition is learned in a jump (greedy 0.35 -> 0.7 within 50 steps) while
     // samples lag far behind greedy answers: wider bands, validated every 10 steps.
-    recipe: { ...BASE_RECIPE, band: [0.45, 0.64], sampledBand: [0.35, 0.66], evalEvery: 10, mix: [{ region: 'all', weight: 1 }] },
+    recipe: {
+      ...BASE_RECIPE,
+      band: [0.45, 0.64],
+      sampledBand: [0.35, 0.66],
+      evalEvery: 10,
+      mix: [{ region: 'all', weight: 1 }],
+    },
   },
 };
 
@@ -158,6 +197,12 @@ export function familyArch(family: FamilySpec, size: string): FamilyArch {
 }
 
 /** The GPT config of a family at a size for a vocabulary and context, with init seed `seed`. */
-export function familyGPTConfig(family: FamilySpec, size: string, vocabSize: number, blockSize: number, seed: number): GPTConfig {
+export function familyGPTConfig(
+  family: FamilySpec,
+  size: string,
+  vocabSize: number,
+  blockSize: number,
+  seed: number,
+): GPTConfig {
   return makeGPTConfig({ ...familyArch(family, size), vocabSize, blockSize, seed });
 }

@@ -60,13 +60,20 @@ export function emptyManifest(): Manifest {
 export function parseManifest(raw: unknown): Manifest {
   const m = raw as Partial<Manifest> | null;
   if (typeof m !== 'object' || m === null) throw new Error('checkpoint manifest must be a JSON object');
-  if (m.format !== MANIFEST_FORMAT) throw new Error(`checkpoint manifest format ${JSON.stringify(m.format)}, expected "${MANIFEST_FORMAT}"`);
-  if (m.version !== MANIFEST_VERSION) throw new Error(`checkpoint manifest version ${String(m.version)}; this build reads version ${MANIFEST_VERSION}`);
-  if (typeof m.presets !== 'object' || m.presets === null) throw new Error('checkpoint manifest has no "presets" object');
+  if (m.format !== MANIFEST_FORMAT)
+    throw new Error(`checkpoint manifest format ${JSON.stringify(m.format)}, expected "${MANIFEST_FORMAT}"`);
+  if (m.version !== MANIFEST_VERSION)
+    throw new Error(
+      `checkpoint manifest version ${String(m.version)}; this build reads version ${MANIFEST_VERSION}`,
+    );
+  if (typeof m.presets !== 'object' || m.presets === null)
+    throw new Error('checkpoint manifest has no "presets" object');
   for (const [name, p] of Object.entries(m.presets)) {
-    if (!Array.isArray(p.agents) || p.agents.length === 0) throw new Error(`manifest preset "${name}" lists no agents`);
+    if (!Array.isArray(p.agents) || p.agents.length === 0)
+      throw new Error(`manifest preset "${name}" lists no agents`);
     for (const a of p.agents) {
-      if (typeof a.checkpoint !== 'string') throw new Error(`manifest preset "${name}" agent ${JSON.stringify(a.id)} has no checkpoint path`);
+      if (typeof a.checkpoint !== 'string')
+        throw new Error(`manifest preset "${name}" agent ${JSON.stringify(a.id)} has no checkpoint path`);
     }
   }
   return m as Manifest;
@@ -91,7 +98,10 @@ export type ReadBytes = (path: string) => Promise<Uint8Array>;
 
 /** The base meta of a checkpoint's meta object; throws if it is not a base-agent checkpoint. */
 export function baseMetaOf(meta: Record<string, unknown>, where = 'checkpoint'): BaseMeta {
-  if (meta.format !== BASE_META_FORMAT) throw new Error(`${where} is not a base-agent checkpoint (meta format ${JSON.stringify(meta.format)}, expected "${BASE_META_FORMAT}")`);
+  if (meta.format !== BASE_META_FORMAT)
+    throw new Error(
+      `${where} is not a base-agent checkpoint (meta format ${JSON.stringify(meta.format)}, expected "${BASE_META_FORMAT}")`,
+    );
   return meta as unknown as BaseMeta;
 }
 
@@ -99,24 +109,39 @@ export function baseMetaOf(meta: Record<string, unknown>, where = 'checkpoint'):
  * An agent from checkpoint bytes on `backend`. The spec defaults to the checkpoint's own (id "A");
  * a given spec must match the checkpoint's family, size, seed and view (else a clear error).
  */
-export function agentFromCheckpoint(backend: Backend, bytes: Uint8Array, spec?: Partial<AgentSpec> & { id?: string }): Agent {
+export function agentFromCheckpoint(
+  backend: Backend,
+  bytes: Uint8Array,
+  spec?: Partial<AgentSpec> & { id?: string },
+): Agent {
   const ckpt = loadCheckpoint(bytes);
   const where = spec?.checkpoint ?? 'checkpoint';
   const meta = baseMetaOf(ckpt.meta, where);
   getFamily(meta.family);
   const mismatch: string[] = [];
   for (const k of ['family', 'size', 'seed', 'view'] as const) {
-    if (spec && spec[k] !== undefined && spec[k] !== meta[k]) mismatch.push(`${k}: spec ${JSON.stringify(spec[k])}, checkpoint ${JSON.stringify(meta[k])}`);
+    if (spec && spec[k] !== undefined && spec[k] !== meta[k])
+      mismatch.push(`${k}: spec ${JSON.stringify(spec[k])}, checkpoint ${JSON.stringify(meta[k])}`);
   }
-  if (mismatch.length) throw new Error(`${where} does not match agent ${spec?.id ?? ''}: ${mismatch.join('; ')}`);
+  if (mismatch.length)
+    throw new Error(`${where} does not match agent ${spec?.id ?? ''}: ${mismatch.join('; ')}`);
   const tokenizer = makeNamedTokenizer(meta.tokenizer ?? 'digit', meta.alphabet);
   if (tokenizer.vocabSize !== ckpt.config.vocabSize) {
-    throw new Error(`${where}: alphabet gives ${tokenizer.vocabSize} tokens but the model has vocabSize ${ckpt.config.vocabSize}`);
+    throw new Error(
+      `${where}: alphabet gives ${tokenizer.vocabSize} tokens but the model has vocabSize ${ckpt.config.vocabSize}`,
+    );
   }
   const model = new GPT(backend, ckpt.config);
   applyCheckpoint(model, ckpt);
   return {
-    spec: { id: spec?.id ?? 'A', family: meta.family, size: meta.size, seed: meta.seed, view: meta.view, checkpoint: spec?.checkpoint },
+    spec: {
+      id: spec?.id ?? 'A',
+      family: meta.family,
+      size: meta.size,
+      seed: meta.seed,
+      view: meta.view,
+      checkpoint: spec?.checkpoint,
+    },
     model,
     tokenizer,
     base: meta,
@@ -130,14 +155,21 @@ export async function readManifest(read: ReadBytes): Promise<Manifest> {
 }
 
 /** The agents of a shipped preset on `backend`, their checkpoints read with `read`. */
-export async function loadPresetAgents(backend: Backend, read: ReadBytes, preset: string, manifest?: Manifest): Promise<Agent[]> {
+export async function loadPresetAgents(
+  backend: Backend,
+  read: ReadBytes,
+  preset: string,
+  manifest?: Manifest,
+): Promise<Agent[]> {
   const m = manifest ?? (await readManifest(read));
   const p = manifestPreset(m, preset);
   const out: Agent[] = [];
   for (const a of p.agents) {
     const bytes = await read(a.checkpoint);
     if (bytes.length !== a.bytes || hashBytes(bytes) !== a.hash) {
-      throw new Error(`${a.checkpoint}: ${bytes.length} bytes, hash ${hashBytes(bytes)}; the manifest expects ${a.bytes} bytes, hash ${a.hash} (re-run npm run pretrain -- --preset ${preset})`);
+      throw new Error(
+        `${a.checkpoint}: ${bytes.length} bytes, hash ${hashBytes(bytes)}; the manifest expects ${a.bytes} bytes, hash ${a.hash} (re-run npm run pretrain -- --preset ${preset})`,
+      );
     }
     out.push(agentFromCheckpoint(backend, bytes, a));
   }

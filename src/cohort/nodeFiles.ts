@@ -13,7 +13,8 @@ export const PUBLIC_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../.
 export function nodeReader(root: string = PUBLIC_DIR): ReadBytes {
   return async (path) => {
     const file = join(root, path);
-    if (!existsSync(file)) throw new Error(`missing file ${file} (make it with npm run pretrain -- --preset NAME)`);
+    if (!existsSync(file))
+      throw new Error(`missing file ${file} (make it with npm run pretrain -- --preset NAME)`);
     return new Uint8Array(readFileSync(file));
   };
 }

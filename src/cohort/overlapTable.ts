@@ -56,7 +56,11 @@ const r4 = (x: number): number => Math.round(x * 1e4) / 1e4;
  * `samples` > 0 also each agent's mean accuracy of that many samples per problem at temperature 1.
  */
 export async function cohortOverlap(
-  preset: string, taskName: string, agents: readonly Agent[], problems: readonly Problem[], samples = 0,
+  preset: string,
+  taskName: string,
+  agents: readonly Agent[],
+  problems: readonly Problem[],
+  samples = 0,
 ): Promise<OverlapReport> {
   const used = new Set(agents.flatMap((a) => getFamily(a.spec.family).recipe.mix.map((m) => m.region)));
   const regions = REGION_NAMES.filter((r) => r !== 'all' && used.has(r));
@@ -69,20 +73,43 @@ export async function cohortOverlap(
     scored.push({ name: a.spec.id, correct: s.correct, answers: s.answers });
     const sampled = async (ps: readonly Problem[], label: string): Promise<number | undefined> =>
       samples > 0 && ps.length > 0
-        ? r4(await sampledAccuracy(a.model, a.tokenizer, a.spec.view, ps, maxNew, samples, 1, deriveSeed(0, 'overlap', a.spec.id, label)))
+        ? r4(
+            await sampledAccuracy(
+              a.model,
+              a.tokenizer,
+              a.spec.view,
+              ps,
+              maxNew,
+              samples,
+              1,
+              deriveSeed(0, 'overlap', a.spec.id, label),
+            ),
+          )
         : undefined;
     const byRegion: OverlapAgentRow['regions'] = {};
     for (const r of regions) {
       const idx = problems.flatMap((p, i) => (inRegion(r, p) ? [i] : []));
-      byRegion[r] = { problems: idx.length, accuracy: r4(idx.filter((i) => s.correct[i]).length / Math.max(1, idx.length)) };
-      const sa = await sampled(idx.map((i) => problems[i]), r);
+      byRegion[r] = {
+        problems: idx.length,
+        accuracy: r4(idx.filter((i) => s.correct[i]).length / Math.max(1, idx.length)),
+      };
+      const sa = await sampled(
+        idx.map((i) => problems[i]),
+        r,
+      );
       if (sa !== undefined) byRegion[r]!.sampledAccuracy = sa;
     }
     const sampledAll = await sampled(problems, 'all');
     rows.push({
-      id: a.spec.id, family: a.spec.family, size: a.spec.size, seed: a.spec.seed, view: a.spec.view,
-      params: a.base?.params ?? 0, accuracy: r4(s.accuracy),
-      parseable: r4(s.answers.filter((x) => x !== null).length / problems.length), regions: byRegion,
+      id: a.spec.id,
+      family: a.spec.family,
+      size: a.spec.size,
+      seed: a.spec.seed,
+      view: a.spec.view,
+      params: a.base?.params ?? 0,
+      accuracy: r4(s.accuracy),
+      parseable: r4(s.answers.filter((x) => x !== null).length / problems.length),
+      regions: byRegion,
       ...(sampledAll === undefined ? {} : { sampledAccuracy: sampledAll }),
     });
   }
@@ -91,8 +118,15 @@ export async function cohortOverlap(
     for (let j = i + 1; j < scored.length; j++) {
       const o = pairOverlap(scored[i], scored[j]);
       pairs.push({
-        a: scored[i].name, b: scored[j].name, counts: o.counts, accA: r4(o.accA), accB: r4(o.accB),
-        kappa: r4(o.kappa), c: r4(o.c), u: r4(o.u), w: r4(o.w),
+        a: scored[i].name,
+        b: scored[j].name,
+        counts: o.counts,
+        accA: r4(o.accA),
+        accB: r4(o.accB),
+        kappa: r4(o.kappa),
+        c: r4(o.c),
+        u: r4(o.u),
+        w: r4(o.w),
       });
     }
   }
@@ -106,11 +140,15 @@ export function formatOverlapReport(r: OverlapReport): string {
   const regionNames = REGION_NAMES.filter((n) => r.agents.some((a) => a.regions[n]));
   const withSampled = r.samples > 0;
   const cols: { head: string; cell: (a: OverlapAgentRow) => string }[] = [
-    ...regionNames.map((n) => ({ head: `acc on ${n}`, cell: (a: OverlapAgentRow) => (a.regions[n] ? f3(a.regions[n]!.accuracy) : '-') })),
+    ...regionNames.map((n) => ({
+      head: `acc on ${n}`,
+      cell: (a: OverlapAgentRow) => (a.regions[n] ? f3(a.regions[n]!.accuracy) : '-'),
+    })),
   ];
   if (withSampled) {
     cols.push({ head: 'sampled acc (T=1)', cell: (a) => f3(a.sampledAccuracy ?? NaN) });
-    for (const n of regionNames) cols.push({ head: `sampled on ${n}`, cell: (a) => f3(a.regions[n]?.sampledAccuracy ?? NaN) });
+    for (const n of regionNames)
+      cols.push({ head: `sampled on ${n}`, cell: (a) => f3(a.regions[n]?.sampledAccuracy ?? NaN) });
   }
   const lines = [
     `### ${r.preset}: ${r.task}, ${r.problems} held-out problems, greedy${withSampled ? ` (sampled: ${r.samples} per problem at T=1)` : ''}`,
@@ -118,7 +156,8 @@ export function formatOverlapReport(r: OverlapReport): string {
     `| agent | family | size | seed | view | params | accuracy | parseable |${cols.map((c) => ` ${c.head} |`).join('')}`,
     `|---|---|---|---|---|---:|---:|---:|${cols.map(() => '---:|').join('')}`,
     ...r.agents.map(
-      (a) => `| ${a.id} | ${a.family} | ${a.size} | ${a.seed} | ${a.view} | ${a.params} | ${f3(a.accuracy)} | ${f3(a.parseable)} |${cols.map((c) => ` ${c.cell(a)} |`).join('')}`,
+      (a) =>
+        `| ${a.id} | ${a.family} | ${a.size} | ${a.seed} | ${a.view} | ${a.params} | ${f3(a.accuracy)} | ${f3(a.parseable)} |${cols.map((c) => ` ${c.cell(a)} |`).join('')}`,
     ),
     '',
     '| pair | both right | only A | only B | both wrong | acc A | acc B | kappa | c | u | w |',
@@ -130,7 +169,10 @@ export function formatOverlapReport(r: OverlapReport): string {
     ),
   ];
   if (regionNames.length) {
-    lines.push('', `Regions: ${regionNames.map((n) => `${n} = ${r.agents[0].regions[n]?.problems ?? 0} problems`).join(', ')}.`);
+    lines.push(
+      '',
+      `Regions: ${regionNames.map((n) => `${n} = ${r.agents[0].regions[n]?.problems ?? 0} problems`).join(', ')}.`,
+    );
   }
   return lines.join('\n');
 }

@@ -10,7 +10,12 @@ import { sampleScores } from './evaluate';
 import { FAMILIES } from './families';
 
 /** Diversity levels, from none to the most (SCIENCE.md §8). */
-export type DiversityLevel = 'seed-only' | 'same-family' | 'different-arch' | 'different-family' | 'different-family+';
+export type DiversityLevel =
+  | 'seed-only'
+  | 'same-family'
+  | 'different-arch'
+  | 'different-family'
+  | 'different-family+';
 
 /** The level of a pair of specs: what differs between them. */
 export function diversityLevel(a: AgentSpec, b: AgentSpec): DiversityLevel {
@@ -19,7 +24,16 @@ export function diversityLevel(a: AgentSpec, b: AgentSpec): DiversityLevel {
   const tok = (s: AgentSpec) => s.tokenizer ?? FAMILIES[s.family].tokenizer ?? 'digit';
   const corpus = (s: AgentSpec) => JSON.stringify(s.corpus ?? FAMILIES[s.family].corpus ?? null);
   const same = (k: 'family' | 'size' | 'seed' | 'view') => a[k] === b[k];
-  if (same('family') && same('size') && same('seed') && same('view') && JSON.stringify(a.arch ?? {}) === JSON.stringify(b.arch ?? {}) && tok(a) === tok(b) && corpus(a) === corpus(b)) return 'seed-only';
+  if (
+    same('family') &&
+    same('size') &&
+    same('seed') &&
+    same('view') &&
+    JSON.stringify(a.arch ?? {}) === JSON.stringify(b.arch ?? {}) &&
+    tok(a) === tok(b) &&
+    corpus(a) === corpus(b)
+  )
+    return 'seed-only';
   if (same('family')) return 'same-family'; // one lineage: another size or seed, or the same weights in another view
   if (tok(a) === tok(b) && corpus(a) === corpus(b) && same('view') && fa && fb) return 'different-arch';
   return same('view') ? 'different-family' : 'different-family+';
@@ -66,7 +80,14 @@ export interface PaperOverlapReport {
 const r3 = (x: number): number => Math.round(x * 1000) / 1000;
 
 /** Score every agent (greedy, and one sample at `temperature` from its own stream) and every pair. */
-export async function paperOverlap(name: string, task: string, agents: readonly Agent[], problems: readonly Problem[], temperature = 0.8, seed = 1): Promise<PaperOverlapReport> {
+export async function paperOverlap(
+  name: string,
+  task: string,
+  agents: readonly Agent[],
+  problems: readonly Problem[],
+  temperature = 0.8,
+  seed = 1,
+): Promise<PaperOverlapReport> {
   const greedy = [];
   const sampled = [];
   const rows: PaperOverlapAgent[] = [];
@@ -74,12 +95,26 @@ export async function paperOverlap(name: string, task: string, agents: readonly 
     const maxNew = a.base?.maxNewTokens;
     if (!maxNew) throw new Error(`agent ${a.spec.id} has no base checkpoint meta (maxNewTokens unknown)`);
     const g = await sampleScores(a.model, a.tokenizer, a.spec.view, problems, maxNew, 0, 0);
-    const s = await sampleScores(a.model, a.tokenizer, a.spec.view, problems, maxNew, temperature, deriveSeed(seed, 'overlap-sample', a.spec.id));
+    const s = await sampleScores(
+      a.model,
+      a.tokenizer,
+      a.spec.view,
+      problems,
+      maxNew,
+      temperature,
+      deriveSeed(seed, 'overlap-sample', a.spec.id),
+    );
     greedy.push({ name: a.spec.id, correct: g.correct, answers: g.answers });
     sampled.push({ name: a.spec.id, correct: s.correct, answers: s.answers });
     rows.push({
-      id: a.spec.id, spec: a.spec, params: a.base?.params ?? 0, greedyAccuracy: r3(g.accuracy), sampledAccuracy: r3(s.accuracy),
-      steps: a.base?.steps ?? 0, valAccuracy: r3(a.base?.valAccuracy ?? NaN), inBand: a.base?.inBand ?? false,
+      id: a.spec.id,
+      spec: a.spec,
+      params: a.base?.params ?? 0,
+      greedyAccuracy: r3(g.accuracy),
+      sampledAccuracy: r3(s.accuracy),
+      steps: a.base?.steps ?? 0,
+      valAccuracy: r3(a.base?.valAccuracy ?? NaN),
+      inBand: a.base?.inBand ?? false,
     });
   }
   const pairs: PaperOverlapPair[] = [];
@@ -88,9 +123,17 @@ export async function paperOverlap(name: string, task: string, agents: readonly 
       const o = pairOverlap(sampled[i], sampled[j]);
       const g = pairOverlap(greedy[i], greedy[j]);
       pairs.push({
-        a: agents[i].spec.id, b: agents[j].spec.id, level: diversityLevel(agents[i].spec, agents[j].spec),
-        kappa: r3(o.kappa), c: r3(o.c), u: r3(o.u), w: r3(o.w), accA: r3(o.accA), accB: r3(o.accB),
-        greedy: { kappa: r3(g.kappa), c: r3(g.c), u: r3(g.u), w: r3(g.w) }, bothRight: o.counts.bothRight,
+        a: agents[i].spec.id,
+        b: agents[j].spec.id,
+        level: diversityLevel(agents[i].spec, agents[j].spec),
+        kappa: r3(o.kappa),
+        c: r3(o.c),
+        u: r3(o.u),
+        w: r3(o.w),
+        accA: r3(o.accA),
+        accB: r3(o.accB),
+        greedy: { kappa: r3(g.kappa), c: r3(g.c), u: r3(g.u), w: r3(g.w) },
+        bothRight: o.counts.bothRight,
       });
     }
   }
@@ -101,20 +144,31 @@ const f = (x: number): string => (Number.isFinite(x) ? x.toFixed(3) : 'n/a');
 
 /** The report as markdown: agents, then pairs grouped by level. */
 export function formatPaperOverlap(r: PaperOverlapReport): string {
-  const order: DiversityLevel[] = ['seed-only', 'same-family', 'different-arch', 'different-family', 'different-family+'];
+  const order: DiversityLevel[] = [
+    'seed-only',
+    'same-family',
+    'different-arch',
+    'different-family',
+    'different-family+',
+  ];
   const pairs = [...r.pairs].sort((x, y) => order.indexOf(x.level) - order.indexOf(y.level));
-  const desc = (s: AgentSpec) => `${s.family}.${s.size} s${s.seed} ${s.view}${s.tokenizer ? ` ${s.tokenizer}` : ''}`;
+  const desc = (s: AgentSpec) =>
+    `${s.family}.${s.size} s${s.seed} ${s.view}${s.tokenizer ? ` ${s.tokenizer}` : ''}`;
   return [
     `#### ${r.name}: ${r.task}, ${r.problems} test problems, one sample at T = ${r.temperature} (greedy beside)`,
     '',
     `| agent | spec | params | steps kept | val greedy (in band) | test greedy | test sampled (T = ${r.temperature}) |`,
     '|---|---|---:|---:|---:|---:|---:|',
     ...r.agents.map(
-      (a) => `| ${a.id} | ${desc(a.spec)} | ${a.params} | ${a.steps} | ${f(a.valAccuracy)}${a.inBand ? '' : ' (out)'} | ${f(a.greedyAccuracy)} | ${f(a.sampledAccuracy)} |`,
+      (a) =>
+        `| ${a.id} | ${desc(a.spec)} | ${a.params} | ${a.steps} | ${f(a.valAccuracy)}${a.inBand ? '' : ' (out)'} | ${f(a.greedyAccuracy)} | ${f(a.sampledAccuracy)} |`,
     ),
     '',
     '| pair | level | acc A | acc B | kappa | c | u | w | greedy kappa | greedy c |',
     '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
-    ...pairs.map((p) => `| ${p.a}-${p.b} | ${p.level} | ${f(p.accA)} | ${f(p.accB)} | ${f(p.kappa)} | ${f(p.c)} | ${f(p.u)} | ${f(p.w)} | ${f(p.greedy.kappa)} | ${f(p.greedy.c)} |`),
+    ...pairs.map(
+      (p) =>
+        `| ${p.a}-${p.b} | ${p.level} | ${f(p.accA)} | ${f(p.accB)} | ${f(p.kappa)} | ${f(p.c)} | ${f(p.u)} | ${f(p.w)} | ${f(p.greedy.kappa)} | ${f(p.greedy.c)} |`,
+    ),
   ].join('\n');
 }

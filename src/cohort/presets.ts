@@ -29,37 +29,47 @@ export const DEFAULT_TASK: TaskConfig = { kind: 'add', digits: 2 };
 /** The seed the shipped checkpoints were made with. */
 export const DEFAULT_PRESET_SEED = 1;
 
-const agent = (id: string, family: string, seedOffset = 0, size = 's'): PresetAgent => ({ id, family, size, seedOffset });
+const agent = (id: string, family: string, seedOffset = 0, size = 's'): PresetAgent => ({
+  id,
+  family,
+  size,
+  seedOffset,
+});
 
 /** Every preset. */
 export const PRESETS: Readonly<Record<string, CohortPreset>> = {
   'same-family': {
     name: 'same-family',
-    description: 'engineered: one architecture, one carry-heavy data recipe, two seeds: both blind on the same half (high kappa, failure built in)',
+    description:
+      'engineered: one architecture, one carry-heavy data recipe, two seeds: both blind on the same half (high kappa, failure built in)',
     task: DEFAULT_TASK,
     agents: [agent('A', 'rope-carry', 0), agent('B', 'rope-carry', 1)],
   },
   'different-family': {
     name: 'different-family',
-    description: 'engineered: other architecture and a hand-picked data region: a no-carry specialist and a carry specialist (kappa -0.28, built in; the natural presets are in docs/cohorts.md)',
+    description:
+      'engineered: other architecture and a hand-picked data region: a no-carry specialist and a carry specialist (kappa -0.28, built in; the natural presets are in docs/cohorts.md)',
     task: DEFAULT_TASK,
     agents: [agent('A', 'lp-nocarry'), agent('B', 'rope-carry')],
   },
   'different-family-plus': {
     name: 'different-family-plus',
-    description: 'engineered: other architecture, a hand-picked data region and another prompt view (plain vs words)',
+    description:
+      'engineered: other architecture, a hand-picked data region and another prompt view (plain vs words)',
     task: DEFAULT_TASK,
     agents: [agent('A', 'lp-nocarry'), agent('B', 'rope-carry-words')],
   },
   ring: {
     name: 'ring',
-    description: 'engineered: three families on a directed ring A -> B -> C -> A (each graded by its predecessor), two of them region specialists',
+    description:
+      'engineered: three families on a directed ring A -> B -> C -> A (each graded by its predecessor), two of them region specialists',
     task: DEFAULT_TASK,
     agents: [agent('A', 'lp-nocarry'), agent('B', 'rope-carry'), agent('C', 'deep-rev')],
   },
   'paper-demo': {
     name: 'paper-demo',
-    description: "the worked example (engineered): two complementary specialists, each pretrained on a hand-picked half of 2-digit addition (no-carry vs carry), about 0.6-0.67 greedy accuracy and right in different places; a picture of the theorem, not evidence for it",
+    description:
+      'the worked example (engineered): two complementary specialists, each pretrained on a hand-picked half of 2-digit addition (no-carry vs carry), about 0.6-0.67 greedy accuracy and right in different places; a picture of the theorem, not evidence for it',
     task: DEFAULT_TASK,
     agents: [agent('A', 'lp-nocarry'), agent('B', 'rope-carry')],
   },
@@ -80,7 +90,10 @@ export function taskTag(task: TaskConfig): string {
   const c = resolveTaskConfig(task) as unknown as Record<string, unknown>;
   const parts = Object.entries(c)
     .filter(([k, v]) => k !== 'kind' && !(k === 'evalFraction' && v === 0.2))
-    .map(([k, v]) => `${k === 'digits' ? 'd' : k}${String(v).replace(/[^A-Za-z0-9.]/g, (ch) => (ch === '+' ? 'plus' : ch === '*' ? 'times' : '_'))}`);
+    .map(
+      ([k, v]) =>
+        `${k === 'digits' ? 'd' : k}${String(v).replace(/[^A-Za-z0-9.]/g, (ch) => (ch === '+' ? 'plus' : ch === '*' ? 'times' : '_'))}`,
+    );
   return [c.kind as string, ...parts].join('-');
 }
 
@@ -99,7 +112,14 @@ export function presetAgentSpecs(name: string, seed = DEFAULT_PRESET_SEED): Agen
     const family = getFamily(a.family);
     familyArch(family, a.size); // validates the size
     const s = seed + a.seedOffset;
-    return { id: a.id, family: a.family, size: a.size, seed: s, view: family.view, checkpoint: checkpointPath(p.task, a.family, a.size, s) };
+    return {
+      id: a.id,
+      family: a.family,
+      size: a.size,
+      seed: s,
+      view: family.view,
+      checkpoint: checkpointPath(p.task, a.family, a.size, s),
+    };
   });
 }
 

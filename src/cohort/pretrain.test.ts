@@ -11,7 +11,15 @@ import { BASE_META_FORMAT, pretrainAgent } from './pretrain';
 import type { PretrainRecipe } from './families';
 
 /** Never in band (so it runs every step and keeps the closest validation). */
-const TINY: Partial<PretrainRecipe> = { maxSteps: 24, batch: 8, evalEvery: 8, valSize: 40, bandSamples: 2, band: [0.99, 1], sampledBand: [0.99, 1] };
+const TINY: Partial<PretrainRecipe> = {
+  maxSteps: 24,
+  batch: 8,
+  evalEvery: 8,
+  valSize: 40,
+  bandSamples: 2,
+  band: [0.99, 1],
+  sampledBand: [0.99, 1],
+};
 const spec = { id: 'A', family: 'lp-nocarry', size: 's', seed: 3 };
 
 describe('pretrainAgent', () => {
@@ -40,7 +48,13 @@ describe('pretrainAgent', () => {
     const m = baseMetaOf(loadCheckpoint(r.bytes).meta);
     expect(m).toEqual(r.meta);
     expect(m.format).toBe(BASE_META_FORMAT);
-    expect(m).toMatchObject({ family: 'lp-nocarry', size: 's', seed: 3, view: 'plain', task: { kind: 'add', digits: 2, evalFraction: 0.2 } });
+    expect(m).toMatchObject({
+      family: 'lp-nocarry',
+      size: 's',
+      seed: 3,
+      view: 'plain',
+      task: { kind: 'add', digits: 2, evalFraction: 0.2 },
+    });
     expect(m.alphabet).toBe('#+0123456789=');
     expect(m.promptLength).toBe(6); // "37+05="
     expect(m.maxNewTokens).toBe(5); // "#198" + EOS
@@ -50,12 +64,22 @@ describe('pretrainAgent', () => {
   it('a checkpoint loads back into an agent with the same greedy answers; mismatched specs are refused', async () => {
     const be = new CpuBackend();
     const r = await pretrainAgent(be, spec, DEFAULT_TASK, { recipe: TINY });
-    const loaded = agentFromCheckpoint(be, r.bytes, { id: 'A', family: 'lp-nocarry', size: 's', seed: 3, view: 'plain' });
+    const loaded = agentFromCheckpoint(be, r.bytes, {
+      id: 'A',
+      family: 'lp-nocarry',
+      size: 's',
+      seed: 3,
+      view: 'plain',
+    });
     const problems = makeTask(DEFAULT_TASK).evalSet(40);
     const x = await greedyScores(r.agent.model, r.agent.tokenizer, 'plain', problems, r.meta.maxNewTokens);
     const y = await greedyScores(loaded.model, loaded.tokenizer, 'plain', problems, r.meta.maxNewTokens);
     expect(y.texts).toEqual(x.texts);
-    expect(() => agentFromCheckpoint(be, r.bytes, { id: 'B', family: 'rope-carry' })).toThrow(/family: spec "rope-carry", checkpoint "lp-nocarry"/);
-    expect(() => agentFromCheckpoint(be, r.bytes, { id: 'B', seed: 9 })).toThrow(/seed: spec 9, checkpoint 3/);
+    expect(() => agentFromCheckpoint(be, r.bytes, { id: 'B', family: 'rope-carry' })).toThrow(
+      /family: spec "rope-carry", checkpoint "lp-nocarry"/,
+    );
+    expect(() => agentFromCheckpoint(be, r.bytes, { id: 'B', seed: 9 })).toThrow(
+      /seed: spec 9, checkpoint 3/,
+    );
   });
 });

@@ -3,22 +3,28 @@
 // slice of the train split every few steps and stopping when it enters the recipe's band, so the RL
 // starts where p(correct) is neither ~0 nor ~1 (SCIENCE.md §1). Runs on any backend (Node CPU, page,
 // worker) and is deterministic for a seed on the CPU backend. Returns the agent and its checkpoint bytes.
-import type { AdamWParams, Backend } from '../engine/backend';
+import type { Backend } from '../engine/backend';
 import { saveCheckpoint } from '../model/checkpoint';
-import { GPT } from '../model/gpt';
 import { paramCount } from '../model/params';
-import { lrAt, makeSFTBatch, releaseSFTBuffers, sftStep, type SFTOptions } from '../model/sft';
 import { releaseDecoders } from '../model/generate';
 import {
-  deriveRng, deriveSeed, makeNamedTokenizer, renderCompletion, renderPrompt, taskAlphabet,
-  type Problem, type ResolvedTaskConfig, type Task, type TaskConfig, type Tokenizer, type TokenizerName, type ViewName,
+  makeNamedTokenizer,
+  renderCompletion,
+  renderPrompt,
+  taskAlphabet,
+  type Problem,
+  type ResolvedTaskConfig,
+  type Task,
+  type TaskConfig,
+  type Tokenizer,
+  type TokenizerName,
+  type ViewName,
 } from '../tasks';
-import { makeGPTConfig } from '../model/config';
 import { applyCorpus, type CorpusSpec } from './corpus';
 import type { Agent, AgentSpec } from './agent';
-import { greedyScores, sampledAccuracy } from './evaluate';
-import { familyArch, getFamily, type FamilyArch, type FamilySpec, type PretrainRecipe } from './families';
-import { longestCompletion, makeDataPool, mixSampler, type DataPool, type PoolMode } from './regions';
+import { getFamily, type FamilyArch, type FamilySpec, type PretrainRecipe } from './families';
+import { ladderOf, trainRun, type LadderRung, type RunResult } from './pretrainRun';
+import { longestCompletion, makeDataPool, type DataPool, type PoolMode } from './regions';
 
 /** Format tag of a base checkpoint's meta. */
 export const BASE_META_FORMAT = 'co-rl-base-agent/1';
@@ -55,6 +61,8 @@ export interface BaseMeta {
   arch?: Partial<FamilyArch>;
   tokenizer?: TokenizerName;
   corpus?: CorpusSpec;
+  /** `plateau` recipes with a corpus ladder: every corpus size tried, in order (`corpus` holds the one kept). */
+  ladder?: LadderRung[];
   /** Content address of the build (src/cohort/cache.ts), when it was built for the cache. */
   cacheKey?: string;
 }
@@ -113,7 +121,12 @@ export interface AgentLayout {
 const CONTEXT_SLACK = 3;
 
 /** Token layout of a task in a view: in tokens of `tok` (default: one per character). */
-export function agentLayout(task: Task, view: ViewName, pool: readonly Problem[], tok?: Tokenizer): AgentLayout {
+export function agentLayout(
+  task: Task,
+  view: ViewName,
+  pool: readonly Problem[],
+  tok?: Tokenizer,
+): AgentLayout {
   if (!tok) {
     const promptLength = task.promptLength(view);
     const maxNewTokens = longestCompletion(task, view, pool) + 1;
@@ -127,19 +140,13 @@ export function agentLayout(task: Task, view: ViewName, pool: readonly Problem[]
 }
 
 /** The tokenizer of a family's agents for a task (the alphabet of the task in `view`, default the family's; the family's tokenizer unless named). */
-export function familyTokenizer(family: FamilySpec, task: TaskConfig, view: ViewName = family.view, name?: TokenizerName): Tokenizer {
+export function familyTokenizer(
+  family: FamilySpec,
+  task: TaskConfig,
+  view: ViewName = family.view,
+  name?: TokenizerName,
+): Tokenizer {
   return makeNamedTokenizer(name ?? family.tokenizer ?? 'digit', taskAlphabet(task, [view]));
-}
-
-/** The model config of a spec: the family's architecture at its size, with the spec's overrides; refuses a context too small. */
-function specGPTConfig(family: FamilySpec, spec: PretrainSpec, vocabSize: number, layout: AgentLayout) {
-  const { blockSize: ctx, ...arch } = spec.arch ?? {};
-  const need = layout.promptLength + layout.maxNewTokens - 1;
-  if (ctx !== undefined && ctx < need) {
-    throw new Error(`agent ${spec.id}: context ${ctx} cannot hold the prompt (${layout.promptLength} tokens) plus the longest completion with EOS (${layout.maxNewTokens} tokens): needs blockSize >= ${need}`);
-  }
-  const seed = deriveSeed(spec.seed, 'init', family.name, spec.size);
-  return makeGPTConfig({ ...familyArch(family, spec.size), ...arch, vocabSize, blockSize: ctx ?? layout.blockSize, seed });
 }
 
 const pools = new Map<string, DataPool>();
@@ -151,94 +158,59 @@ function poolFor(task: TaskConfig, valSize: number, mode: PoolMode): DataPool {
   return p;
 }
 
-/** Distance of x from the interval [lo, hi] (0 inside). */
-const bandDistance = (x: number, [lo, hi]: [number, number]): number => (x < lo ? lo - x : x > hi ? x - hi : 0);
-
 /**
  * Pretrain the base agent `spec` (family, size, seed; view: the family's unless the spec names another)
  * on `taskConfig`. The data
  * order comes from deriveRng(seed, 'pretrain', family, size), the init from deriveSeed(seed, 'init', ...),
  * so two agents of one family with different seeds differ in both.
  */
-export async function pretrainAgent(backend: Backend, spec: PretrainSpec, taskConfig: TaskConfig, opts: PretrainOptions = {}): Promise<PretrainResult> {
+export async function pretrainAgent(
+  backend: Backend,
+  spec: PretrainSpec,
+  taskConfig: TaskConfig,
+  opts: PretrainOptions = {},
+): Promise<PretrainResult> {
   const family = getFamily(spec.family);
   const recipe: PretrainRecipe = { ...family.recipe, ...opts.recipe };
   const view = spec.view ?? family.view;
   const pool = poolFor(taskConfig, recipe.valSize, recipe.pool ?? 'pool-slice');
   const { task } = pool;
   const corpus = spec.corpus ?? family.corpus;
-  const training = corpus ? applyCorpus(pool.training, corpus, spec.seed) : pool.training;
   const tokName = spec.tokenizer ?? family.tokenizer;
   const tok = familyTokenizer(family, taskConfig, view, tokName);
-  // character tokens keep the older layout (shipped checkpoints); other tokenizers count their own tokens
-  const layout = tokName && tokName !== 'digit' ? agentLayout(task, view, [...pool.validation, ...training], tok) : agentLayout(task, view, pool.training);
-  const model = new GPT(backend, specGPTConfig(family, spec, tok.vocabSize, layout));
+  const ladder = spec.corpus?.size !== undefined ? undefined : ladderOf(recipe, corpus); // a size named in the spec is kept
+  const rungs: LadderRung[] = [];
+  let run: RunResult | null = null;
+  for (const size of ladder ?? [undefined]) {
+    if (run && opts.shouldStop?.()) break;
+    const used = size === undefined ? corpus : { ...corpus!, size };
+    const training = used ? applyCorpus(pool.training, used, spec.seed) : pool.training;
+    // character tokens keep the older layout (shipped checkpoints); other tokenizers count their own tokens
+    const layout =
+      tokName && tokName !== 'digit'
+        ? agentLayout(task, view, [...pool.validation, ...training], tok)
+        : agentLayout(task, view, pool.training);
+    const r = await trainRun(backend, family, spec, recipe, pool, training, tok, view, layout, opts);
+    if (size !== undefined)
+      rungs.push({
+        size,
+        steps: r.final.step,
+        valAccuracy: r.final.valAccuracy,
+        plateaued: r.plateaued,
+        inBand: r.inBand,
+      });
+    const better = !run || (!run.inBand && (r.inBand || r.dist < run.dist));
+    if (better) {
+      run?.model.free();
+      run = { ...r, corpus: used };
+    } else r.model.free();
+    if (run!.inBand) break; // the ladder keeps the first rung in band
+  }
+  const { model, history, final, layout, avg } = run!;
+  const { inBand } = run!;
+  const usedCorpus = run!.corpus;
   const cfg = model.cfg;
-  const seqLen = layout.promptLength + layout.maxNewTokens;
-  const encoded = new Map<Problem, { prompt: number[]; completion: number[] }>();
-  const encode = (p: Problem): { prompt: number[]; completion: number[] } => {
-    let e = encoded.get(p);
-    if (!e) encoded.set(p, (e = { prompt: tok.encode(renderPrompt(p, view)), completion: tok.encode(renderCompletion(p, view)) }));
-    return e;
-  };
-  const draw = mixSampler(training, recipe.mix, deriveRng(spec.seed, 'pretrain', family.name, spec.size));
-
-  const history: BaseMeta['history'] = [];
-  type Kept = { dist: number; index: number; params: Float32Array };
-  let best: Kept | null = null;
-  let lastInBand: Kept | null = null; // the 'budget' rule: the latest validation inside the band
-  const budget = recipe.stop === 'budget';
-  let inBand = false;
-  let avg = NaN;
-  const measure = async (step: number): Promise<BaseMeta['history'][number]> => {
-    const greedy = (await greedyScores(model, tok, view, pool.validation, layout.maxNewTokens)).accuracy;
-    const sampled = await sampledAccuracy(
-      model, tok, view, pool.validation, layout.maxNewTokens, recipe.bandSamples, 1, deriveSeed(spec.seed, 'validation', step),
-    );
-    return { step, loss: +avg.toFixed(4), valAccuracy: greedy, valSampledAccuracy: sampled };
-  };
-  /** Validate after `step` steps; true when the band is reached. Keeps the closest model so far. */
-  const validate = async (step: number): Promise<boolean> => {
-    const h = await measure(step);
-    history.push(h);
-    opts.onProgress?.({ agent: spec.id, step, maxSteps: recipe.maxSteps, loss: avg, valAccuracy: h.valAccuracy, valSampledAccuracy: h.valSampledAccuracy, done: false });
-    const dist = bandDistance(h.valAccuracy, recipe.band) + bandDistance(h.valSampledAccuracy, recipe.sampledBand);
-    inBand = dist === 0;
-    if (!inBand && (!best || dist < best.dist)) best = { dist, index: history.length - 1, params: await model.readParams() };
-    if (budget && inBand && step < recipe.maxSteps) lastInBand = { dist, index: history.length - 1, params: await model.readParams() };
-    return inBand && !budget;
-  };
-  const sft: SFTOptions = {
-    steps: recipe.maxSteps, lr: recipe.lr, warmupSteps: recipe.warmupSteps, minLrFrac: 0.1, beta1: 0.9, beta2: 0.99, eps: 1e-8, weightDecay: 0,
-  };
-  let steps = 0;
-  for (let s = 0; s < recipe.maxSteps; s++) {
-    if (opts.shouldStop?.()) break;
-    const hp: AdamWParams = { lr: lrAt(s, sft), beta1: sft.beta1!, beta2: sft.beta2!, eps: sft.eps!, weightDecay: sft.weightDecay!, step: s + 1 };
-    const batch = makeSFTBatch(draw(recipe.batch).map(encode), seqLen, tok.eosId);
-    const { loss } = await sftStep(model, batch, hp, 1);
-    if (!Number.isFinite(loss)) throw new Error(`pretraining ${spec.id} (${family.name}) diverged: loss ${loss} at step ${s + 1}`);
-    avg = Number.isNaN(avg) ? loss : 0.9 * avg + 0.1 * loss;
-    steps = s + 1;
-    if (steps % recipe.evalEvery === 0 && (await validate(steps))) break;
-  }
-  releaseSFTBuffers(model);
-  let final: BaseMeta['history'][number];
-  const kept = best as Kept | null;
-  const banded = lastInBand as Kept | null;
-  if (inBand) final = history[history.length - 1];
-  else if (banded) {
-    model.writeParams(banded.params); // 'budget': ended outside the band; keep the latest validation inside it
-    final = history[banded.index];
-    inBand = true;
-  } else if (kept) {
-    model.writeParams(kept.params); // never in band: keep the validation closest to it
-    final = history[kept.index];
-  } else {
-    final = await measure(steps); // stopped before the first validation
-    history.push(final);
-  }
-  steps = final.step;
+  const steps = final.step;
   releaseDecoders(model);
   model.resetOptimizer();
   model.zeroGrad();
@@ -261,14 +233,30 @@ export async function pretrainAgent(backend: Backend, spec: PretrainSpec, taskCo
     history,
     ...(spec.arch ? { arch: spec.arch } : {}),
     ...(tokName ? { tokenizer: tokName } : {}),
-    ...(corpus ? { corpus } : {}),
+    ...(usedCorpus ? { corpus: usedCorpus } : {}),
+    ...(rungs.length ? { ladder: rungs } : {}),
     ...(opts.cacheKey ? { cacheKey: opts.cacheKey } : {}),
   };
   opts.onProgress?.({
-    agent: spec.id, step: steps, maxSteps: recipe.maxSteps, loss: avg, valAccuracy: final.valAccuracy, valSampledAccuracy: final.valSampledAccuracy, done: true,
+    agent: spec.id,
+    step: steps,
+    maxSteps: recipe.maxSteps,
+    loss: avg,
+    valAccuracy: final.valAccuracy,
+    valSampledAccuracy: final.valSampledAccuracy,
+    done: true,
   });
   const bytes = await saveCheckpoint(model, meta as unknown as Record<string, unknown>);
-  const axes = { ...(spec.arch ? { arch: spec.arch } : {}), ...(spec.tokenizer ? { tokenizer: spec.tokenizer } : {}), ...(spec.corpus ? { corpus: spec.corpus } : {}) };
-  const agent: Agent = { spec: { id: spec.id, family: family.name, size: spec.size, seed: spec.seed, view, ...axes }, model, tokenizer: tok, base: meta };
+  const axes = {
+    ...(spec.arch ? { arch: spec.arch } : {}),
+    ...(spec.tokenizer ? { tokenizer: spec.tokenizer } : {}),
+    ...(spec.corpus ? { corpus: spec.corpus } : {}),
+  };
+  const agent: Agent = {
+    spec: { id: spec.id, family: family.name, size: spec.size, seed: spec.seed, view, ...axes },
+    model,
+    tokenizer: tok,
+    base: meta,
+  };
   return { agent, meta, bytes };
 }

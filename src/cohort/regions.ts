@@ -2,7 +2,16 @@
 // pretraining data pool built from them: a fixed sample of the TRAIN split, a validation slice held
 // out of it, and per-region lists that a family's recipe mixes with its own weights. The eval split is
 // never touched here (SCIENCE.md §7). Regions are plain names so recipes stay JSON.
-import { deriveRng, makeTask, renderCompletion, type Problem, type Rng, type Task, type TaskConfig, type ViewName } from '../tasks';
+import {
+  deriveRng,
+  makeTask,
+  renderCompletion,
+  type Problem,
+  type Rng,
+  type Task,
+  type TaskConfig,
+  type ViewName,
+} from '../tasks';
 import { KIND_DEFS } from '../tasks/kinds';
 import { unknownName } from './names';
 
@@ -71,20 +80,32 @@ export type PoolMode = 'split' | 'pool-slice';
  * The pretraining pool of a task, in a fixed seeded order (independent of any agent). Deterministic for
  * a task config, validation size and mode.
  */
-export function makeDataPool(taskConfig: TaskConfig, valSize: number, mode: PoolMode = 'pool-slice'): DataPool {
+export function makeDataPool(
+  taskConfig: TaskConfig,
+  valSize: number,
+  mode: PoolMode = 'pool-slice',
+): DataPool {
   const task = makeTask(taskConfig);
   const avail = (n: number): number => Math.min(task.sizes.exact ? n : Math.floor(n / 2), MAX_POOL);
   if (mode === 'split') {
     const n = avail(task.sizes.train);
     const vmax = task.sizes.exact ? task.sizes.validation : Math.floor(task.sizes.validation / 2);
     if (!(Number.isInteger(valSize) && valSize > 0 && valSize <= vmax)) {
-      throw new Error(`validation set of ${valSize} problems: must be a positive integer up to the validation split's ${vmax} problems (${task.name})`);
+      throw new Error(
+        `validation set of ${valSize} problems: must be a positive integer up to the validation split's ${vmax} problems (${task.name})`,
+      );
     }
-    return { task, validation: task.heldOut('validation', valSize), training: task.sampleSplit('train', deriveRng(POOL_SEED, 'pretrain-pool', task.name), n) };
+    return {
+      task,
+      validation: task.heldOut('validation', valSize),
+      training: task.sampleSplit('train', deriveRng(POOL_SEED, 'pretrain-pool', task.name), n),
+    };
   }
   const n = avail(task.sizes.train + task.sizes.validation);
   if (!(Number.isInteger(valSize) && valSize > 0 && valSize < n / 2)) {
-    throw new Error(`validation slice of ${valSize} problems: must be a positive integer below half the pool (${n} train problems of ${task.name})`);
+    throw new Error(
+      `validation slice of ${valSize} problems: must be a positive integer below half the pool (${n} train problems of ${task.name})`,
+    );
   }
   const all = task.sampleSplit('train+validation', deriveRng(POOL_SEED, 'pretrain-pool', task.name), n);
   return { task, validation: all.slice(0, valSize), training: all.slice(valSize) };
@@ -94,7 +115,11 @@ export function makeDataPool(taskConfig: TaskConfig, valSize: number, mode: Pool
  * A sampler of training problems from `pool` following `mix`: each example first picks a region by
  * weight, then a problem of that region uniformly (with replacement), both from `rng`.
  */
-export function mixSampler(pool: readonly Problem[], mix: readonly MixPart[], rng: Rng): (n: number) => Problem[] {
+export function mixSampler(
+  pool: readonly Problem[],
+  mix: readonly MixPart[],
+  rng: Rng,
+): (n: number) => Problem[] {
   if (mix.length === 0) throw new Error('training mix is empty');
   const parts = mix.map((m) => {
     const region = parseRegion(m.region);

@@ -24,7 +24,16 @@ describe('shipped checkpoints', () => {
     for (const name of PRESET_NAMES) {
       const entry = manifest.presets[name];
       const specs = presetAgentSpecs(name, entry.seed);
-      expect(entry.agents.map(({ id, family, size, seed, view, checkpoint }) => ({ id, family, size, seed, view, checkpoint }))).toEqual(specs);
+      expect(
+        entry.agents.map(({ id, family, size, seed, view, checkpoint }) => ({
+          id,
+          family,
+          size,
+          seed,
+          view,
+          checkpoint,
+        })),
+      ).toEqual(specs);
       expect(entry.task).toEqual(resolveTaskConfig(PRESETS[name].task));
     }
   });
@@ -38,7 +47,12 @@ describe('shipped checkpoints', () => {
         expect(hashBytes(bytes), a.checkpoint).toBe(a.hash);
         const ck = loadCheckpoint(bytes);
         const m = baseMetaOf(ck.meta, a.checkpoint);
-        expect({ family: m.family, size: m.size, seed: m.seed, view: m.view }, `${name}/${a.id}`).toEqual({ family: a.family, size: a.size, seed: a.seed, view: a.view });
+        expect({ family: m.family, size: m.size, seed: m.seed, view: m.view }, `${name}/${a.id}`).toEqual({
+          family: a.family,
+          size: a.size,
+          seed: a.seed,
+          view: a.view,
+        });
         expect(m.task).toEqual(entry.task);
         const arch = familyArch(getFamily(a.family), a.size);
         expect(ck.config).toMatchObject(arch);

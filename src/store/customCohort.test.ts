@@ -107,7 +107,7 @@ describe('a composed cohort in the run settings', () => {
     const lines = settingsProblems(bad, undefined, ctx).customAgents!.split('\n');
     expect(lines).toEqual([
       'agent 2 (A): id A is used twice (ids must be unique)',
-      'agent 3 (C): unknown family "gpt5" (families: lp-nocarry, rope-carry, rope-carry-words, deep-rev, nat-rope, nat-abs, nat-chunk, nat-rev)',
+      'agent 3 (C): unknown family "gpt5" (families: lp-nocarry, rope-carry, rope-carry-words, deep-rev, nat-rope, nat-deep, nat-abs, nat-chunk, nat-rev)',
       'agent 4 (D): the seed must be an integer in [0, 4294967295], got 2.5',
       'agent 5 (E): family lp-nocarry has no size "xl" (sizes: s, m)',
       'agent 6 (F): no shipped checkpoint for rope-carry size s seed 9 (shipped for rope-carry: s.s1, s.s2); choose "pretrain here"',
