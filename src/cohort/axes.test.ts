@@ -162,7 +162,7 @@ describe('the content-addressed cache', () => {
     expect(rep.pairs).toHaveLength(1);
     expect(rep.pairs[0].level).toBe('seed-only');
     expect(rep.pairs[0].greedy.c).toBe(0); // the same weights answer the same greedily
-    expect(formatPaperOverlap(rep)).toMatch(/\| X-Y \| seed-only \|/);
+    expect(formatPaperOverlap(rep)).toMatch(/\| X-Y \(out\) \| seed-only \|/);
     for (const t of twins) t.model.free();
   }, 60_000);
 });

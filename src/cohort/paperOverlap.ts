@@ -49,6 +49,9 @@ export interface PaperOverlapAgent {
   steps: number;
   valAccuracy: number;
   inBand: boolean;
+  /** The corpus size kept (a random-draw corpus), and every rung of the corpus ladder tried (validation accuracy of each). */
+  corpusSize?: number;
+  ladder?: { size: number; valAccuracy: number }[];
 }
 
 export interface PaperOverlapPair {
@@ -115,6 +118,10 @@ export async function paperOverlap(
       steps: a.base?.steps ?? 0,
       valAccuracy: r3(a.base?.valAccuracy ?? NaN),
       inBand: a.base?.inBand ?? false,
+      ...(a.base?.corpus?.size !== undefined ? { corpusSize: a.base.corpus.size } : {}),
+      ...(a.base?.ladder
+        ? { ladder: a.base.ladder.map((x) => ({ size: x.size, valAccuracy: r3(x.valAccuracy) })) }
+        : {}),
     });
   }
   const pairs: PaperOverlapPair[] = [];
@@ -142,6 +149,13 @@ export async function paperOverlap(
 
 const f = (x: number): string => (Number.isFinite(x) ? x.toFixed(3) : 'n/a');
 
+/** "500 (250: 0.228, 350: 0.840, 500: 0.505)": the corpus size kept and the ladder's rungs. */
+function corpusCell(a: PaperOverlapAgent): string {
+  if (a.corpusSize === undefined) return '–';
+  if (!a.ladder) return `${a.corpusSize}`;
+  return `${a.corpusSize} (${a.ladder.map((x) => `${x.size}: ${f(x.valAccuracy)}`).join(', ')})`;
+}
+
 /** The report as markdown: agents, then pairs grouped by level. */
 export function formatPaperOverlap(r: PaperOverlapReport): string {
   const order: DiversityLevel[] = [
@@ -154,21 +168,23 @@ export function formatPaperOverlap(r: PaperOverlapReport): string {
   const pairs = [...r.pairs].sort((x, y) => order.indexOf(x.level) - order.indexOf(y.level));
   const desc = (s: AgentSpec) =>
     `${s.family}.${s.size} s${s.seed} ${s.view}${s.tokenizer ? ` ${s.tokenizer}` : ''}`;
+  const out = new Set(r.agents.filter((a) => !a.inBand).map((a) => a.id));
+  const mark = (p: PaperOverlapPair) => (out.has(p.a) || out.has(p.b) ? ' (out)' : '');
   return [
     `#### ${r.name}: ${r.task}, ${r.problems} test problems, one sample at T = ${r.temperature} (greedy beside)`,
     '',
-    `| agent | spec | params | steps kept | val greedy (in band) | test greedy | test sampled (T = ${r.temperature}) |`,
-    '|---|---|---:|---:|---:|---:|---:|',
+    `| agent | spec | params | corpus kept (ladder: val greedy per size) | steps | val greedy (in band) | test greedy | test sampled (T = ${r.temperature}) |`,
+    '|---|---|---:|---|---:|---:|---:|---:|',
     ...r.agents.map(
       (a) =>
-        `| ${a.id} | ${desc(a.spec)} | ${a.params} | ${a.steps} | ${f(a.valAccuracy)}${a.inBand ? '' : ' (out)'} | ${f(a.greedyAccuracy)} | ${f(a.sampledAccuracy)} |`,
+        `| ${a.id} | ${desc(a.spec)} | ${a.params} | ${corpusCell(a)} | ${a.steps} | ${f(a.valAccuracy)}${a.inBand ? '' : ' (out)'} | ${f(a.greedyAccuracy)} | ${f(a.sampledAccuracy)} |`,
     ),
     '',
     '| pair | level | acc A | acc B | kappa | c | u | w | greedy kappa | greedy c |',
     '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...pairs.map(
       (p) =>
-        `| ${p.a}-${p.b} | ${p.level} | ${f(p.accA)} | ${f(p.accB)} | ${f(p.kappa)} | ${f(p.c)} | ${f(p.u)} | ${f(p.w)} | ${f(p.greedy.kappa)} | ${f(p.greedy.c)} |`,
+        `| ${p.a}-${p.b}${mark(p)} | ${p.level} | ${f(p.accA)} | ${f(p.accB)} | ${f(p.kappa)} | ${f(p.c)} | ${f(p.u)} | ${f(p.w)} | ${f(p.greedy.kappa)} | ${f(p.greedy.c)} |`,
     ),
   ].join('\n');
 }

@@ -1,0 +1,175 @@
+// The natural presets' RL report (docs/results.md, issue 12): for every task and preset, each method's
+// greedy test accuracy over seeds (mean, spread, gain over the base agents), the accuracy of the labels it
+// trained on, its normalised reward std, and the matched-budget ensembles (SCIENCE.md §8: the pooled maj@8
+// of the pair at T = 0.6, base and final); beside them why Co-RL can or cannot work there: the base pair's
+// kappa and c (one sample at T = 0.8) and how many test problems start above the separatrix pA + pB = 1.
+import type { ExperimentResult } from '../rl/experiment';
+import type { EvalRecord } from '../rl/records';
+import type { PaperOverlapReport } from '../cohort/paperOverlap';
+import { FAMILIES } from '../cohort/families';
+import type { AgentSpec } from '../cohort/agent';
+
+export interface PresetRuns {
+  task: string;
+  preset: string;
+  /** One experiment result per seed (errors excluded by the caller or counted here). */
+  runs: ExperimentResult[];
+  /** A 1-step run with `eval.portraitSamples` S > 0: the base agents' per-problem right counts. */
+  portrait?: ExperimentResult;
+}
+
+export interface MethodRow {
+  method: string;
+  seeds: number;
+  base: number;
+  finals: number[];
+  trainedLabelEnd: number | null;
+  rewardStdEnd: number | null;
+  ensembleBase: number;
+  ensembleFinals: number[];
+}
+
+export interface SeparatrixRow {
+  pair: string;
+  above: number;
+  on: number;
+  below: number;
+  meanA: number;
+  meanB: number;
+  S: number;
+}
+
+const mean = (v: number[]): number => v.reduce((a, b) => a + b, 0) / v.length;
+const sd = (v: number[]): number =>
+  v.length > 1 ? Math.sqrt(v.reduce((a, x) => a + (x - mean(v)) ** 2, 0) / (v.length - 1)) : 0;
+const meanOrNull = (v: (number | null)[]): number | null => {
+  const x = v.filter((y): y is number => y !== null && Number.isFinite(y));
+  return x.length ? mean(x) : null;
+};
+
+/** Every method's row over the seeds of one preset. */
+export function methodRows(p: PresetRuns): MethodRow[] {
+  const ok = p.runs.filter((r) => !r.error && r.summary.length);
+  if (!ok.length) return [];
+  return ok[0].summary.map((m0) => {
+    const S = ok.map((r) => r.summary.find((m) => m.method === m0.method)!).filter(Boolean);
+    return {
+      method: m0.method,
+      seeds: S.length,
+      base: S[0].meanGreedy.base,
+      finals: S.map((s) => s.meanGreedy.final),
+      trainedLabelEnd: meanOrNull(S.flatMap((s) => s.agents.map((a) => a.trainedLabelEnd))),
+      rewardStdEnd: meanOrNull(S.flatMap((s) => s.agents.map((a) => a.rewardGroupStdNormEnd))),
+      ensembleBase: S[0].ensemble.base,
+      ensembleFinals: S.map((s) => s.ensemble.final),
+    };
+  });
+}
+
+/** Problems above, on and below pA + pB = 1 for every pair of the base agents (counts of S samples at the rollout temperature). */
+export function separatrix(portrait: ExperimentResult): SeparatrixRow[] {
+  const ev: EvalRecord | undefined = portrait.evals.find(
+    (e) => e.step === 0 && e.agents.every((a) => a.portraitRight),
+  );
+  if (!ev)
+    throw new Error(
+      `the portrait run ${portrait.config.name} has no step-0 evaluation with portraitRight (set eval.portraitSamples > 0)`,
+    );
+  const S = ev.portraitSamples ?? Math.max(...ev.agents.flatMap((a) => a.portraitRight!));
+  const rows: SeparatrixRow[] = [];
+  for (let i = 0; i < ev.agents.length; i++)
+    for (let j = i + 1; j < ev.agents.length; j++) {
+      const a = ev.agents[i].portraitRight!;
+      const b = ev.agents[j].portraitRight!;
+      let above = 0;
+      let on = 0;
+      a.forEach((x, k) => {
+        const s = x + b[k];
+        if (s > S) above++;
+        else if (s === S) on++;
+      });
+      rows.push({
+        pair: `${ev.agents[i].agent}-${ev.agents[j].agent}`,
+        above,
+        on,
+        below: a.length - above - on,
+        meanA: mean(a) / S,
+        meanB: mean(b) / S,
+        S,
+      });
+    }
+  return rows;
+}
+
+/** What identifies a build in a spec (defaults filled): family, size, seed, view and the axis overrides. */
+function buildOf(s: Partial<AgentSpec> & { family: string }): string {
+  const view = s.view ?? FAMILIES[s.family]?.view ?? 'plain';
+  return JSON.stringify([
+    s.family,
+    s.size ?? 's',
+    s.seed ?? 1,
+    view,
+    s.arch ?? null,
+    s.tokenizer ?? null,
+    s.corpus ?? null,
+  ]);
+}
+
+const pc = (x: number): string => (100 * x).toFixed(1);
+const pts = (x: number): string => `${x >= 0 ? '+' : ''}${(100 * x).toFixed(1)}`;
+
+/** The markdown tables of one task: methods per preset, then the base pairs' overlap and separatrix. */
+export function formatNaturalReport(
+  task: string,
+  presets: PresetRuns[],
+  overlap?: PaperOverlapReport,
+): string {
+  const out = [
+    `#### ${task}: greedy test accuracy (%), 500 test problems, mean ± sd over seeds`,
+    '',
+    '| preset | agents | method | seeds | base | final | gain (points) [min, max] | trained-on label acc, end | reward std / step 1, end | ensemble maj@8 base → final |',
+    '|---|---|---|---:|---:|---|---|---:|---:|---|',
+  ];
+  for (const p of presets) {
+    const agents =
+      p.runs[0]?.config.cohort && 'agents' in p.runs[0].config.cohort
+        ? p.runs[0].config.cohort.agents.map((a) => a.id).join(' × ')
+        : '';
+    for (const r of methodRows(p)) {
+      const gains = r.finals.map((f) => f - r.base);
+      out.push(
+        `| ${p.preset} | ${agents} | ${r.method} | ${r.seeds} | ${pc(r.base)} | ${pc(mean(r.finals))} ± ${pc(sd(r.finals))} | ${pts(mean(gains))} [${pts(Math.min(...gains))}, ${pts(Math.max(...gains))}] | ${r.trainedLabelEnd === null ? '–' : pc(r.trainedLabelEnd)} | ${r.rewardStdEnd === null ? '–' : r.rewardStdEnd.toFixed(2)} | ${pc(r.ensembleBase)} → ${pc(mean(r.ensembleFinals))} |`,
+      );
+    }
+  }
+  out.push(
+    '',
+    `#### ${task}: the base pairs (kappa, c: one sample at T = 0.8; separatrix: S samples per agent at T = 1)`,
+    '',
+  );
+  out.push(
+    '| preset | pair | kappa | c | problems above pA + pB = 1 | on it | below | mean pA, pB (T = 1) |',
+    '|---|---|---:|---:|---:|---:|---:|---|',
+  );
+  for (const p of presets) {
+    if (!p.portrait) continue;
+    const ids = p.runs[0] && 'agents' in p.runs[0].config.cohort ? p.runs[0].config.cohort.agents : [];
+    for (const s of separatrix(p.portrait)) {
+      const [a, b] = s.pair.split('-');
+      // the overlap table names agents by its own ids: match by spec
+      const spec = (id: string) => ids.find((x) => x.id === id);
+      const o = overlap?.pairs.find((q) => {
+        const qa = overlap.agents.find((x) => x.id === q.a)?.spec;
+        const qb = overlap.agents.find((x) => x.id === q.b)?.spec;
+        const same = (x: typeof qa, y: ReturnType<typeof spec>) => !!x && !!y && buildOf(x) === buildOf(y);
+        return (
+          (same(qa, spec(a)) && same(qb, spec(b)) && q.a !== q.b) || (same(qa, spec(b)) && same(qb, spec(a)))
+        );
+      });
+      out.push(
+        `| ${p.preset} | ${s.pair} | ${o ? o.kappa.toFixed(3) : '–'} | ${o ? o.c.toFixed(3) : '–'} | ${s.above} | ${s.on} | ${s.below} | ${s.meanA.toFixed(3)}, ${s.meanB.toFixed(3)} |`,
+      );
+    }
+  }
+  return out.join('\n');
+}
