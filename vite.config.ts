@@ -9,7 +9,13 @@ export default defineConfig({
   server: { port: 5173, strictPort: true, hmr: process.env.VITE_NO_HMR ? false : undefined },
   // Pre-bundle every dependency up front, so the first page load never triggers a reload.
   optimizeDeps: {
-    entries: ['index.html', 'e2e/harness.html', 'src/bench/bench.html', 'src/rl/runner.html', 'src/soak/soak.html'],
+    entries: [
+      'index.html',
+      'e2e/harness.html',
+      'src/bench/bench.html',
+      'src/rl/runner.html',
+      'src/soak/soak.html',
+    ],
     include: ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'zustand', 'recharts'],
   },
   preview: { port: 4173, strictPort: true, headers: { 'Content-Security-Policy': CSP } },

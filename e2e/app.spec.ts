@@ -2,7 +2,6 @@
 import { test, expect } from '@playwright/test';
 import { collectErrors } from './util';
 
-
 test('first page: shows the WebGPU adapter and trains with a live loss chart', async ({ page }) => {
   const errors = collectErrors(page);
   await page.goto('/#demo');

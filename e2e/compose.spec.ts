@@ -75,13 +75,11 @@ test('compose a cohort: shipped, pretrained-here and imported agents train toget
   expect(await rows(page)).toEqual(composed);
 
   // not a checkpoint, and the same file again: refused with a message, the agents unchanged
-  await page
-    .getByTestId('import-checkpoint')
-    .setInputFiles({
-      name: 'notes.txt',
-      mimeType: 'text/plain',
-      buffer: Buffer.from('some notes, not weights'),
-    });
+  await page.getByTestId('import-checkpoint').setInputFiles({
+    name: 'notes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('some notes, not weights'),
+  });
   await expect(page.getByTestId('checkpoint-error')).toHaveText(
     'notes.txt was not imported: not a checkpoint: magic "some not", expected "CORLCKPT". Nothing else changed.',
   );

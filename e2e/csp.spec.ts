@@ -24,13 +24,17 @@ test.afterAll(async () => {
   if (outDir) rmSync(outDir, { recursive: true, force: true });
 });
 
-test('built app: CSP meta tag and header present, no violations, training runs under it', async ({ page }) => {
+test('built app: CSP meta tag and header present, no violations, training runs under it', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const errors = collectErrors(page);
   await page.addInitScript(() => {
     const w = window as unknown as { cspViolations: string[] };
     w.cspViolations = [];
-    document.addEventListener('securitypolicyviolation', (e) => w.cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (e) =>
+      w.cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`),
+    );
   });
   const res = await page.goto(`http://localhost:${port}/`);
   const header = res?.headers()['content-security-policy'] ?? '';
@@ -44,7 +48,9 @@ test('built app: CSP meta tag and header present, no violations, training runs u
   await page.getByTestId('train-start').click();
   await expect(page.getByTestId('train-status')).toHaveAttribute('data-phase', 'done', { timeout: 150_000 });
   await expect(page.getByTestId('train-status')).toHaveAttribute('data-step', '2');
-  expect(Number(await page.getByTestId('chart-agreement').getAttribute('data-points'))).toBeGreaterThanOrEqual(2);
+  expect(
+    Number(await page.getByTestId('chart-agreement').getAttribute('data-points')),
+  ).toBeGreaterThanOrEqual(2);
   // the wasm engine compiles its module under the policy too
   await page.getByTestId('backend').selectOption('wasm');
   await page.getByTestId('train-start').click();
@@ -53,8 +59,12 @@ test('built app: CSP meta tag and header present, no violations, training runs u
   // the other views render under the policy too
   await page.getByRole('tab', { name: 'Theory' }).click();
   await expect(page.locator('svg').first()).toBeVisible();
-  const violations = await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
-  console.log(`CSP violations: ${violations.length ? violations.join('; ') : 'none'}; console errors: ${errors.length}`);
+  const violations = await page.evaluate(
+    () => (window as unknown as { cspViolations: string[] }).cspViolations,
+  );
+  console.log(
+    `CSP violations: ${violations.length ? violations.join('; ') : 'none'}; console errors: ${errors.length}`,
+  );
   expect(violations).toEqual([]);
   expect(errors).toEqual([]);
 });

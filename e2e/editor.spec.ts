@@ -5,7 +5,8 @@
 import { test, expect, type Page } from '@playwright/test';
 import { collectErrors } from './util';
 
-const editorJson = async (page: Page) => JSON.parse(await page.getByTestId('config-editor').inputValue()) as Record<string, unknown>;
+const editorJson = async (page: Page) =>
+  JSON.parse(await page.getByTestId('config-editor').inputValue()) as Record<string, unknown>;
 
 test('the config editor: apply, refuse whole, stay in sync, text only', async ({ page }) => {
   const errors = collectErrors(page);
@@ -40,7 +41,9 @@ test('the config editor: apply, refuse whole, stay in sync, text only', async ({
   await expect(list).toBeVisible();
   await expect(list.locator('li')).toHaveCount(2);
   await expect(list.locator('li').nth(0)).toContainText('steps: must be an integer in [1, 1000000], got -1');
-  await expect(list.locator('li').nth(1)).toContainText('bogus: unknown setting; run settings are preset, methods, steps');
+  await expect(list.locator('li').nth(1)).toContainText(
+    'bogus: unknown setting; run settings are preset, methods, steps',
+  );
   await expect(page.getByTestId('hp-steps')).toHaveValue('7');
   await expect(page.getByTestId('hp-samples')).toHaveValue('3');
   expect(new URL(page.url()).searchParams.get('steps')).toBe('7');
@@ -68,7 +71,9 @@ test('the config editor: apply, refuse whole, stay in sync, text only', async ({
   await editor.fill(JSON.stringify({ ...edit, samples: 4, preset: markup }));
   await page.getByTestId('config-apply').click();
   await expect(list.locator('li')).toHaveCount(1);
-  await expect(list.locator('li').first()).toHaveText(new RegExp(`^preset: unknown preset "${markup.replace(/[()]/g, '\\$&')}"; available: `));
+  await expect(list.locator('li').first()).toHaveText(
+    new RegExp(`^preset: unknown preset "${markup.replace(/[()]/g, '\\$&')}"; available: `),
+  );
   await expect(list.locator('img')).toHaveCount(0);
   expect(await page.locator('img[src="x"]').count()).toBe(0);
   expect(dialogs).toBe(0);

@@ -5,13 +5,20 @@
 import { test, expect, type Page } from '@playwright/test';
 import { collectErrors, setHyper } from './util';
 
-type Metrics = { methods: string[]; steps: Record<string, { step: number; timing: { total: number } }[]>; evals: Record<string, { step: number }[]> };
+type Metrics = {
+  methods: string[];
+  steps: Record<string, { step: number; timing: { total: number } }[]>;
+  evals: Record<string, { step: number }[]>;
+};
 type Corl = { metrics(): Metrics; loseDevice(): void };
-const metrics = (page: Page): Promise<Metrics> => page.evaluate(() => (window as unknown as { __corl: Corl }).__corl.metrics());
+const metrics = (page: Page): Promise<Metrics> =>
+  page.evaluate(() => (window as unknown as { __corl: Corl }).__corl.metrics());
 const stepOf = async (page: Page) => Number(await page.getByTestId('train-status').getAttribute('data-step'));
 const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
-test('a lost GPU device is recreated and the run continues: step records 1..12 exactly once', async ({ page }) => {
+test('a lost GPU device is recreated and the run continues: step records 1..12 exactly once', async ({
+  page,
+}) => {
   test.setTimeout(150_000);
   const t0 = Date.now();
   const mark = (what: string) => console.log(`[${((Date.now() - t0) / 1000).toFixed(1)} s] ${what}`);
@@ -42,11 +49,21 @@ test('a lost GPU device is recreated and the run continues: step records 1..12 e
   mark('done');
   const m = await metrics(page);
   expect(m.methods).toEqual(['co-rl', 'ttrl']);
-  for (const k of m.methods) expect(m.steps[k].map((r) => r.step), k).toEqual(range(12));
-  for (const k of m.methods) expect(m.evals[k].map((r) => r.step), k).toEqual([0, 12]);
-  const stepMs = m.steps['co-rl'].reduce((a, r) => a + r.timing.total, 0) / 12 * 1000;
+  for (const k of m.methods)
+    expect(
+      m.steps[k].map((r) => r.step),
+      k,
+    ).toEqual(range(12));
+  for (const k of m.methods)
+    expect(
+      m.evals[k].map((r) => r.step),
+      k,
+    ).toEqual([0, 12]);
+  const stepMs = (m.steps['co-rl'].reduce((a, r) => a + r.timing.total, 0) / 12) * 1000;
   const takeMs = await page.getByTestId('persist-status').getAttribute('data-snapshot-take-ms');
-  console.log(`co-rl step: ${stepMs.toFixed(0)} ms on average; a snapshot of both methods took ${takeMs} ms in the worker`);
+  console.log(
+    `co-rl step: ${stepMs.toFixed(0)} ms on average; a snapshot of both methods took ${takeMs} ms in the worker`,
+  );
   expect(warnings.some((w) => w.includes('The GPU device was lost'))).toBe(true);
   expect(errors).toEqual([]);
 });

@@ -5,7 +5,9 @@ import { WebGpuBackend } from '../src/engine/webgpu/webgpuBackend';
 import type { ParityCase } from '../src/engine/parity/parityUtil';
 import { describeCompare } from '../src/engine/compare';
 
-const modules = import.meta.glob<{ cases: ParityCase[] }>('../src/engine/parity/*.parity.ts', { eager: true });
+const modules = import.meta.glob<{ cases: ParityCase[] }>('../src/engine/parity/*.parity.ts', {
+  eager: true,
+});
 const cases = new Map<string, ParityCase>();
 for (const m of Object.values(modules)) for (const c of m.cases) cases.set(c.name, c);
 

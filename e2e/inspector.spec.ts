@@ -8,25 +8,39 @@ import { collectErrors, setHyper } from './util';
 const K = 3;
 const B = 2;
 // paper-demo: A is lp-nocarry (2 blocks, 4 heads), B is rope-carry (1 block, 4 heads); see src/cohort/families.ts
-const SHAPES: Record<string, { layers: number; heads: number }> = { A: { layers: 2, heads: 4 }, B: { layers: 1, heads: 4 } };
+const SHAPES: Record<string, { layers: number; heads: number }> = {
+  A: { layers: 2, heads: 4 },
+  B: { layers: 1, heads: 4 },
+};
 
 type Row = { answer: string; reward: string; label: string };
 async function rows(agent: Locator): Promise<Row[]> {
   return agent.getByTestId('inspector-row').evaluateAll((els) =>
-    els.map((e) => ({ answer: e.getAttribute('data-answer') ?? '', reward: e.getAttribute('data-reward') ?? '', label: e.getAttribute('data-label') ?? '' })),
+    els.map((e) => ({
+      answer: e.getAttribute('data-answer') ?? '',
+      reward: e.getAttribute('data-reward') ?? '',
+      label: e.getAttribute('data-label') ?? '',
+    })),
   );
 }
 
 /** Every prompt of the method shown: K rows per agent, rewards 1 exactly when answer = label, labels as `labelOf` says. */
-async function checkPrompts(page: Page, labelOf: (agent: string, votes: Record<string, string>, truth: string) => string): Promise<number> {
-  const options = await page.getByTestId('inspector-prompt').locator('option').evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value));
+async function checkPrompts(
+  page: Page,
+  labelOf: (agent: string, votes: Record<string, string>, truth: string) => string,
+): Promise<number> {
+  const options = await page
+    .getByTestId('inspector-prompt')
+    .locator('option')
+    .evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value));
   expect(options).toHaveLength(B);
   let ones = 0;
   for (const v of options) {
     await page.getByTestId('inspector-prompt').selectOption(v);
     const truth = (await page.getByTestId('inspector-header').getAttribute('data-truth'))!;
     const votes: Record<string, string> = {};
-    for (const id of ['A', 'B']) votes[id] = (await page.getByTestId(`inspector-agent-${id}`).getAttribute('data-vote'))!;
+    for (const id of ['A', 'B'])
+      votes[id] = (await page.getByTestId(`inspector-agent-${id}`).getAttribute('data-vote'))!;
     for (const id of ['A', 'B']) {
       const sec = page.getByTestId(`inspector-agent-${id}`);
       const label = (await sec.getAttribute('data-label'))!;
@@ -35,7 +49,9 @@ async function checkPrompts(page: Page, labelOf: (agent: string, votes: Record<s
       expect(rs).toHaveLength(K);
       for (const r of rs) {
         expect(r.label).toBe(label);
-        expect(r.reward, `reward of answer "${r.answer}" against label "${label}"`).toBe(r.answer !== '' && r.answer === label ? '1' : '0');
+        expect(r.reward, `reward of answer "${r.answer}" against label "${label}"`).toBe(
+          r.answer !== '' && r.answer === label ? '1' : '0',
+        );
         if (r.reward === '1') ones++;
       }
     }
@@ -43,7 +59,9 @@ async function checkPrompts(page: Page, labelOf: (agent: string, votes: Record<s
   return ones;
 }
 
-test('inspector: K completions per agent, rewards agree with the labels shown, attention heatmap', async ({ page }) => {
+test('inspector: K completions per agent, rewards agree with the labels shown, attention heatmap', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const errors = collectErrors(page);
   await page.goto('/');
@@ -55,7 +73,9 @@ test('inspector: K completions per agent, rewards agree with the labels shown, a
   await expect(page.getByTestId('train-status')).toHaveAttribute('data-step', /^[1-9]/, { timeout: 90_000 }); // fast runs skip past 1 between polls
   const t1 = Date.now();
   await expect(page.getByTestId('train-status')).toHaveAttribute('data-phase', 'done', { timeout: 90_000 });
-  console.log(`tiny run: first step after ${((t1 - t0) / 1000).toFixed(1)} s, done after ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(
+    `tiny run: first step after ${((t1 - t0) / 1000).toFixed(1)} s, done after ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+  );
 
   await page.getByTestId('inspector-toggle').click();
   await expect(page.getByTestId('inspector-step')).toHaveAttribute('data-step', '3');
@@ -82,7 +102,9 @@ test('inspector: K completions per agent, rewards agree with the labels shown, a
     await expect(map).toHaveAttribute('data-layer', String(SHAPES[id].layers - 1));
     // the map covers the prompt and that completion: as many tokens as their characters
     const row = page.getByTestId(`inspector-agent-${id}`);
-    const text = (await row.locator('h4 code').innerText()) + (await row.getByTestId('inspector-row').nth(2).locator('code').innerText());
+    const text =
+      (await row.locator('h4 code').innerText()) +
+      (await row.getByTestId('inspector-row').nth(2).locator('code').innerText());
     await expect(map).toHaveAttribute('data-tokens', String(text.length));
   }
   await page.getByTestId('attention-head').selectOption('3');

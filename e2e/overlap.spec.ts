@@ -28,7 +28,10 @@ async function checkColumn(col: Locator, step: number): Promise<number[]> {
     expect(Number(await card.getAttribute('data-kappa'))).toBe(kappas[i]);
     const cells = (await card.getAttribute('data-cells'))!.split(',').map(Number);
     expect(cells).toHaveLength(4);
-    expect(cells.reduce((s, x) => s + x, 0), `cells ${cells} cover the eval problems`).toBe(EVAL_PROBLEMS);
+    expect(
+      cells.reduce((s, x) => s + x, 0),
+      `cells ${cells} cover the eval problems`,
+    ).toBe(EVAL_PROBLEMS);
     // the 2x2 diagram shows the same counts
     const shown = await card.locator('td.cell').allInnerTexts();
     expect(shown.map((t) => parseInt(t, 10))).toEqual(cells);
@@ -50,7 +53,8 @@ test('overlap view: before training and now, every pair on every eval problem', 
   await expect(now).toContainText('Now (step 3, Co-RL)');
   const after = await checkColumn(now, 3);
   console.log(`paper-demo pair kappa: before ${before.join(', ')}, co-rl step 3 ${after.join(', ')}`);
-  for (const sym of ['κ', 'c', 'u', 'w']) await expect(view.locator('.overlap-help dt', { hasText: sym }).first()).toBeVisible();
+  for (const sym of ['κ', 'c', 'u', 'w'])
+    await expect(view.locator('.overlap-help dt', { hasText: sym }).first()).toBeVisible();
 
   // the method picker switches "now" to another method's latest evaluation
   await view.getByTestId('overlap-method').selectOption('ttrl');
@@ -64,7 +68,9 @@ test('overlap view: before training and now, every pair on every eval problem', 
   expect(errors).toEqual([]);
 });
 
-test('the CPU backend chosen in the settings: the engine line says so and the run trains', async ({ page }) => {
+test('the CPU backend chosen in the settings: the engine line says so and the run trains', async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   const errors = collectErrors(page);
   await page.goto('/');

@@ -11,7 +11,14 @@ test('a save that fails half-way keeps the previous run and snapshot whole', asy
     const url = '/src/store/persist.ts'; // served by the dev server (a page path, not a Node import)
     const p = (await import(url)) as typeof import('../src/store/persist');
     const key = `atomic-${Date.now()}`;
-    const run = (name: string, step: number) => ({ format: 'co-rl-playground-run', version: 1, name, savedAt: new Date(2026, 0, step).toISOString(), step }) as never;
+    const run = (name: string, step: number) =>
+      ({
+        format: 'co-rl-playground-run',
+        version: 1,
+        name,
+        savedAt: new Date(2026, 0, step).toISOString(),
+        step,
+      }) as never;
     const snapA = new Uint8Array([1, 2, 3, 4, 5]).buffer;
     await p.saveRun(key, run('A', 5), snapA);
     let error = '';
@@ -29,7 +36,9 @@ test('a save that fails half-way keeps the previous run and snapshot whole', asy
       name: (back?.run as { name?: string } | undefined)?.name,
       step: (back?.run as { step?: number } | undefined)?.step,
       snapshot: back?.snapshot ? [...new Uint8Array(back.snapshot)] : null,
-      lastKey: last?.key, lastSavedAt: last?.savedAt, savedAtA: new Date(2026, 0, 5).toISOString(),
+      lastKey: last?.key,
+      lastSavedAt: last?.savedAt,
+      savedAtA: new Date(2026, 0, 5).toISOString(),
     };
   });
   console.log(`failed save: ${r.error}; kept: run ${r.name} at step ${r.step}, snapshot [${r.snapshot}]`);

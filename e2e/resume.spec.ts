@@ -7,7 +7,11 @@ import { test, expect, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { collectErrors, setHyper } from './util';
 
-type Metrics = { methods: string[]; steps: Record<string, { step: number; timing: unknown }[]>; evals: Record<string, { step: number; seconds: number }[]> };
+type Metrics = {
+  methods: string[];
+  steps: Record<string, { step: number; timing: unknown }[]>;
+  evals: Record<string, { step: number; seconds: number }[]>;
+};
 const metrics = (page: Page): Promise<Metrics> =>
   page.evaluate(() => (window as unknown as { __corl: { metrics(): Metrics } }).__corl.metrics());
 const stepOf = async (page: Page) => Number(await page.getByTestId('train-status').getAttribute('data-step'));
@@ -15,7 +19,8 @@ const statusText = (page: Page) => page.getByTestId('train-status').innerText();
 const phaseOf = (page: Page) => page.getByTestId('train-status').getAttribute('data-phase');
 
 /** Per method, the step numbers of its records. */
-const stepNumbers = (m: Metrics) => Object.fromEntries(m.methods.map((k) => [k, (m.steps[k] ?? []).map((r) => r.step)]));
+const stepNumbers = (m: Metrics) =>
+  Object.fromEntries(m.methods.map((k) => [k, (m.steps[k] ?? []).map((r) => r.step)]));
 const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 /** Records without their wall-clock fields. */
 const upTo = (m: Metrics, n: number) =>
@@ -35,7 +40,10 @@ async function tinyRun(page: Page): Promise<void> {
 const T0 = Date.now();
 const mark = (what: string) => console.log(`[${((Date.now() - T0) / 1000).toFixed(1)} s] ${what}`);
 
-test('a reload resumes the run from its last snapshot: no gap, no duplicate; paused stays paused; export checkpoints', async ({ page, context }) => {
+test('a reload resumes the run from its last snapshot: no gap, no duplicate; paused stays paused; export checkpoints', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(240_000);
   const errors = collectErrors(page);
   await page.goto('/?backend=webgpu'); // timed for WebGPU: 'auto' may pick the faster CPU engine on a software adapter
@@ -46,42 +54,63 @@ test('a reload resumes the run from its last snapshot: no gap, no duplicate; pau
   mark('base evaluated');
   // wait for step 6 and the step-5 snapshot committed to IndexedDB
   await expect.poll(() => stepOf(page), { timeout: 180_000 }).toBeGreaterThanOrEqual(6);
-  const snapStep = async () => Number((await page.getByTestId('persist-status').getAttribute('data-snapshot-step')) || -1);
+  const snapStep = async () =>
+    Number((await page.getByTestId('persist-status').getAttribute('data-snapshot-step')) || -1);
   await expect.poll(snapStep, { timeout: 30_000 }).toBeGreaterThanOrEqual(5);
   const bytes = Number(await page.getByTestId('persist-status').getAttribute('data-snapshot-bytes'));
   const ms = Number(await page.getByTestId('persist-status').getAttribute('data-snapshot-ms'));
   const takeMs = Number(await page.getByTestId('persist-status').getAttribute('data-snapshot-take-ms'));
   const before = await metrics(page);
   const beforeStep = Math.min(...Object.values(stepNumbers(before)).map((s) => s.length));
-  console.log(`before the reload: step ${beforeStep}; snapshot of step ${await snapStep()}: ${bytes} bytes (2 methods x 2 agents), taken in ${takeMs} ms in the worker, saved in ${ms} ms`);
+  console.log(
+    `before the reload: step ${beforeStep}; snapshot of step ${await snapStep()}: ${bytes} bytes (2 methods x 2 agents), taken in ${takeMs} ms in the worker, saved in ${ms} ms`,
+  );
   expect(bytes).toBeGreaterThan(0);
 
   mark('reload');
   await page.reload();
   const t0 = Date.now();
-  await expect(page.getByTestId('resume-notice')).toContainText(/Resumed run from step \d+ \(saved at .+\)/, { timeout: 10_000 });
+  await expect(page.getByTestId('resume-notice')).toContainText(/Resumed run from step \d+ \(saved at .+\)/, {
+    timeout: 10_000,
+  });
   const from = Number(await page.getByTestId('resume-notice').getAttribute('data-step'));
   // a snapshot every 5 steps: the last one committed before the reload (5, 10, ... up to where the run was)
-  expect(from % 5 === 0 && from >= 5 && from <= beforeStep, `resumed from step ${from}, before the reload at ${beforeStep}`).toBe(true);
+  expect(
+    from % 5 === 0 && from >= 5 && from <= beforeStep,
+    `resumed from step ${from}, before the reload at ${beforeStep}`,
+  ).toBe(true);
   // the saved points draw at once, before the worker has loaded anything
-  await expect(page.getByTestId('chart-entropy')).toHaveAttribute('data-points', String(from), { timeout: 5_000 });
+  await expect(page.getByTestId('chart-entropy')).toHaveAttribute('data-points', String(from), {
+    timeout: 5_000,
+  });
   await expect(page.getByTestId('chart-heldout')).toHaveAttribute('data-points', String(from / 5 + 1)); // steps 0, 5, ...
-  console.log(`saved points drawn ${Date.now() - t0} ms after the reload; status ${await phaseOf(page)}@${await stepOf(page)}`);
+  console.log(
+    `saved points drawn ${Date.now() - t0} ms after the reload; status ${await phaseOf(page)}@${await stepOf(page)}`,
+  );
   await expect(page.getByTestId('hp-steps')).toHaveValue('40'); // the settings came back too
-  expect(upTo(await metrics(page), Math.min(from, beforeStep))).toEqual(upTo(before, Math.min(from, beforeStep)));
+  expect(upTo(await metrics(page), Math.min(from, beforeStep))).toEqual(
+    upTo(before, Math.min(from, beforeStep)),
+  );
 
-  await expect(page.getByTestId('train-status')).toHaveAttribute('data-phase', 'running', { timeout: 60_000 });
+  await expect(page.getByTestId('train-status')).toHaveAttribute('data-phase', 'running', {
+    timeout: 60_000,
+  });
   mark('running again');
   // training continues from the snapshot and passes where it was
-  await expect.poll(() => stepOf(page), { timeout: 120_000, message: 'the resumed run steps on' }).toBeGreaterThanOrEqual(beforeStep + 1).catch(async (e: unknown) => {
-    throw new Error(`${String(e)}\nstatus: ${await statusText(page)}`);
-  });
+  await expect
+    .poll(() => stepOf(page), { timeout: 120_000, message: 'the resumed run steps on' })
+    .toBeGreaterThanOrEqual(beforeStep + 1)
+    .catch(async (e: unknown) => {
+      throw new Error(`${String(e)}\nstatus: ${await statusText(page)}`);
+    });
   await page.getByTestId('train-pause').click();
   await expect(page.getByTestId('train-status')).toHaveAttribute('data-phase', 'paused', { timeout: 60_000 });
   const n = await stepOf(page);
   const after = await metrics(page);
   for (const s of Object.values(stepNumbers(after))) expect(s).toEqual(range(n));
-  expect(after.evals['co-rl'].map((e) => e.step)).toEqual([0, 5, 10, 15, 20, 25, 30, 35].filter((s) => s <= n));
+  expect(after.evals['co-rl'].map((e) => e.step)).toEqual(
+    [0, 5, 10, 15, 20, 25, 30, 35].filter((s) => s <= n),
+  );
   // the steps recomputed after the reload are the ones the first page had drawn
   expect(upTo(after, beforeStep)).toEqual(upTo(before, beforeStep));
   await expect(page.getByTestId('chart-entropy')).toHaveAttribute('data-points', String(n));
@@ -92,7 +121,9 @@ test('a reload resumes the run from its last snapshot: no gap, no duplicate; pau
   const downloads: { name: string; path: string }[] = [];
   page.on('download', async (d) => downloads.push({ name: d.suggestedFilename(), path: await d.path() }));
   await page.getByTestId('export-checkpoints').click();
-  await expect(page.getByTestId('export-message')).toContainText('Exported 4 checkpoint files', { timeout: 30_000 });
+  await expect(page.getByTestId('export-message')).toContainText('Exported 4 checkpoint files', {
+    timeout: 30_000,
+  });
   await expect.poll(() => downloads.length, { timeout: 10_000 }).toBe(4);
   await expect.poll(async () => (await Promise.all(downloads.map((d) => d.path))).every(Boolean)).toBe(true);
   for (const d of downloads) {
@@ -115,8 +146,12 @@ test('a reload resumes the run from its last snapshot: no gap, no duplicate; pau
   mark('second tab checked');
   // paused: a reload resumes paused at the same step, with nothing lost
   await page.reload();
-  await expect(page.getByTestId('resume-notice')).toContainText(`Resumed run from step ${n}`, { timeout: 10_000 });
-  await expect(page.getByTestId('chart-entropy')).toHaveAttribute('data-points', String(n), { timeout: 5_000 });
+  await expect(page.getByTestId('resume-notice')).toContainText(`Resumed run from step ${n}`, {
+    timeout: 10_000,
+  });
+  await expect(page.getByTestId('chart-entropy')).toHaveAttribute('data-points', String(n), {
+    timeout: 5_000,
+  });
   await expect(page.getByTestId('train-status')).toHaveAttribute('data-phase', 'paused', { timeout: 60_000 });
   await page.waitForTimeout(1000);
   expect(await stepOf(page)).toBe(n);

@@ -10,12 +10,17 @@ const CHARTS = ['heldout', 'agreement', 'pseudo-label', 'reward-std', 'zero-std'
 const FIELDS = ['batchPrompts', 'samples', 'steps', 'evalEvery', 'evalProblems', 'lr', 'temperature', 'seed'];
 
 /** Per chart: its point count and the drawn lines' SVG paths (same data and layout give the same paths). */
-async function charts(page: Page): Promise<Record<string, { points: string | null; paths: (string | null)[] }>> {
+async function charts(
+  page: Page,
+): Promise<Record<string, { points: string | null; paths: (string | null)[] }>> {
   return page.evaluate((names) => {
     const out: Record<string, { points: string | null; paths: (string | null)[] }> = {};
     for (const n of names) {
       const f = document.querySelector(`[data-testid="chart-${n}"]`);
-      out[n] = { points: f?.getAttribute('data-points') ?? null, paths: [...(f?.querySelectorAll('.recharts-line path') ?? [])].map((p) => p.getAttribute('d')) };
+      out[n] = {
+        points: f?.getAttribute('data-points') ?? null,
+        paths: [...(f?.querySelectorAll('.recharts-line path') ?? [])].map((p) => p.getAttribute('d')),
+      };
     }
     return out;
   }, CHARTS);
@@ -24,7 +29,8 @@ async function charts(page: Page): Promise<Record<string, { points: string | nul
 /** The store's records without the run id, through the read-only test hook where the app exposes one. */
 const storeMetrics = (page: Page) =>
   page.evaluate(() => {
-    const hook = (window as unknown as { __corl?: { metrics?: () => Record<string, unknown> } }).__corl?.metrics;
+    const hook = (window as unknown as { __corl?: { metrics?: () => Record<string, unknown> } }).__corl
+      ?.metrics;
     if (!hook) return null;
     const { runId: _, ...rest } = hook();
     return rest;
@@ -33,7 +39,8 @@ const storeMetrics = (page: Page) =>
 async function fields(page: Page): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const f of FIELDS) out[f] = await page.getByTestId(`hp-${f}`).inputValue();
-  for (const m of ['co-rl', 'ttrl', 'gt', 'intuitor', 'rent', 'random']) out[m] = String(await page.getByTestId(`method-${m}`).isChecked());
+  for (const m of ['co-rl', 'ttrl', 'gt', 'intuitor', 'rent', 'random'])
+    out[m] = String(await page.getByTestId(`method-${m}`).isChecked());
   return out;
 }
 
@@ -46,7 +53,9 @@ async function download(page: Page, testId: string): Promise<{ name: string; byt
 const importBytes = (page: Page, name: string, bytes: Buffer | string, mimeType = 'application/json') =>
   page.getByTestId('import-run').setInputFiles({ name, mimeType, buffer: Buffer.from(bytes) });
 
-test('a link with broken parameters: defaults for those fields, a notice that lists them', async ({ page }) => {
+test('a link with broken parameters: defaults for those fields, a notice that lists them', async ({
+  page,
+}) => {
   const errors = collectErrors(page);
   await page.goto('/?steps=-5&methods=co-rl,bogus&lr=abc&preset=paper-demo&samples=3#train');
   const notice = page.getByTestId('url-notice');
@@ -74,7 +83,10 @@ test('a link with broken parameters: defaults for those fields, a notice that li
   expect(errors).toEqual([]);
 });
 
-test('export a run, import it in a new page: same charts; its URL restores its settings; bad files refused', async ({ page, context }) => {
+test('export a run, import it in a new page: same charts; its URL restores its settings; bad files refused', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(150_000);
   const errors = collectErrors(page);
   const t0 = Date.now();
@@ -86,13 +98,22 @@ test('export a run, import it in a new page: same charts; its URL restores its s
   await expect(page.getByTestId('train-status')).toHaveAttribute('data-phase', 'done', { timeout: 90_000 });
   console.log(`tiny run (2 methods x 3 steps) done after ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   const expectedPoints = Object.fromEntries(CHARTS.map((c) => [c, c === 'heldout' ? '4' : '3']));
-  await expect.poll(async () => Object.fromEntries(Object.entries(await charts(page)).map(([k, v]) => [k, v.points]))).toEqual(expectedPoints);
+  await expect
+    .poll(async () => Object.fromEntries(Object.entries(await charts(page)).map(([k, v]) => [k, v.points])))
+    .toEqual(expectedPoints);
   await page.waitForTimeout(300); // staggered redraws settle
   const original = await charts(page);
   for (const c of CHARTS) expect(original[c].paths.length, c).toBeGreaterThan(0);
   const originalFields = await fields(page);
   const originalMetrics = await storeMetrics(page);
-  expect(originalFields).toMatchObject({ batchPrompts: '2', samples: '2', steps: '3', evalEvery: '1', evalProblems: '4', gt: 'false' });
+  expect(originalFields).toMatchObject({
+    batchPrompts: '2',
+    samples: '2',
+    steps: '3',
+    evalEvery: '1',
+    evalProblems: '4',
+    gt: 'false',
+  });
 
   // exports: the run file, the CSVs, the charts as one PNG
   await page.getByTestId('run-name').fill('tiny share run');
@@ -111,7 +132,9 @@ test('export a run, import it in a new page: same charts; its URL restores its s
   expect(png.name).toBe('co-rl-tiny-share-run-charts.png');
   expect([...png.bytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   expect(png.bytes.length).toBeGreaterThan(5000);
-  console.log(`exports: run ${json.bytes.length} B, steps CSV ${steps.bytes.length} B, charts PNG ${png.bytes.length} B`);
+  console.log(
+    `exports: run ${json.bytes.length} B, steps CSV ${steps.bytes.length} B, charts PNG ${png.bytes.length} B`,
+  );
 
   // the run's URL in a new page restores its settings
   const url = page.url();
@@ -136,10 +159,13 @@ test('export a run, import it in a new page: same charts; its URL restores its s
   await importBytes(other, json.name, json.bytes);
   await expect(other.getByTestId('import-name')).toHaveText('tiny share run');
   await expect(other.getByTestId('train-status')).toHaveAttribute('data-step', '3');
-  await expect(other.getByTestId('train-status')).toContainText('Imported run “tiny share run” at step 3 of 3');
+  await expect(other.getByTestId('train-status')).toContainText(
+    'Imported run “tiny share run” at step 3 of 3',
+  );
   await expect.poll(() => charts(other)).toEqual(original);
   expect(await fields(other)).toEqual(originalFields);
-  if (originalMetrics) expect(await storeMetrics(other), 'the store holds the same records').toEqual(originalMetrics);
+  if (originalMetrics)
+    expect(await storeMetrics(other), 'the store holds the same records').toEqual(originalMetrics);
   console.log(`records compared through the store hook: ${originalMetrics ? 'yes' : 'no (not exposed)'}`);
   expect(new URL(other.url()).search).toBe(new URL(url).search); // the URL follows the imported settings
 
@@ -147,9 +173,17 @@ test('export a run, import it in a new page: same charts; its URL restores its s
   const refusals: [string, Buffer | string, RegExp][] = [
     ['hello.json', '{"hello":1}', /not a run file of this app \(it has no "format" field/],
     ['chart.png', png.bytes, /this file is a PNG image, not a run/],
-    ['v2.json', JSON.stringify({ ...file, version: 2 }), /this file is a "co-rl-playground-run" version 2; this app reads co-rl-playground-run version 1/],
+    [
+      'v2.json',
+      JSON.stringify({ ...file, version: 2 }),
+      /this file is a "co-rl-playground-run" version 2; this app reads co-rl-playground-run version 1/,
+    ],
     ['broken.json', json.bytes.subarray(0, 500), /not JSON/],
-    ['bad-step.json', JSON.stringify({ ...file, settings: { ...file.settings, steps: -1 } }), /settings\.steps: must be an integer/],
+    [
+      'bad-step.json',
+      JSON.stringify({ ...file, settings: { ...file.settings, steps: -1 } }),
+      /settings\.steps: must be an integer/,
+    ],
   ];
   for (const [name, bytes, want] of refusals) {
     await importBytes(other, name, bytes, name.endsWith('.png') ? 'image/png' : 'application/json');

@@ -100,7 +100,9 @@ test('sweep view: a folder of cell results without report.json opens (report bui
   cpSync(join(fx, 'sweep-cells'), dir, { recursive: true });
   await page.goto('/#sweep');
   await page.getByTestId('sweep-folder').setInputFiles(dir);
-  await expect(page.getByTestId('lab-notice')).toContainText('the report was built here, as --merge builds it');
+  await expect(page.getByTestId('lab-notice')).toContainText(
+    'the report was built here, as --merge builds it',
+  );
   await expect(page.getByTestId('sweep-summary')).toHaveAttribute('data-cells', '4');
   await expect(page.getByTestId('sweep-scatter')).toHaveAttribute('data-points', '2');
   await expect(page.getByTestId('sweep-scatter').locator('.recharts-scatter-symbol')).toHaveCount(4);

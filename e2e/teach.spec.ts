@@ -85,11 +85,19 @@ test('the guided tour runs end to end by keyboard alone', async ({ page }) => {
   expect(errors).toEqual([]);
 });
 
-test('Help describes the tour, embed panels, throughput and the teacher modes; no overflow at 390 px', async ({ page }) => {
+test('Help describes the tour, embed panels, throughput and the teacher modes; no overflow at 390 px', async ({
+  page,
+}) => {
   await page.goto('/#help');
-  await expect(page.getByRole('heading', { name: 'Teaching with it: the tour and embed links' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Teaching with it: the tour and embed links' }),
+  ).toBeVisible();
   await expect(page.getByTestId('help-panels').locator('li')).toHaveCount(18);
-  await expect(page.getByRole('heading', { name: /Co-RL teachers and co-labeling diagnostics \(extension, not in the paper\)/ })).toBeVisible();
+  await expect(
+    page.getByRole('heading', {
+      name: /Co-RL teachers and co-labeling diagnostics \(extension, not in the paper\)/,
+    }),
+  ).toBeVisible();
   await page.setViewportSize({ width: 390, height: 844 });
   await expect.poll(() => overflowing(page), { timeout: 10_000 }).toEqual([]);
   await page.locator('#help-teach').screenshot({ path: 'docs/img/help-teach-phone.png' });

@@ -3,7 +3,6 @@
 import { test, expect, type Page } from '@playwright/test';
 import { collectErrors, overflowing } from './util';
 
-
 /** Parse "(0.998, 0.997)" into numbers. */
 async function pair(page: Page, testId: string): Promise<[number, number]> {
   const text = await page.getByTestId(testId).innerText();

@@ -6,7 +6,6 @@ import { collectErrors, overflowing, setHyper } from './util';
 
 const CHARTS = ['heldout', 'agreement', 'pseudo-label', 'reward-std', 'zero-std', 'length', 'entropy', 'kl'];
 
-
 async function points(page: Page): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
   for (const c of CHARTS) out[c] = Number(await page.getByTestId(`chart-${c}`).getAttribute('data-points'));
@@ -28,7 +27,9 @@ function firstEntropies(first: string): Record<string, string> {
   );
 }
 
-test('train view: a live comparison of Co-RL, TTRL and GT; pause, step, reset; screenshots', async ({ page }) => {
+test('train view: a live comparison of Co-RL, TTRL and GT; pause, step, reset; screenshots', async ({
+  page,
+}) => {
   test.setTimeout(600_000);
   const errors = collectErrors(page);
   await page.addInitScript(() => {
@@ -43,7 +44,8 @@ test('train view: a live comparison of Co-RL, TTRL and GT; pause, step, reset; s
   await expect(page.getByTestId('preset')).toHaveValue('paper-demo');
   await expect(page.getByTestId('preset-info')).toContainText('lp-nocarry'); // read from the manifest
   for (const m of ['co-rl', 'ttrl', 'gt']) await expect(page.getByTestId(`method-${m}`)).toBeChecked();
-  for (const m of ['intuitor', 'rent', 'random']) await expect(page.getByTestId(`method-${m}`)).not.toBeChecked();
+  for (const m of ['intuitor', 'rent', 'random'])
+    await expect(page.getByTestId(`method-${m}`)).not.toBeChecked();
 
   // a tiny run, sized for SwiftShader
   // 1000 steps: on a fast engine the run must still be going when the test pauses it a few seconds in,
@@ -52,13 +54,19 @@ test('train view: a live comparison of Co-RL, TTRL and GT; pause, step, reset; s
   // 1000 steps of this tiny run in seconds, before the pause below
   await page.getByTestId('train-speed').selectOption('250');
   const t0 = Date.now();
-  const loadTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks.length);
+  const loadTasks = await page.evaluate(
+    () => (window as unknown as { longTasks: number[] }).longTasks.length,
+  );
   await page.getByTestId('train-start').click();
   // auto: WebGPU on a hardware adapter; on a software one whichever it measured faster, saying so
-  await expect(page.getByTestId('engine')).toContainText(/WebGPU adapter|auto measured/, { timeout: 120_000 });
+  await expect(page.getByTestId('engine')).toContainText(/WebGPU adapter|auto measured/, {
+    timeout: 120_000,
+  });
   console.log(`page reports: ${await page.getByTestId('engine').innerText()}`);
   for (const c of CHARTS)
-    await expect(page.getByTestId(`chart-${c}`)).toHaveAttribute('data-points', /^([5-9]|[1-9]\d+)$/, { timeout: 400_000 });
+    await expect(page.getByTestId(`chart-${c}`)).toHaveAttribute('data-points', /^([5-9]|[1-9]\d+)$/, {
+      timeout: 400_000,
+    });
   const seconds = (Date.now() - t0) / 1000;
   const atFive = await points(page);
   console.log(`>= 5 points on every chart after ${seconds.toFixed(1)} s: ${JSON.stringify(atFive)}`);
@@ -83,8 +91,13 @@ test('train view: a live comparison of Co-RL, TTRL and GT; pause, step, reset; s
 
   // pause, then exactly one more step of every method
   await page.getByTestId('train-pause').click();
-  await expect(page.getByTestId('train-status')).toHaveAttribute('data-phase', 'paused', { timeout: 120_000 });
-  const longest = await page.evaluate((k) => (window as unknown as { longTasks: number[] }).longTasks.slice(k), loadTasks);
+  await expect(page.getByTestId('train-status')).toHaveAttribute('data-phase', 'paused', {
+    timeout: 120_000,
+  });
+  const longest = await page.evaluate(
+    (k) => (window as unknown as { longTasks: number[] }).longTasks.slice(k),
+    loadTasks,
+  );
   const n = Number(await page.getByTestId('train-status').getAttribute('data-step'));
   // every chart draws every step (the held-out chart also the base agents at step 0); charts redraw staggered
   const expected = Object.fromEntries(CHARTS.map((c) => [c, c === 'heldout' ? n + 1 : n]));

@@ -4,6 +4,11 @@
 // the same run twice on WebGPU gives identical answers, votes and rewards (determinism).
 import { checkSuite } from './util';
 
-const CHECKS = ['trainer:parity-co-rl', 'trainer:parity-gt-epochs-kl', 'trainer:parity-intuitor', 'trainer:determinism-webgpu'];
+const CHECKS = [
+  'trainer:parity-co-rl',
+  'trainer:parity-gt-epochs-kl',
+  'trainer:parity-intuitor',
+  'trainer:determinism-webgpu',
+];
 
 checkSuite('trainer on WebGPU vs CPU', CHECKS);

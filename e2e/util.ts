@@ -30,7 +30,10 @@ export async function openHarness(page: Page): Promise<void> {
 /** Run one named browser check in the harness and print its lines, figures and time. */
 export async function runCheck(page: Page, name: string): Promise<Report> {
   const t0 = Date.now();
-  const r = (await page.evaluate((n) => (window as unknown as { harness: Harness }).harness.check(n), name)) as Report;
+  const r = (await page.evaluate(
+    (n) => (window as unknown as { harness: Harness }).harness.check(n),
+    name,
+  )) as Report;
   console.log(`${name} (${Date.now() - t0} ms):`);
   for (const l of r.lines) console.log(`  ${l}`);
   console.log(`  figures: ${JSON.stringify(r.figures)}`);

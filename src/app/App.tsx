@@ -69,7 +69,12 @@ function FullApp() {
             small language models that grade each other, trained in your browser
           </span>
           {!tour.on && (
-            <button type="button" className="tour-link" data-testid="tour-open" onClick={() => setTour({ on: true, step: 0, problems: [] })}>
+            <button
+              type="button"
+              className="tour-link"
+              data-testid="tour-open"
+              onClick={() => setTour({ on: true, step: 0, problems: [] })}
+            >
               Guided tour
             </button>
           )}
@@ -92,7 +97,13 @@ function FullApp() {
         {view === 'theory' && <TheoryView />}
         {view === 'help' && <HelpView />}
       </main>
-      {tour.on && <Tour start={tour.step} problems={tour.problems} onClose={() => setTour({ on: false, step: 0, problems: [] })} />}
+      {tour.on && (
+        <Tour
+          start={tour.step}
+          problems={tour.problems}
+          onClose={() => setTour({ on: false, step: 0, problems: [] })}
+        />
+      )}
     </>
   );
 }

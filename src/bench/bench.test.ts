@@ -3,7 +3,14 @@
 import { describe, expect, it } from 'vitest';
 import { planFromArgs } from './benchPlan';
 import { presetBenchModels } from './benchModels';
-import { UnknownBenchNameError, maxAbsDiff, median, modelMatmulShapes, naiveMatmul, selectShapes } from './benchSuite';
+import {
+  UnknownBenchNameError,
+  maxAbsDiff,
+  median,
+  modelMatmulShapes,
+  naiveMatmul,
+  selectShapes,
+} from './benchSuite';
 import { benchSftBatch } from './runBench';
 import { matmulForward } from '../engine/cpu/matmul';
 import { randn } from '../engine/parity/parityUtil';
@@ -33,11 +40,27 @@ describe('bench plan', () => {
   it('selects shapes by full name, prefix or op, and a shape subset times no step unless asked', () => {
     const all = presetBenchModels('paper-demo').flatMap(modelMatmulShapes);
     expect(selectShapes(all, 'A.sft.qkv').map((s) => s.name)).toEqual(['A.sft.qkv']);
-    expect(selectShapes(all, 'B.decode').map((s) => s.name)).toEqual(['B.decode.qkv', 'B.decode.attproj', 'B.decode.fc', 'B.decode.fcproj', 'B.decode.lmhead']);
+    expect(selectShapes(all, 'B.decode').map((s) => s.name)).toEqual([
+      'B.decode.qkv',
+      'B.decode.attproj',
+      'B.decode.fc',
+      'B.decode.fcproj',
+      'B.decode.lmhead',
+    ]);
     expect(selectShapes(all, 'lmhead')).toHaveLength(6);
     expect(selectShapes(all, null)).toHaveLength(30);
     const { plan } = planFromArgs(['--shape', 'fc', '--preset', 'ring']);
-    expect(plan.shapes.map((s) => s.name)).toEqual(['A.sft.fc', 'A.decode.fc', 'A.policy.fc', 'B.sft.fc', 'B.decode.fc', 'B.policy.fc', 'C.sft.fc', 'C.decode.fc', 'C.policy.fc']);
+    expect(plan.shapes.map((s) => s.name)).toEqual([
+      'A.sft.fc',
+      'A.decode.fc',
+      'A.policy.fc',
+      'B.sft.fc',
+      'B.decode.fc',
+      'B.policy.fc',
+      'C.sft.fc',
+      'C.decode.fc',
+      'C.policy.fc',
+    ]);
     expect(plan.sftAgents).toEqual([]);
     expect(planFromArgs(['--shape', 'fc', '--sft', 'B']).plan.sftAgents).toEqual(['B']);
   });
@@ -45,11 +68,15 @@ describe('bench plan', () => {
   it('rejects an unknown shape, preset, agent or count, listing what is valid', () => {
     const all = presetBenchModels('paper-demo').flatMap(modelMatmulShapes);
     expect(() => selectShapes(all, 'A.sft.qkvv,fc')).toThrow(UnknownBenchNameError);
-    expect(() => selectShapes(all, 'A.sft.qkvv')).toThrow(/unknown shape "A.sft.qkvv"; valid: A.sft.qkv, A.sft.attproj/);
+    expect(() => selectShapes(all, 'A.sft.qkvv')).toThrow(
+      /unknown shape "A.sft.qkvv"; valid: A.sft.qkv, A.sft.attproj/,
+    );
     expect(() => planFromArgs(['--preset', 'nope'])).toThrow(/unknown preset "nope"; valid: .*paper-demo/);
     expect(() => planFromArgs(['--sft', 'A,Q'])).toThrow(/unknown agent "Q"; valid: A, B, all, none/);
     expect(() => planFromArgs(['--reps', '0'])).toThrow(/--reps must be an integer in \[1, 10000\], got "0"/);
-    expect(() => planFromArgs(['--lean-steps', '5'])).toThrow(/--lean-steps must be 0 \(skip\) or an integer in \[11, 100000\]/);
+    expect(() => planFromArgs(['--lean-steps', '5'])).toThrow(
+      /--lean-steps must be 0 \(skip\) or an integer in \[11, 100000\]/,
+    );
     expect(planFromArgs([]).plan.leanSteps).toBe(500);
     expect(planFromArgs(['--shape', 'A.sft']).plan.leanSteps).toBe(0);
     expect(planFromArgs(['--lean-steps', '20']).plan.leanSteps).toBe(20);
@@ -60,7 +87,11 @@ describe('bench plan', () => {
 
 describe('bench helpers', () => {
   it('the triple loop and the CPU matmul agree (both sum in order from the bias)', () => {
-    for (const [N, C, OC] of [[5, 7, 9], [320, 24, 72], [3, 96, 24]]) {
+    for (const [N, C, OC] of [
+      [5, 7, 9],
+      [320, 24, 72],
+      [3, 96, 24],
+    ]) {
       const inp = randn(N * C, 1);
       const w = randn(OC * C, 2);
       const b = randn(OC, 3);

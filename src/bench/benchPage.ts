@@ -14,7 +14,11 @@ const SAMPLE_MS = 30;
 const MIN_REPS = 3;
 
 /** Our GPU ms per matmul at one shape from timestamp queries (one timed pass per dispatch). */
-async function ourMatmulGpuMs(be: WebGpuBackend, s: BenchPlan['shapes'][number], plan: BenchPlan): Promise<number> {
+async function ourMatmulGpuMs(
+  be: WebGpuBackend,
+  s: BenchPlan['shapes'][number],
+  plan: BenchPlan,
+): Promise<number> {
   const inp = be.alloc([s.N, s.C]);
   const w = be.alloc([s.OC, s.C]);
   const b = s.bias ? be.alloc([s.OC]) : null;
@@ -34,14 +38,22 @@ async function ourMatmulGpuMs(be: WebGpuBackend, s: BenchPlan['shapes'][number],
   }
 }
 
-async function runWebGpuBench(plan: BenchPlan, kernelOpts: BenchKernelOpts = { force: '', cache: null }, scaling: ScalingCaps | null = null): Promise<unknown> {
+async function runWebGpuBench(
+  plan: BenchPlan,
+  kernelOpts: BenchKernelOpts = { force: '', cache: null },
+  scaling: ScalingCaps | null = null,
+): Promise<unknown> {
   const log = (s: string): void => console.log(`bench: ${s}`);
   const be = await WebGpuBackend.create();
   await be.prepare(); // every kernel compiled before anything is timed
   const kernelChoice = await chooseKernels(be, plan, kernelOpts, log); // measured variants (or forced) before any timing
   const tfInfo = await startTf();
   const timestamps = !plan.wallClock && be.hasTimestamps && tfInfo.timestamps;
-  const why = plan.wallClock ? 'asked for by --wall-clock' : !be.hasTimestamps ? 'the adapter has no timestamp-query' : "TF.js's device has no timestamp-query";
+  const why = plan.wallClock
+    ? 'asked for by --wall-clock'
+    : !be.hasTimestamps
+      ? 'the adapter has no timestamp-query'
+      : "TF.js's device has no timestamp-query";
   const wallClockOnly: string[] = [];
   try {
     // ---- matmul: ours vs TF.js at every shape; two alternating rounds, best median of each side
@@ -53,7 +65,10 @@ async function runWebGpuBench(plan: BenchPlan, kernelOpts: BenchKernelOpts = { f
       let tfKernels: number | null = null;
       // the same matmuls per sample on both sides: enough for ~SAMPLE_MS of the slower one
       const probe = { ...plan, matmulReps: 1, samples: 1, warmup: 1 };
-      const slower = Math.max((await benchOurMatmul(be, s, probe)).ms, (await tfMatmul(s, probe, 'wall')).wallMs);
+      const slower = Math.max(
+        (await benchOurMatmul(be, s, probe)).ms,
+        (await tfMatmul(s, probe, 'wall')).wallMs,
+      );
       const reps = Math.min(plan.matmulReps, Math.max(MIN_REPS, Math.ceil(SAMPLE_MS / slower)));
       const p = { ...plan, matmulReps: reps };
       for (let round = 0; round < 2; round++) {
@@ -78,13 +93,21 @@ async function runWebGpuBench(plan: BenchPlan, kernelOpts: BenchKernelOpts = { f
         variant: be.kernels.pick('matmul', [s.N, s.C, s.OC]),
         reps,
         ours: { wallMs: ow, gpuMs: oursGpu, gflops: gflops(s, oursGpu ?? ow), wallGflops: gflops(s, ow) },
-        tf: { wallMs: tw, gpuMs: tfGpu, gflops: gflops(s, tfGpu ?? tw), wallGflops: gflops(s, tw), kernels: tfKernels },
+        tf: {
+          wallMs: tw,
+          gpuMs: tfGpu,
+          gflops: gflops(s, tfGpu ?? tw),
+          wallGflops: gflops(s, tw),
+          kernels: tfKernels,
+        },
         /** ours speed / TF speed, on the GPU timestamps where there are any, else wall clock. */
         ratio: oursGpu !== null && tfGpu !== null ? tfGpu / oursGpu : tw / ow,
         wallRatio: tw / ow,
         maxAbsDiff: diff,
       };
-      log(`${s.name} (${s.N}x${s.C}x${s.OC}, ${fig.variant}): ours ${fig.ours.gflops.toFixed(3)} TF ${fig.tf.gflops.toFixed(3)} GFLOP/s, ratio ${fig.ratio.toFixed(2)} (wall ${fig.wallRatio.toFixed(2)})`);
+      log(
+        `${s.name} (${s.N}x${s.C}x${s.OC}, ${fig.variant}): ours ${fig.ours.gflops.toFixed(3)} TF ${fig.tf.gflops.toFixed(3)} GFLOP/s, ratio ${fig.ratio.toFixed(2)} (wall ${fig.wallRatio.toFixed(2)})`,
+      );
       matmul.push(fig);
     }
     if (!timestamps && plan.shapes.length) wallClockOnly.push(`matmul (every shape): ${why}`);
@@ -111,13 +134,21 @@ async function runWebGpuBench(plan: BenchPlan, kernelOpts: BenchKernelOpts = { f
           batch: `${batch.B}x${batch.T}`,
           params: ours.params,
           tfParams: peer.paramCount,
-          ours: { ms: ours.ms, gpuMs: ours.gpuMs, dispatches: ours.dispatches, loss: ours.loss, kernels: ours.kernels },
+          ours: {
+            ms: ours.ms,
+            gpuMs: ours.gpuMs,
+            dispatches: ours.dispatches,
+            loss: ours.loss,
+            kernels: ours.kernels,
+          },
           tf: { ms: tfMs, gpuMs: tfGpu?.ms ?? null, kernels: tfGpu?.kernels ?? null, loss: tfLoss },
           /** TF ms / our ms, wall clock (the whole step, loss read back, as training runs it). */
           ratio: tfMs / ours.ms,
           gpuRatio: ours.gpuMs !== null && tfGpu ? tfGpu.ms / ours.gpuMs : null,
         };
-        log(`sft ${m.agent}: ours ${ours.ms.toFixed(2)} ms, TF ${tfMs.toFixed(2)} ms, ratio ${fig.ratio.toFixed(2)}`);
+        log(
+          `sft ${m.agent}: ours ${ours.ms.toFixed(2)} ms, TF ${tfMs.toFixed(2)} ms, ratio ${fig.ratio.toFixed(2)}`,
+        );
         sft.push(fig);
       } finally {
         peer.dispose();
@@ -142,7 +173,9 @@ async function runWebGpuBench(plan: BenchPlan, kernelOpts: BenchKernelOpts = { f
     }
     // ---- the WebGPU rows of the scaling table (--device): the cells of the cpu and wasm rows, on this backend
     const engine = { name: be.info.name, make: async () => be, release: () => {} };
-    const scalingTable = scaling ? { caps: scaling, rows: await scalingRows(engine, scalingCells(), scaling, log) } : null;
+    const scalingTable = scaling
+      ? { caps: scaling, rows: await scalingRows(engine, scalingCells(), scaling, log) }
+      : null;
     return {
       backend: be.info.name,
       adapter: be.info.adapter,
@@ -153,7 +186,9 @@ async function runWebGpuBench(plan: BenchPlan, kernelOpts: BenchKernelOpts = { f
       kernelChoice,
       matmul,
       sft,
-      extra: first ? { sftStepMs: first.ours.ms, sftParams: first.params, sftBatch: first.batch, sftAgent: first.agent } : {},
+      extra: first
+        ? { sftStepMs: first.ours.ms, sftParams: first.params, sftBatch: first.batch, sftAgent: first.agent }
+        : {},
       coRlStep,
       scaling: scalingTable,
       summary: {

@@ -18,7 +18,8 @@ const FLAGS = ['--cpu-only', '--gpu-only', '--wall-clock'];
 function positiveInt(name: string, v: string | undefined, dflt: number): number {
   if (v === undefined) return dflt;
   const n = Number(v);
-  if (!Number.isInteger(n) || n < 1 || n > 10_000) throw new Error(`--${name} must be an integer in [1, 10000], got ${JSON.stringify(v)}`);
+  if (!Number.isInteger(n) || n < 1 || n > 10_000)
+    throw new Error(`--${name} must be an integer in [1, 10000], got ${JSON.stringify(v)}`);
   return n;
 }
 
@@ -27,14 +28,20 @@ function leanSteps(v: string | undefined, subset: boolean): number {
   if (v === undefined) return subset ? 0 : 500;
   const n = Number(v);
   if (!(Number.isInteger(n) && (n === 0 || (n >= 11 && n <= 100_000))))
-    throw new Error(`--lean-steps must be 0 (skip) or an integer in [11, 100000] (memory is compared after step 10 and step N), got ${JSON.stringify(v)}`);
+    throw new Error(
+      `--lean-steps must be 0 (skip) or an integer in [11, 100000] (memory is compared after step 10 and step N), got ${JSON.stringify(v)}`,
+    );
   return n;
 }
 
 /** The plan of a run from the command line; throws (listing valid names) on bad input. */
 export function planFromArgs(argv: readonly string[]): { plan: BenchPlan; cpu: boolean; gpu: boolean } {
   const flags = argv.filter((a) => FLAGS.includes(a));
-  const o = parseArgs(argv.filter((a) => !FLAGS.includes(a)), ['preset', 'shape', 'sft', 'reps', 'samples', 'lean-steps'], USAGE);
+  const o = parseArgs(
+    argv.filter((a) => !FLAGS.includes(a)),
+    ['preset', 'shape', 'sft', 'reps', 'samples', 'lean-steps'],
+    USAGE,
+  );
   const preset = o.preset ?? DEFAULT_BENCH_PRESET;
   const models = presetBenchModels(preset);
   const shapes = selectShapes(models.flatMap(modelMatmulShapes), o.shape ?? null);
@@ -50,7 +57,10 @@ export function planFromArgs(argv: readonly string[]): { plan: BenchPlan; cpu: b
   const gpuOnly = flags.includes('--gpu-only');
   if (cpuOnly && gpuOnly) throw new Error(`--cpu-only and --gpu-only exclude each other\n${USAGE}`);
   const plan: BenchPlan = {
-    preset, models, shapes, sftAgents,
+    preset,
+    models,
+    shapes,
+    sftAgents,
     matmulReps: positiveInt('reps', o.reps, 20),
     samples: positiveInt('samples', o.samples, 7),
     warmup: 2,

@@ -78,7 +78,9 @@ export function modelMatmulShapes(m: BenchModel): MatmulShape[] {
 /** Thrown for a shape or preset name the benchmark does not know; the message lists the valid ones. */
 export class UnknownBenchNameError extends Error {
   constructor(what: string, got: readonly string[], valid: readonly string[]) {
-    super(`unknown ${what}${got.length > 1 ? 's' : ''} ${got.map((g) => JSON.stringify(g)).join(', ')}; valid: ${valid.join(', ')}`);
+    super(
+      `unknown ${what}${got.length > 1 ? 's' : ''} ${got.map((g) => JSON.stringify(g)).join(', ')}; valid: ${valid.join(', ')}`,
+    );
     this.name = 'UnknownBenchNameError';
   }
 }
@@ -90,12 +92,19 @@ export class UnknownBenchNameError extends Error {
  */
 export function selectShapes(all: readonly MatmulShape[], filter: string | null): MatmulShape[] {
   if (!filter) return [...all];
-  const wanted = filter.split(',').map((s) => s.trim()).filter(Boolean);
+  const wanted = filter
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const matches = (s: MatmulShape, w: string): boolean =>
     s.name === w || s.name.startsWith(`${w}.`) || s.name.endsWith(`.${w}`);
   const unknown = wanted.filter((w) => !all.some((s) => matches(s, w)));
   if (unknown.length > 0 || wanted.length === 0) {
-    throw new UnknownBenchNameError('shape', unknown.length ? unknown : [filter], all.map((s) => s.name));
+    throw new UnknownBenchNameError(
+      'shape',
+      unknown.length ? unknown : [filter],
+      all.map((s) => s.name),
+    );
   }
   return all.filter((s) => wanted.some((w) => matches(s, w)));
 }
@@ -107,14 +116,19 @@ export const median = (xs: readonly number[]): number => {
 };
 
 /** GFLOP/s of an (N,C)x(C,OC) product taking `ms` milliseconds. */
-export const gflops = (s: { N: number; C: number; OC: number }, ms: number): number => (2 * s.N * s.C * s.OC) / (ms * 1e6);
+export const gflops = (s: { N: number; C: number; OC: number }, ms: number): number =>
+  (2 * s.N * s.C * s.OC) / (ms * 1e6);
 
 /**
  * Median milliseconds per call of `fn`: each sample runs `reps` calls back to back, then `sync`
  * (GPU completion); `warmup` samples are run first and dropped.
  */
 export async function timeMs(
-  fn: () => void | Promise<unknown>, sync: () => Promise<unknown>, reps: number, samples = 5, warmup = 1,
+  fn: () => void | Promise<unknown>,
+  sync: () => Promise<unknown>,
+  reps: number,
+  samples = 5,
+  warmup = 1,
 ): Promise<number> {
   const times: number[] = [];
   for (let s = 0; s < warmup + samples; s++) {
@@ -128,13 +142,23 @@ export async function timeMs(
 }
 
 /** Input data of a matmul shape (the same seeds on every backend and library). */
-export function matmulInputs(s: MatmulShape): { inp: Float32Array; weight: Float32Array; bias: Float32Array | null } {
-  return { inp: randn(s.N * s.C, 1), weight: randn(s.OC * s.C, 2, 0.1), bias: s.bias ? randn(s.OC, 3) : null };
+export function matmulInputs(s: MatmulShape): {
+  inp: Float32Array;
+  weight: Float32Array;
+  bias: Float32Array | null;
+} {
+  return {
+    inp: randn(s.N * s.C, 1),
+    weight: randn(s.OC * s.C, 2, 0.1),
+    bias: s.bias ? randn(s.OC, 3) : null,
+  };
 }
 
 /** Our matmulForward at `s` on `backend`: median ms per call, wall clock (reps calls, then read the output). */
 export async function benchOurMatmul(
-  backend: Backend, s: MatmulShape, plan: Pick<BenchPlan, 'matmulReps' | 'samples' | 'warmup'>,
+  backend: Backend,
+  s: MatmulShape,
+  plan: Pick<BenchPlan, 'matmulReps' | 'samples' | 'warmup'>,
 ): Promise<{ ms: number; out: Float32Array }> {
   const d = matmulInputs(s);
   const inp = backend.alloc([s.N, s.C]);
@@ -151,7 +175,9 @@ export async function benchOurMatmul(
       async () => {
         out = Float32Array.from(await backend.read(o));
       },
-      plan.matmulReps, plan.samples, plan.warmup,
+      plan.matmulReps,
+      plan.samples,
+      plan.warmup,
     );
     return { ms, out };
   } finally {
@@ -161,7 +187,13 @@ export async function benchOurMatmul(
 
 /** The plain triple loop: out[n,o] = bias[o] + sum_c inp[n,c] * weight[o,c]. */
 export function naiveMatmul(
-  out: Float32Array, inp: Float32Array, weight: Float32Array, bias: Float32Array | null, N: number, C: number, OC: number,
+  out: Float32Array,
+  inp: Float32Array,
+  weight: Float32Array,
+  bias: Float32Array | null,
+  N: number,
+  C: number,
+  OC: number,
 ): void {
   for (let n = 0; n < N; n++) {
     for (let o = 0; o < OC; o++) {

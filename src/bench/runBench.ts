@@ -7,7 +7,14 @@ import { GPT } from '../model/gpt';
 import { sftStep, type SFTBatch } from '../model/sft';
 import { leanStepFigures, type LeanStepFigures } from '../rl/leanFigures';
 import {
-  type BenchModel, type BenchPlan, type MatmulShape, benchOurMatmul, gflops, matmulInputs, naiveMatmul, timeMs,
+  type BenchModel,
+  type BenchPlan,
+  type MatmulShape,
+  benchOurMatmul,
+  gflops,
+  matmulInputs,
+  naiveMatmul,
+  timeMs,
 } from './benchSuite';
 
 /** Adam hyperparameters of the benchmarked step (both sides; no clipping, no weight decay). */
@@ -112,7 +119,15 @@ async function cpuMatmul(be: CpuBackend, s: MatmulShape, plan: BenchPlan): Promi
   const naive: number[] = [];
   for (let round = 0; round < 2; round++) {
     ours.push((await benchOurMatmul(be, s, p)).ms);
-    naive.push(await timeMs(() => naiveMatmul(out, d.inp, d.weight, d.bias, s.N, s.C, s.OC), async () => {}, reps, plan.samples, plan.warmup));
+    naive.push(
+      await timeMs(
+        () => naiveMatmul(out, d.inp, d.weight, d.bias, s.N, s.C, s.OC),
+        async () => {},
+        reps,
+        plan.samples,
+        plan.warmup,
+      ),
+    );
   }
   const ms = Math.min(...ours);
   const naiveMs = Math.min(...naive);
@@ -132,7 +147,8 @@ export interface CpuReport {
   coRlStep: LeanStepFigures | null;
 }
 
-const geomean = (xs: number[]): number | null => (xs.length ? Math.exp(xs.reduce((a, x) => a + Math.log(x), 0) / xs.length) : null);
+const geomean = (xs: number[]): number | null =>
+  xs.length ? Math.exp(xs.reduce((a, x) => a + Math.log(x), 0) / xs.length) : null;
 
 /** Every CPU figure of `plan`: matmul against the triple loop at each shape, and the supervised steps. */
 export async function runCpuBench(plan: BenchPlan, log: (s: string) => void = () => {}): Promise<CpuReport> {
@@ -163,7 +179,14 @@ export async function runCpuBench(plan: BenchPlan, log: (s: string) => void = ()
     timing: 'wall-clock',
     matmul,
     sft,
-    extra: first ? { sftStepMs: sft[0].ms, sftParams: sft[0].params, sftBatch: `${first.sft.B}x${first.sft.T}`, sftAgent: first.agent } : {},
+    extra: first
+      ? {
+          sftStepMs: sft[0].ms,
+          sftParams: sft[0].params,
+          sftBatch: `${first.sft.B}x${first.sft.T}`,
+          sftAgent: first.agent,
+        }
+      : {},
     summary: { matmulSpeedupMin: sp.length ? Math.min(...sp) : null, matmulSpeedupGeomean: geomean(sp) },
     coRlStep,
   };

@@ -16,7 +16,11 @@ export async function startTf(): Promise<{ version: string; backend: string; tim
   if (!ok) throw new Error('TensorFlow.js could not start its WebGPU backend');
   await tf.ready();
   const be = tf.backend() as unknown as { device: GPUDevice };
-  return { version: tf.version_core, backend: tf.getBackend(), timestamps: be.device.features.has('timestamp-query') };
+  return {
+    version: tf.version_core,
+    backend: tf.getBackend(),
+    timestamps: be.device.features.has('timestamp-query'),
+  };
 }
 
 /** GPU milliseconds of the kernels `f` dispatches (tf.time: one timestamped pass per kernel). */
@@ -74,7 +78,9 @@ export async function tfMatmul(s: MatmulShape, plan: BenchPlan, mode: 'wall' | '
           last = null;
         }
       },
-      plan.matmulReps, plan.samples, plan.warmup,
+      plan.matmulReps,
+      plan.samples,
+      plan.warmup,
     );
     return { wallMs, gpuMs: null, kernels: null, out };
   } finally {
@@ -85,9 +91,18 @@ export async function tfMatmul(s: MatmulShape, plan: BenchPlan, mode: 'wall' | '
 
 /** One block's variables. */
 interface TfBlock {
-  ln1w: tf.Variable; ln1b: tf.Variable; qkvw: tf.Variable; qkvb: tf.Variable;
-  attprojw: tf.Variable; attprojb: tf.Variable; ln2w: tf.Variable; ln2b: tf.Variable;
-  fcw: tf.Variable; fcb: tf.Variable; fcprojw: tf.Variable; fcprojb: tf.Variable;
+  ln1w: tf.Variable;
+  ln1b: tf.Variable;
+  qkvw: tf.Variable;
+  qkvb: tf.Variable;
+  attprojw: tf.Variable;
+  attprojb: tf.Variable;
+  ln2w: tf.Variable;
+  ln2b: tf.Variable;
+  fcw: tf.Variable;
+  fcb: tf.Variable;
+  fcprojw: tf.Variable;
+  fcprojb: tf.Variable;
 }
 
 const GELU_SCALE = Math.sqrt(2 / Math.PI);
@@ -107,13 +122,26 @@ export class TfGpt {
   private readonly rope: { cos: tf.Tensor; sin: tf.Tensor } | null;
   private readonly posIdx: tf.Tensor1D;
 
-  constructor(readonly cfg: GPTConfig, readonly B: number, readonly T: number, lr: number, beta1: number, beta2: number, eps: number) {
+  constructor(
+    readonly cfg: GPTConfig,
+    readonly B: number,
+    readonly T: number,
+    lr: number,
+    beta1: number,
+    beta2: number,
+    eps: number,
+  ) {
     const { nEmbd: C, vocabSize: V, nLayer: L } = cfg;
     const H = cfg.mlpRatio * C;
     const hs = C / cfg.nHead;
     let seed = cfg.seed;
     const v = (shape: number[], init: 'normal' | 'ones' | 'zeros', std = 0.02): tf.Variable => {
-      const t = init === 'normal' ? tf.randomNormal(shape, 0, std, 'float32', seed++) : init === 'ones' ? tf.ones(shape) : tf.zeros(shape);
+      const t =
+        init === 'normal'
+          ? tf.randomNormal(shape, 0, std, 'float32', seed++)
+          : init === 'ones'
+            ? tf.ones(shape)
+            : tf.zeros(shape);
       const x = tf.variable(t);
       t.dispose();
       this.vars.push(x);
@@ -124,9 +152,18 @@ export class TfGpt {
     this.wpe = cfg.pos === 'learned' ? v([cfg.blockSize, C], 'normal') : null;
     for (let l = 0; l < L; l++) {
       this.blocks.push({
-        ln1w: v([C], 'ones'), ln1b: v([C], 'zeros'), qkvw: v([3 * C, C], 'normal'), qkvb: v([3 * C], 'zeros'),
-        attprojw: v([C, C], 'normal', resStd), attprojb: v([C], 'zeros'), ln2w: v([C], 'ones'), ln2b: v([C], 'zeros'),
-        fcw: v([H, C], 'normal'), fcb: v([H], 'zeros'), fcprojw: v([C, H], 'normal', resStd), fcprojb: v([C], 'zeros'),
+        ln1w: v([C], 'ones'),
+        ln1b: v([C], 'zeros'),
+        qkvw: v([3 * C, C], 'normal'),
+        qkvb: v([3 * C], 'zeros'),
+        attprojw: v([C, C], 'normal', resStd),
+        attprojb: v([C], 'zeros'),
+        ln2w: v([C], 'ones'),
+        ln2b: v([C], 'zeros'),
+        fcw: v([H, C], 'normal'),
+        fcb: v([H], 'zeros'),
+        fcprojw: v([C, H], 'normal', resStd),
+        fcprojb: v([C], 'zeros'),
       });
     }
     this.lnfw = v([C], 'ones');
@@ -194,7 +231,10 @@ export class TfGpt {
       const ln1 = this.layerNorm(x, p.ln1w, p.ln1b);
       const qkv = tf.fused.matMul({ a: ln1, b: p.qkvw, transposeB: true, bias: p.qkvb });
       const [q, k, v] = tf.split(qkv, 3, 1);
-      const scores = tf.add(tf.mul(tf.matMul(this.heads(q, true), this.heads(k, true), false, true), 1 / Math.sqrt(hs)), this.causal);
+      const scores = tf.add(
+        tf.mul(tf.matMul(this.heads(q, true), this.heads(k, true), false, true), 1 / Math.sqrt(hs)),
+        this.causal,
+      );
       const att = tf.matMul(tf.softmax(scores), this.heads(v, false));
       const y = tf.reshape(tf.transpose(att, [0, 2, 1, 3]), [N, C]) as tf.Tensor2D;
       x = tf.add(x, tf.fused.matMul({ a: y, b: p.attprojw, transposeB: true, bias: p.attprojb }));
@@ -211,7 +251,10 @@ export class TfGpt {
   }
 
   /** The batch as device tensors: input and target ids (B*T) and weights mask/count. */
-  private upload(tokens: Uint32Array, mask: Float32Array): { inputs: tf.Tensor1D; targets: tf.Tensor1D; weights: tf.Tensor1D } {
+  private upload(
+    tokens: Uint32Array,
+    mask: Float32Array,
+  ): { inputs: tf.Tensor1D; targets: tf.Tensor1D; weights: tf.Tensor1D } {
     const { B, T } = this;
     const inp = new Int32Array(B * T);
     const tgt = new Int32Array(B * T);
@@ -262,6 +305,17 @@ export class TfGpt {
 }
 
 /** Median wall-clock ms of TF's step over `samples` (each `reps` steps, each awaiting its loss). */
-export async function timeTfStep(m: TfGpt, tokens: Uint32Array, mask: Float32Array, plan: BenchPlan): Promise<number> {
-  return timeMs(() => m.step(tokens, mask), async () => {}, plan.sftReps, plan.samples, plan.warmup);
+export async function timeTfStep(
+  m: TfGpt,
+  tokens: Uint32Array,
+  mask: Float32Array,
+  plan: BenchPlan,
+): Promise<number> {
+  return timeMs(
+    () => m.step(tokens, mask),
+    async () => {},
+    plan.sftReps,
+    plan.samples,
+    plan.warmup,
+  );
 }

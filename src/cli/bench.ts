@@ -49,7 +49,10 @@ async function main(): Promise<void> {
     preset: plan.preset,
     models: plan.models,
     method: {
-      matmulReps: plan.matmulReps, samples: plan.samples, warmup: plan.warmup, sftReps: plan.sftReps,
+      matmulReps: plan.matmulReps,
+      samples: plan.samples,
+      warmup: plan.warmup,
+      sftReps: plan.sftReps,
       figures: 'medians of `samples` timed samples after `warmup` untimed ones; see docs/performance.md',
     },
   };
@@ -69,7 +72,12 @@ async function main(): Promise<void> {
       await session.page.waitForFunction(() => document.title === 'bench ready', null, { timeout: 120_000 });
       const kernelOpts = { force: dev.kernel, cache: readKernelCache(dev.kernelCache) };
       report.webgpu = await session.page.evaluate(
-        ([p, k, sc]) => (window as unknown as { runWebGpuBench: (...a: unknown[]) => Promise<unknown> }).runWebGpuBench(p, k, sc),
+        ([p, k, sc]) =>
+          (window as unknown as { runWebGpuBench: (...a: unknown[]) => Promise<unknown> }).runWebGpuBench(
+            p,
+            k,
+            sc,
+          ),
         [plan as unknown, kernelOpts as unknown, dev.scaling as unknown] as const,
       );
       const kc = (report.webgpu as { kernelChoice?: { adapter: string; cache: unknown } }).kernelChoice;
@@ -82,7 +90,12 @@ async function main(): Promise<void> {
     }
   }
   const cpuR = report.cpu as { summary?: { matmulSpeedupMin: number | null } } | undefined;
-  const gpuR = report.webgpu as { summary?: { matmulRatioMin: number | null; sftRatioMin: number | null }; coRlStep?: LeanStepFigures | null } | undefined;
+  const gpuR = report.webgpu as
+    | {
+        summary?: { matmulRatioMin: number | null; sftRatioMin: number | null };
+        coRlStep?: LeanStepFigures | null;
+      }
+    | undefined;
   const lean = gpuR?.coRlStep ?? null;
   report.summary = {
     scaling: scalingSummary(report),
@@ -91,7 +104,8 @@ async function main(): Promise<void> {
     webgpuMatmulVsTfjsMin: gpuR?.summary?.matmulRatioMin ?? null,
     webgpuSftStepVsTfjsMin: gpuR?.summary?.sftRatioMin ?? null,
     webgpuCoRlStep: lean && {
-      stepMs: lean.stepMs, readbacksPerStep: lean.readbacksPerStep,
+      stepMs: lean.stepMs,
+      readbacksPerStep: lean.readbacksPerStep,
       dispatchesPerToken: { bk16: lean.dispatchesPerToken16, bk256: lean.dispatchesPerToken256 },
       allocationsAfterFirstStep: lean.allocationsAfterFirst,
       bytesHeld: { step10: lean.bytesHeldStep10, [`step${lean.stepsN}`]: lean.bytesHeldStepN },

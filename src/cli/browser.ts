@@ -10,7 +10,10 @@ export interface BrowserSession {
 
 /** Open `path` (e.g. '/src/bench/bench.html') in headless Chromium served by a fresh Vite server. */
 export async function openPage(path: string): Promise<BrowserSession> {
-  const server: ViteDevServer = await createServer({ server: { port: 0, strictPort: false, hmr: false }, logLevel: 'error' });
+  const server: ViteDevServer = await createServer({
+    server: { port: 0, strictPort: false, hmr: false },
+    logLevel: 'error',
+  });
   await server.listen();
   const addr = server.httpServer?.address();
   const port = typeof addr === 'object' && addr ? addr.port : 5173;
@@ -19,7 +22,13 @@ export async function openPage(path: string): Promise<BrowserSession> {
   try {
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--no-first-run', ...flags],
+      args: [
+        '--no-sandbox',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        ...flags,
+      ],
     });
   } catch (e) {
     await server.close();

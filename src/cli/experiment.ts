@@ -19,14 +19,17 @@ import type { AgentSpec } from '../cohort/agent';
 import type { ExperimentConfig } from '../rl/config';
 import { formatSummary } from './experimentReport';
 
-const USAGE = 'usage: npm run experiment -- --config FILE --out FILE [--backend wasm|cpu|webgpu] [--build-backend wasm|cpu] [--seed N] [--steps N]';
+const USAGE =
+  'usage: npm run experiment -- --config FILE --out FILE [--backend wasm|cpu|webgpu] [--build-backend wasm|cpu] [--seed N] [--steps N]';
 
 function cliArgs(argv: string[]): Record<string, string> {
   const out = parseArgs(argv, ['config', 'out', 'backend', 'build-backend', 'seed', 'steps'], USAGE);
   for (const k of ['config', 'out']) if (!out[k]) throw new Error(`missing --${k}\n${USAGE}`);
   out.backend = nodeBackendName(out.backend, ['webgpu']);
   // the engine that builds agents by axes into the cache (default: the run's Node engine, wasm for webgpu runs)
-  out['build-backend'] = nodeBackendName(out['build-backend'] ?? (out.backend === 'webgpu' ? 'wasm' : out.backend));
+  out['build-backend'] = nodeBackendName(
+    out['build-backend'] ?? (out.backend === 'webgpu' ? 'wasm' : out.backend),
+  );
   return out;
 }
 
@@ -39,7 +42,8 @@ function progressBar(): (done: number, total: number, note: string) => void {
     const frac = total > 0 ? done / total : 1;
     const el = (performance.now() - t0) / 1000;
     const eta = frac > 0 ? el / frac - el : 0;
-    const fmt = (s: number): string => (s >= 60 ? `${Math.floor(s / 60)}m${String(Math.round(s % 60)).padStart(2, '0')}s` : `${s.toFixed(0)}s`);
+    const fmt = (s: number): string =>
+      s >= 60 ? `${Math.floor(s / 60)}m${String(Math.round(s % 60)).padStart(2, '0')}s` : `${s.toFixed(0)}s`;
     const w = 30;
     const bar = '#'.repeat(Math.round(frac * w)).padEnd(w, '.');
     const line = `[${bar}] ${(frac * 100).toFixed(0).padStart(3)}% ${note.padEnd(22)} ${fmt(el)} elapsed, ETA ${fmt(eta)}`;
@@ -59,7 +63,13 @@ function writeOutputs(out: string, r: ExperimentResult): void {
   writeFileSync(`${base}.evals.csv`, evalsCsv(r.evals));
 }
 
-async function runNode(config: ExperimentConfig, specs: AgentSpec[], out: string, engine: NodeBackendName, read: ReadBytes): Promise<ExperimentResult> {
+async function runNode(
+  config: ExperimentConfig,
+  specs: AgentSpec[],
+  out: string,
+  engine: NodeBackendName,
+  read: ReadBytes,
+): Promise<ExperimentResult> {
   const be = await makeNodeBackend(engine);
   const loader = new CohortLoader(read, specs);
   const steps: StepRecord[] = [];
@@ -71,8 +81,15 @@ async function runNode(config: ExperimentConfig, specs: AgentSpec[], out: string
     lastWrite = performance.now();
     const completed = Math.min(...config.methods.map((m) => steps.filter((s) => s.method === m).length));
     writeOutputs(out, {
-      config, backend: `${be.info.name} (${be.info.adapter})`, startedAt: started, seconds: 0, completedSteps: completed,
-      steps, evals, summary: summarize(config.methods, steps, evals), error: { message: 'partial: the run is still going' },
+      config,
+      backend: `${be.info.name} (${be.info.adapter})`,
+      startedAt: started,
+      seconds: 0,
+      completedSteps: completed,
+      steps,
+      evals,
+      summary: summarize(config.methods, steps, evals),
+      error: { message: 'partial: the run is still going' },
     });
   };
   return runExperiment(be, config, () => loader.load(be), {
@@ -87,10 +104,18 @@ async function runWebGpu(config: ExperimentConfig, specs: AgentSpec[]): Promise<
   const session = await openPage('/src/rl/runner.html');
   try {
     const bar = progressBar();
-    await session.page.exposeFunction('reportProgress', (done: number, total: number, note: string) => bar(done, total, note));
-    await session.page.waitForFunction(() => document.title === 'runner ready', undefined, { timeout: 120_000 });
+    await session.page.exposeFunction('reportProgress', (done: number, total: number, note: string) =>
+      bar(done, total, note),
+    );
+    await session.page.waitForFunction(() => document.title === 'runner ready', undefined, {
+      timeout: 120_000,
+    });
     return (await session.page.evaluate(
-      ([c, s]) => (window as unknown as { runExperiment(c: unknown, s: unknown): Promise<unknown> }).runExperiment(c, s),
+      ([c, s]) =>
+        (window as unknown as { runExperiment(c: unknown, s: unknown): Promise<unknown> }).runExperiment(
+          c,
+          s,
+        ),
       [config, specs] as const,
     )) as ExperimentResult;
   } finally {
@@ -106,13 +131,19 @@ const CACHE_PREFIX = '@cache/';
  * exit 2), build the missing ones into the content-addressed cache (reporting the time), and point each
  * at its entry. Other configs pass through.
  */
-async function withAxisAgents(raw: Record<string, unknown>, o: Record<string, string>): Promise<{ raw: Record<string, unknown>; reader: ReadBytes; cached: boolean }> {
+async function withAxisAgents(
+  raw: Record<string, unknown>,
+  o: Record<string, string>,
+): Promise<{ raw: Record<string, unknown>; reader: ReadBytes; cached: boolean }> {
   const files = nodeReader();
   const agents = (raw.cohort as { agents?: { checkpoint?: unknown }[] } | undefined)?.agents;
-  if (!Array.isArray(agents) || agents.every((a) => a && typeof a === 'object' && a.checkpoint !== undefined)) return { raw, reader: files, cached: false };
+  if (!Array.isArray(agents) || agents.every((a) => a && typeof a === 'object' && a.checkpoint !== undefined))
+    return { raw, reader: files, cached: false };
   const p = parseAxisCohort(raw);
   if ('errors' in p) {
-    process.stderr.write(`${o.config}: ${p.errors.length} problem${p.errors.length === 1 ? '' : 's'}; nothing was run:\n  - ${p.errors.join('\n  - ')}\n`);
+    process.stderr.write(
+      `${o.config}: ${p.errors.length} problem${p.errors.length === 1 ? '' : 's'}; nothing was run:\n  - ${p.errors.join('\n  - ')}\n`,
+    );
     process.exit(2);
   }
   const t0 = performance.now();
@@ -121,7 +152,9 @@ async function withAxisAgents(raw: Record<string, unknown>, o: Record<string, st
   const be = await makeNodeBackend(o['build-backend'] as NodeBackendName);
   const built = await buildAxisCohort(be, p.cohort, log);
   be.destroy();
-  log(`checkpoints ready in ${((performance.now() - t0) / 1000).toFixed(1)} s (${built.filter((b) => b.built).length} built, ${built.filter((b) => !b.built).length} from the cache)`);
+  log(
+    `checkpoints ready in ${((performance.now() - t0) / 1000).toFixed(1)} s (${built.filter((b) => b.built).length} built, ${built.filter((b) => !b.built).length} from the cache)`,
+  );
   const bytes = new Map(built.map((b) => [`${CACHE_PREFIX}${b.key}.ckpt`, b.bytes]));
   const specs = p.cohort.specs.map((s, i) => ({ ...s, checkpoint: `${CACHE_PREFIX}${built[i].key}.ckpt` }));
   const reader: ReadBytes = async (path) => bytes.get(path) ?? files(path);
@@ -141,18 +174,30 @@ async function main(): Promise<void> {
   const read = await withAxisAgents(raw, o); // agents by axes without a checkpoint: built or fetched from the cache
   const v = await validateExperiment(read.raw, read.reader);
   if (!v.ok) {
-    process.stderr.write(`${o.config}: ${v.errors.length} problem${v.errors.length === 1 ? '' : 's'}; nothing was run:\n  - ${v.errors.join('\n  - ')}\n`);
+    process.stderr.write(
+      `${o.config}: ${v.errors.length} problem${v.errors.length === 1 ? '' : 's'}; nothing was run:\n  - ${v.errors.join('\n  - ')}\n`,
+    );
     process.exit(2);
   }
   const { config, specs } = v;
   const backend = o.backend;
-  process.stderr.write(`experiment ${config.name}: methods ${config.methods.join(', ')} on ${specs.map((s) => `${s.id}=${s.family}.${s.size}.s${s.seed}`).join(', ')}, ${config.steps} steps, seed ${config.seed}, backend ${backend}\n`);
-  if (backend === 'webgpu' && read.cached) throw new Error('agents by axes (built into the cache) run on --backend wasm or cpu only for now; pretrain them and give checkpoint paths under public/ for webgpu');
-  const r = backend === 'webgpu' ? await runWebGpu(config, specs) : await runNode(config, specs, o.out, backend as NodeBackendName, read.reader);
+  process.stderr.write(
+    `experiment ${config.name}: methods ${config.methods.join(', ')} on ${specs.map((s) => `${s.id}=${s.family}.${s.size}.s${s.seed}`).join(', ')}, ${config.steps} steps, seed ${config.seed}, backend ${backend}\n`,
+  );
+  if (backend === 'webgpu' && read.cached)
+    throw new Error(
+      'agents by axes (built into the cache) run on --backend wasm or cpu only for now; pretrain them and give checkpoint paths under public/ for webgpu',
+    );
+  const r =
+    backend === 'webgpu'
+      ? await runWebGpu(config, specs)
+      : await runNode(config, specs, o.out, backend as NodeBackendName, read.reader);
   writeOutputs(o.out, r);
   process.stdout.write(formatSummary(r));
   if (r.error) {
-    process.stderr.write(`run stopped early: ${r.error.message}${r.error.method ? ` (method ${r.error.method}` : ''}${r.error.agent ? `, agent ${r.error.agent}` : ''}${r.error.step ? `, step ${r.error.step})` : r.error.method ? ')' : ''}; everything up to it is in ${o.out}\n`);
+    process.stderr.write(
+      `run stopped early: ${r.error.message}${r.error.method ? ` (method ${r.error.method}` : ''}${r.error.agent ? `, agent ${r.error.agent}` : ''}${r.error.step ? `, step ${r.error.step})` : r.error.method ? ')' : ''}; everything up to it is in ${o.out}\n`,
+    );
     process.exit(1);
   }
 }

@@ -9,22 +9,40 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { makeNodeBackend, nodeBackendName, type NodeBackendName } from '../engine/wasm/nodeBackend';
 import { buildAxisCohort, readAxisCohort } from './axisCohort';
 import { formatPaperOverlap, paperOverlap } from '../cohort/paperOverlap';
-import { agentFromCheckpoint, cohortOverlap, formatOverlapReport, loadPresetAgents, manifestPreset, PRESET_NAMES, getPreset, readManifest, type OverlapReport } from '../cohort';
+import {
+  agentFromCheckpoint,
+  cohortOverlap,
+  formatOverlapReport,
+  loadPresetAgents,
+  manifestPreset,
+  PRESET_NAMES,
+  getPreset,
+  readManifest,
+  type OverlapReport,
+} from '../cohort';
 import { nodeReader, PUBLIC_DIR } from '../cohort/nodeFiles';
 import { describeTaskConfig, makeTask } from '../tasks';
 
-const USAGE = 'usage: npm run overlap -- --preset NAME|all [--problems 500] [--samples K] [--json FILE] [--dir DIR] [--backend wasm|cpu]  |  --config FILE [--problems 500] [--temperature 0.8] [--json FILE] [--cache DIR] [--backend wasm|cpu]';
+const USAGE =
+  'usage: npm run overlap -- --preset NAME|all [--problems 500] [--samples K] [--json FILE] [--dir DIR] [--backend wasm|cpu]  |  --config FILE [--problems 500] [--temperature 0.8] [--json FILE] [--cache DIR] [--backend wasm|cpu]';
 
 async function main(): Promise<void> {
-  const o = parseArgs(process.argv.slice(2), ['preset', 'problems', 'samples', 'json', 'dir', 'config', 'temperature', 'cache', 'backend'], USAGE);
+  const o = parseArgs(
+    process.argv.slice(2),
+    ['preset', 'problems', 'samples', 'json', 'dir', 'config', 'temperature', 'cache', 'backend'],
+    USAGE,
+  );
   if (o.config) return configOverlap(o);
-  if (!o.preset) throw new Error(`missing --preset (valid presets: ${PRESET_NAMES.join(', ')}, or all); ${USAGE}`);
+  if (!o.preset)
+    throw new Error(`missing --preset (valid presets: ${PRESET_NAMES.join(', ')}, or all); ${USAGE}`);
   const names = o.preset === 'all' ? PRESET_NAMES : o.preset.split(',');
   names.forEach((n) => getPreset(n));
   const P = o.problems === undefined ? 500 : Number(o.problems);
-  if (!(Number.isInteger(P) && P > 0)) throw new Error(`--problems must be a positive integer, got ${o.problems}`);
+  if (!(Number.isInteger(P) && P > 0))
+    throw new Error(`--problems must be a positive integer, got ${o.problems}`);
   const K = o.samples === undefined ? 0 : Number(o.samples);
-  if (!(Number.isInteger(K) && K >= 0)) throw new Error(`--samples must be a non-negative integer, got ${o.samples}`);
+  if (!(Number.isInteger(K) && K >= 0))
+    throw new Error(`--samples must be a non-negative integer, got ${o.samples}`);
   const read = nodeReader(o.dir ?? PUBLIC_DIR);
   const manifest = await readManifest(read);
   const be = await makeNodeBackend(nodeBackendName(o.backend) as NodeBackendName);
@@ -52,7 +70,8 @@ async function main(): Promise<void> {
 async function configOverlap(o: Record<string, string>): Promise<void> {
   const cohort = readAxisCohort(o.config);
   const P = o.problems === undefined ? 500 : Number(o.problems);
-  if (!(Number.isInteger(P) && P > 0)) throw new Error(`--problems must be a positive integer, got ${o.problems}`);
+  if (!(Number.isInteger(P) && P > 0))
+    throw new Error(`--problems must be a positive integer, got ${o.problems}`);
   const T = o.temperature === undefined ? 0.8 : Number(o.temperature);
   if (!(T > 0 && T <= 10)) throw new Error(`--temperature must be a number in (0, 10], got ${o.temperature}`);
   const log = (s: string): void => void process.stderr.write(`${s}\n`);
@@ -62,7 +81,13 @@ async function configOverlap(o: Record<string, string>): Promise<void> {
   const agents = cohort.specs.map((s, i) => agentFromCheckpoint(be, built[i].bytes, s));
   const task = makeTask(cohort.task);
   const name = (JSON.parse(readFileSync(o.config, 'utf8')) as { name?: string }).name ?? o.config;
-  const report = await paperOverlap(name, describeTaskConfig(task.config), agents, task.heldOut('test', P), T);
+  const report = await paperOverlap(
+    name,
+    describeTaskConfig(task.config),
+    agents,
+    task.heldOut('test', P),
+    T,
+  );
   for (const a of agents) a.model.free();
   process.stdout.write(`${formatPaperOverlap(report)}\n\n`);
   const json = JSON.stringify(report, null, 2);

@@ -9,17 +9,20 @@ import { buildAxisCohort, readAxisCohort } from './axisCohort';
 import { PRESET_NAMES, getPreset, pretrainPreset, type PretrainResult } from '../cohort';
 import { PUBLIC_DIR, readManifestSync, writeFileUnder, writeManifest } from '../cohort/nodeFiles';
 
-const USAGE = 'usage: npm run pretrain -- --preset NAME|all [--seed N] [--out DIR] [--backend wasm|cpu]  |  --config FILE [--cache DIR] [--backend wasm|cpu]';
+const USAGE =
+  'usage: npm run pretrain -- --preset NAME|all [--seed N] [--out DIR] [--backend wasm|cpu]  |  --config FILE [--cache DIR] [--backend wasm|cpu]';
 
 async function main(): Promise<void> {
   const o = parseArgs(process.argv.slice(2), ['preset', 'seed', 'out', 'config', 'cache', 'backend'], USAGE);
   const engine = nodeBackendName(o.backend) as NodeBackendName;
   if (o.config) return pretrainConfig(o.config, engine, o.cache);
-  if (!o.preset) throw new Error(`missing --preset (valid presets: ${PRESET_NAMES.join(', ')}, or all); ${USAGE}`);
+  if (!o.preset)
+    throw new Error(`missing --preset (valid presets: ${PRESET_NAMES.join(', ')}, or all); ${USAGE}`);
   const names = o.preset === 'all' ? PRESET_NAMES : o.preset.split(',');
   names.forEach((n) => getPreset(n)); // unknown names fail before any work, listing the valid ones
   const seed = o.seed === undefined ? undefined : Number(o.seed);
-  if (seed !== undefined && !(Number.isInteger(seed) && seed >= 0 && seed < 2 ** 31)) throw new Error(`--seed must be a non-negative integer, got ${o.seed}`);
+  if (seed !== undefined && !(Number.isInteger(seed) && seed >= 0 && seed < 2 ** 31))
+    throw new Error(`--seed must be a non-negative integer, got ${o.seed}`);
   const out = o.out ?? PUBLIC_DIR;
   const log = (s: string): void => void process.stderr.write(`${s}\n`);
   const be = await makeNodeBackend(engine);
@@ -34,11 +37,17 @@ async function main(): Promise<void> {
       seed,
       cache,
       onProgress: (p) => {
-        const acc = p.valAccuracy === undefined ? '' : ` val acc greedy ${p.valAccuracy.toFixed(3)} sampled ${p.valSampledAccuracy!.toFixed(3)}`;
+        const acc =
+          p.valAccuracy === undefined
+            ? ''
+            : ` val acc greedy ${p.valAccuracy.toFixed(3)} sampled ${p.valSampledAccuracy!.toFixed(3)}`;
         if (p.done) {
-          log(`  ${name}/${p.agent}: stopped at step ${p.step}${acc} (${((performance.now() - tAgent) / 1000).toFixed(1)} s)`);
+          log(
+            `  ${name}/${p.agent}: stopped at step ${p.step}${acc} (${((performance.now() - tAgent) / 1000).toFixed(1)} s)`,
+          );
           tAgent = performance.now();
-        } else if (p.step % 100 === 0) log(`  ${name}/${p.agent}: step ${p.step}/${p.maxSteps} loss ${p.loss.toFixed(3)}${acc}`);
+        } else if (p.step % 100 === 0)
+          log(`  ${name}/${p.agent}: step ${p.step}/${p.maxSteps} loss ${p.loss.toFixed(3)}${acc}`);
       },
     });
     for (const a of built.agents) {
@@ -66,7 +75,9 @@ async function pretrainConfig(file: string, engine: NodeBackendName, cache?: str
   log(`engine: ${be.info.name} (${be.info.adapter})`);
   const built = await buildAxisCohort(be, cohort, log, cache);
   be.destroy();
-  log(`done in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${built.filter((b) => b.built).length} built, ${built.filter((b) => !b.built).length} from the cache`);
+  log(
+    `done in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${built.filter((b) => b.built).length} built, ${built.filter((b) => !b.built).length} from the cache`,
+  );
 }
 
 main().catch((e: unknown) => {

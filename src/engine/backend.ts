@@ -120,13 +120,27 @@ export interface Backend extends Partial<DecodeOps> {
    * out (B,T,C); wte (V,C); wpe (maxT,C) or null (rotary positions); tokens u32 (B,tokStride).
    */
   encoderForward(
-    out: Tensor, wte: Tensor, wpe: Tensor | null, tokens: Tensor,
-    B: number, T: number, C: number, tokStride: number, pos0: number,
+    out: Tensor,
+    wte: Tensor,
+    wpe: Tensor | null,
+    tokens: Tensor,
+    B: number,
+    T: number,
+    C: number,
+    tokStride: number,
+    pos0: number,
   ): void;
   /** dwte[tok] += dout[b,t]; dwpe[pos0+t] += dout[b,t] (if wpe). Same indexing as forward. */
   encoderBackward(
-    dwte: Tensor, dwpe: Tensor | null, dout: Tensor, tokens: Tensor,
-    B: number, T: number, C: number, tokStride: number, pos0: number,
+    dwte: Tensor,
+    dwpe: Tensor | null,
+    dout: Tensor,
+    tokens: Tensor,
+    B: number,
+    T: number,
+    C: number,
+    tokStride: number,
+    pos0: number,
   ): void;
 
   // ---- rotary positions (RoPE) on the q and k parts of qkv -----------------------------------
@@ -141,23 +155,53 @@ export interface Backend extends Partial<DecodeOps> {
 
   // ---- matmul --------------------------------------------------------------------------------
   /** out[n,o] = (bias ? bias[o] : 0) + sum_c inp[n,c] * weight[o,c]. out (N,OC); inp (N,C); weight (OC,C). */
-  matmulForward(out: Tensor, inp: Tensor, weight: Tensor, bias: Tensor | null, N: number, C: number, OC: number): void;
+  matmulForward(
+    out: Tensor,
+    inp: Tensor,
+    weight: Tensor,
+    bias: Tensor | null,
+    N: number,
+    C: number,
+    OC: number,
+  ): void;
   /**
    * dinp += dout @ weight (skipped if null); dweight += dout^T @ inp; dbias += sum_n dout (if bias).
    */
   matmulBackward(
-    dinp: Tensor | null, dweight: Tensor, dbias: Tensor | null, dout: Tensor, inp: Tensor, weight: Tensor,
-    N: number, C: number, OC: number,
+    dinp: Tensor | null,
+    dweight: Tensor,
+    dbias: Tensor | null,
+    dout: Tensor,
+    inp: Tensor,
+    weight: Tensor,
+    N: number,
+    C: number,
+    OC: number,
   ): void;
 
   // ---- layer norm ----------------------------------------------------------------------------
   /** out = (inp - mean) * rstd * weight + bias per row; saves mean (N) and rstd (N). eps = 1e-5. */
   layernormForward(
-    out: Tensor, mean: Tensor, rstd: Tensor, inp: Tensor, weight: Tensor, bias: Tensor, N: number, C: number,
+    out: Tensor,
+    mean: Tensor,
+    rstd: Tensor,
+    inp: Tensor,
+    weight: Tensor,
+    bias: Tensor,
+    N: number,
+    C: number,
   ): void;
   layernormBackward(
-    dinp: Tensor, dweight: Tensor, dbias: Tensor, dout: Tensor, inp: Tensor, weight: Tensor,
-    mean: Tensor, rstd: Tensor, N: number, C: number,
+    dinp: Tensor,
+    dweight: Tensor,
+    dbias: Tensor,
+    dout: Tensor,
+    inp: Tensor,
+    weight: Tensor,
+    mean: Tensor,
+    rstd: Tensor,
+    N: number,
+    C: number,
   ): void;
 
   // ---- causal multi-head self-attention ------------------------------------------------------
@@ -168,20 +212,44 @@ export interface Backend extends Partial<DecodeOps> {
   attentionForward(out: Tensor, att: Tensor, qkv: Tensor, B: number, T: number, C: number, NH: number): void;
   /** dqkv += gradient of attentionForward w.r.t. qkv. */
   attentionBackward(
-    dqkv: Tensor, dout: Tensor, qkv: Tensor, att: Tensor, B: number, T: number, C: number, NH: number,
+    dqkv: Tensor,
+    dout: Tensor,
+    qkv: Tensor,
+    att: Tensor,
+    B: number,
+    T: number,
+    C: number,
+    NH: number,
   ): void;
   /**
    * Key/value cache: kcache[b, pos0+t, :] = k part of qkv[b,t]; vcache likewise.
    * qkv (B,T,3C); caches (B,Tmax,C).
    */
-  kvCacheWrite(kcache: Tensor, vcache: Tensor, qkv: Tensor, B: number, T: number, pos0: number, Tmax: number, C: number): void;
+  kvCacheWrite(
+    kcache: Tensor,
+    vcache: Tensor,
+    qkv: Tensor,
+    B: number,
+    T: number,
+    pos0: number,
+    Tmax: number,
+    C: number,
+  ): void;
   /**
    * Attention of T new queries (at absolute positions pos0..pos0+T-1, q part of qkv (B,T,3C))
    * over cached keys/values 0..pos0+t (causal). out (B,T,C). Call kvCacheWrite first.
    */
   attentionCached(
-    out: Tensor, qkv: Tensor, kcache: Tensor, vcache: Tensor,
-    B: number, T: number, pos0: number, Tmax: number, C: number, NH: number,
+    out: Tensor,
+    qkv: Tensor,
+    kcache: Tensor,
+    vcache: Tensor,
+    B: number,
+    T: number,
+    pos0: number,
+    Tmax: number,
+    C: number,
+    NH: number,
   ): void;
 
   // ---- elementwise ---------------------------------------------------------------------------
@@ -201,20 +269,39 @@ export interface Backend extends Partial<DecodeOps> {
    * Any of the outputs may be null.
    */
   logprobForward(
-    logp: Tensor | null, entropy: Tensor | null, certainty: Tensor | null,
-    logits: Tensor, targets: Tensor, N: number, V: number, temperature: number,
+    logp: Tensor | null,
+    entropy: Tensor | null,
+    certainty: Tensor | null,
+    logits: Tensor,
+    targets: Tensor,
+    N: number,
+    V: number,
+    temperature: number,
   ): void;
   /**
    * dlogits[n,:] += weights[n] * d(logp[n])/d(logits[n,:]) = weights[n] * (onehot(target) - p) / temperature.
    * The GRPO backward entry point: weights are dLoss/dlogp per token.
    */
   logprobBackward(
-    dlogits: Tensor, logits: Tensor, targets: Tensor, weights: Tensor, N: number, V: number, temperature: number,
+    dlogits: Tensor,
+    logits: Tensor,
+    targets: Tensor,
+    weights: Tensor,
+    N: number,
+    V: number,
+    temperature: number,
   ): void;
   /** losses[n] = -log softmax(logits[n])[targets[n]]. */
   crossEntropyForward(losses: Tensor, logits: Tensor, targets: Tensor, N: number, V: number): void;
   /** dlogits[n,:] += dlosses[n] * (softmax(logits[n]) - onehot(targets[n])). */
-  crossEntropyBackward(dlogits: Tensor, logits: Tensor, targets: Tensor, dlosses: Tensor, N: number, V: number): void;
+  crossEntropyBackward(
+    dlogits: Tensor,
+    logits: Tensor,
+    targets: Tensor,
+    dlosses: Tensor,
+    N: number,
+    V: number,
+  ): void;
 
   // ---- sampling ------------------------------------------------------------------------------
   /**
@@ -225,9 +312,17 @@ export interface Backend extends Partial<DecodeOps> {
    * sampling and its log-prob in one dispatch.
    */
   sampleTokens(
-    out: Tensor, logits: Tensor, rows: number, V: number, temperature: number,
-    seed: number, counter: number, outStride: number, outOffset: number,
-    logp?: Tensor | null, logpOffset?: number,
+    out: Tensor,
+    logits: Tensor,
+    rows: number,
+    V: number,
+    temperature: number,
+    seed: number,
+    counter: number,
+    outStride: number,
+    outOffset: number,
+    logp?: Tensor | null,
+    logpOffset?: number,
   ): void;
 
   // ---- optimizer -----------------------------------------------------------------------------
@@ -240,7 +335,13 @@ export interface Backend extends Partial<DecodeOps> {
    * param -= lr * (mhat / (sqrt(vhat) + eps) + weightDecay * param).
    */
   adamw(
-    params: Tensor, grads: Tensor, m: Tensor, v: Tensor, normSq: Tensor | null, maxNorm: number,
-    N: number, hp: AdamWParams,
+    params: Tensor,
+    grads: Tensor,
+    m: Tensor,
+    v: Tensor,
+    normSq: Tensor | null,
+    maxNorm: number,
+    N: number,
+    hp: AdamWParams,
   ): void;
 }

@@ -23,7 +23,15 @@ export function compareArrays(
   rtol = 1e-4,
 ): CompareResult {
   const res: CompareResult = {
-    name, ok: true, n: ref.length, maxAbsDiff: 0, maxRelDiff: 0, nonFinite: 0, mismatches: [], atol, rtol,
+    name,
+    ok: true,
+    n: ref.length,
+    maxAbsDiff: 0,
+    maxRelDiff: 0,
+    nonFinite: 0,
+    mismatches: [],
+    atol,
+    rtol,
   };
   if (got.length !== ref.length) {
     res.ok = false;

@@ -17,12 +17,15 @@ interface CheckReport {
   figures: Record<string, number>;
 }
 
-const N = 8, C = 48, OC = 40;
+const N = 8,
+  C = 48,
+  OC = 40;
 
 /** One small matmul (with bias) on deterministic inputs; its output. */
 async function smallMatmul(g: Backend): Promise<Float32Array> {
   let s = 12345;
-  const rand = (n: number) => Float32Array.from({ length: n }, () => ((s = (s * 1103515245 + 12345) >>> 0) / 2 ** 32) - 0.5);
+  const rand = (n: number) =>
+    Float32Array.from({ length: n }, () => (s = (s * 1103515245 + 12345) >>> 0) / 2 ** 32 - 0.5);
   const [inp, w, b, out] = [g.alloc([N, C]), g.alloc([OC, C]), g.alloc([OC]), g.alloc([N, OC])];
   g.write(inp, rand(N * C));
   g.write(w, rand(OC * C));
@@ -50,7 +53,9 @@ async function pipelinesCheck(shared: WebGpuBackend): Promise<CheckReport> {
   const kernels = registeredKernels();
   // the harness's shared backend compiles in the background from its creation: let it finish first
   const sharedPrep = await shared.prepare();
-  const lines: string[] = [`${kernels.length} registered kernels (the harness backend's background prepare: ${sharedPrep.ms.toFixed(0)} ms)`];
+  const lines: string[] = [
+    `${kernels.length} registered kernels (the harness backend's background prepare: ${sharedPrep.ms.toFixed(0)} ms)`,
+  ];
   const fails: string[] = [];
   const expect = (cond: boolean, what: string) => {
     if (!cond) fails.push(what);
@@ -66,33 +71,60 @@ async function pipelinesCheck(shared: WebGpuBackend): Promise<CheckReport> {
   } finally {
     a.destroy();
   }
-  lines.push(`(A) no prepare: first Co-RL step ${stepA.stepMs.toFixed(0)} ms (${stepA.totalMs.toFixed(0)} ms with building the agents), ${usedA} pipelines created synchronously`);
+  lines.push(
+    `(A) no prepare: first Co-RL step ${stepA.stepMs.toFixed(0)} ms (${stepA.totalMs.toFixed(0)} ms with building the agents), ${usedA} pipelines created synchronously`,
+  );
 
   // (B) prepare() awaited first
   const b = await WebGpuBackend.create({ prepare: false });
-  let prep: { kernels: number; ms: number }, stepB: { totalMs: number; stepMs: number }, badMessage = '';
+  let prep: { kernels: number; ms: number },
+    stepB: { totalMs: number; stepMs: number },
+    badMessage = '';
   try {
     prep = await b.prepare();
-    expect(prep.kernels === kernels.length, `prepare reported ${prep.kernels} kernels, ${kernels.length} registered`);
-    expect(b.counters.pipelines === kernels.length, `after prepare ${b.counters.pipelines} pipelines for ${kernels.length} kernels`);
+    expect(
+      prep.kernels === kernels.length,
+      `prepare reported ${prep.kernels} kernels, ${kernels.length} registered`,
+    );
+    expect(
+      b.counters.pipelines === kernels.length,
+      `after prepare ${b.counters.pipelines} pipelines for ${kernels.length} kernels`,
+    );
     const missing = kernels.filter((k) => !b.hasPipeline(k)).map((k) => `${k.label}:${k.entry}`);
     expect(missing.length === 0, `no pipeline after prepare for ${missing.join(', ')}`);
     const again = await b.prepare();
-    expect(b.counters.pipelines === kernels.length, `a second prepare created ${b.counters.pipelines - kernels.length} pipelines`);
-    lines.push(`(B) prepare: ${prep.kernels} kernels in ${prep.ms.toFixed(0)} ms (a second prepare: ${again.ms.toFixed(1)} ms)`);
+    expect(
+      b.counters.pipelines === kernels.length,
+      `a second prepare created ${b.counters.pipelines - kernels.length} pipelines`,
+    );
+    lines.push(
+      `(B) prepare: ${prep.kernels} kernels in ${prep.ms.toFixed(0)} ms (a second prepare: ${again.ms.toFixed(1)} ms)`,
+    );
     const mmB = await smallMatmul(b);
     expect(sameBits(mmA, mmB), 'matmul output differs between the synchronous and the prepared pipeline');
     stepB = await firstStep(b);
-    expect(b.counters.pipelines === kernels.length, `dispatches after prepare created ${b.counters.pipelines - kernels.length} pipelines`);
-    lines.push(`(B) after prepare: first Co-RL step ${stepB.stepMs.toFixed(0)} ms (${stepB.totalMs.toFixed(0)} ms with building the agents), 0 pipelines created by dispatches`);
+    expect(
+      b.counters.pipelines === kernels.length,
+      `dispatches after prepare created ${b.counters.pipelines - kernels.length} pipelines`,
+    );
+    lines.push(
+      `(B) after prepare: first Co-RL step ${stepB.stepMs.toFixed(0)} ms (${stepB.totalMs.toFixed(0)} ms with building the agents), 0 pipelines created by dispatches`,
+    );
     // a WGSL compile error names its kernel (checked last: it leaves a validation error on this device)
-    const broken = { label: 'pipelines_broken', code: '@compute @workgroup_size(1) fn main() { let x: u32 = 1.5; }', entry: 'main' };
+    const broken = {
+      label: 'pipelines_broken',
+      code: '@compute @workgroup_size(1) fn main() { let x: u32 = 1.5; }',
+      entry: 'main',
+    };
     try {
       await b.prepare([broken]);
     } catch (e) {
       badMessage = e instanceof Error ? e.message : String(e);
     }
-    expect(badMessage.includes('pipelines_broken:main'), `a broken kernel's error does not name it: "${badMessage}"`);
+    expect(
+      badMessage.includes('pipelines_broken:main'),
+      `a broken kernel's error does not name it: "${badMessage}"`,
+    );
     lines.push(`broken WGSL: ${badMessage || '(no error)'}`);
   } finally {
     b.destroy();
@@ -107,22 +139,33 @@ async function pipelinesCheck(shared: WebGpuBackend): Promise<CheckReport> {
     raced = c.counters.pipelines;
     mmC = await smallMatmul(c);
     await c.prepare();
-    expect(c.counters.pipelines === kernels.length, `background prepare: ${c.counters.pipelines} pipelines for ${kernels.length} kernels`);
+    expect(
+      c.counters.pipelines === kernels.length,
+      `background prepare: ${c.counters.pipelines} pipelines for ${kernels.length} kernels`,
+    );
     await c.sync();
   } finally {
     c.destroy();
   }
   expect(sameBits(mmA, mmC), 'matmul output differs with a background prepare');
-  lines.push(`(C) background prepare, not awaited: first Co-RL step ${stepC.stepMs.toFixed(0)} ms (${stepC.totalMs.toFixed(0)} ms with building the agents), ${raced} pipelines ready after it, ${kernels.length} in all, each once`);
+  lines.push(
+    `(C) background prepare, not awaited: first Co-RL step ${stepC.stepMs.toFixed(0)} ms (${stepC.totalMs.toFixed(0)} ms with building the agents), ${raced} pipelines ready after it, ${kernels.length} in all, each once`,
+  );
   lines.push(...fails.map((f) => `FAIL: ${f}`));
   return {
     ok: fails.length === 0,
     lines,
     figures: {
-      kernels: kernels.length, prepareMs: prep.ms, usedByStep: usedA,
-      firstStepMsSync: stepA.stepMs, firstStepMsPrepared: stepB.stepMs,
+      kernels: kernels.length,
+      prepareMs: prep.ms,
+      usedByStep: usedA,
+      firstStepMsSync: stepA.stepMs,
+      firstStepMsPrepared: stepB.stepMs,
       firstStepMsBackground: stepC.stepMs,
-      firstRunMsSync: stepA.totalMs, firstRunMsPrepared: stepB.totalMs, firstRunMsBackground: stepC.totalMs, failures: fails.length,
+      firstRunMsSync: stepA.totalMs,
+      firstRunMsPrepared: stepB.totalMs,
+      firstRunMsBackground: stepC.totalMs,
+      failures: fails.length,
     },
   };
 }

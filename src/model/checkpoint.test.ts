@@ -43,7 +43,9 @@ describe('checkpoint', () => {
     const v2 = bytes.slice();
     new DataView(v2.buffer).setUint32(8, 2, true);
     expect(() => loadCheckpoint(v2)).toThrow(/unsupported checkpoint format version 2/);
-    expect(() => loadCheckpoint(bytes.slice(0, bytes.length - 4))).toThrow(/truncated checkpoint: tensor lnfb/);
+    expect(() => loadCheckpoint(bytes.slice(0, bytes.length - 4))).toThrow(
+      /truncated checkpoint: tensor lnfb/,
+    );
     expect(() => loadCheckpoint(bytes.slice(0, 40))).toThrow(/truncated checkpoint: header/);
     expect(() => loadCheckpoint(bytes.slice(0, 5))).toThrow(/shorter than the 16-byte preamble/);
   });

@@ -62,24 +62,37 @@ export async function saveCheckpoint(model: GPT, meta: CheckpointMeta = {}): Pro
 
 /** Decode and validate a checkpoint; throws a clear error for wrong magic/version or truncated data. */
 export function loadCheckpoint(bytes: Uint8Array): Checkpoint {
-  if (bytes.length < 16) throw new Error(`not a checkpoint: ${bytes.length} bytes, shorter than the 16-byte preamble`);
+  if (bytes.length < 16)
+    throw new Error(`not a checkpoint: ${bytes.length} bytes, shorter than the 16-byte preamble`);
   const magic = String.fromCharCode(...bytes.subarray(0, 8));
-  if (magic !== CHECKPOINT_MAGIC) throw new Error(`not a checkpoint: magic ${JSON.stringify(magic)}, expected "${CHECKPOINT_MAGIC}"`);
+  if (magic !== CHECKPOINT_MAGIC)
+    throw new Error(`not a checkpoint: magic ${JSON.stringify(magic)}, expected "${CHECKPOINT_MAGIC}"`);
   const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const version = dv.getUint32(8, true);
   if (version !== CHECKPOINT_VERSION) {
-    throw new Error(`unsupported checkpoint format version ${version}; this build reads version ${CHECKPOINT_VERSION}`);
+    throw new Error(
+      `unsupported checkpoint format version ${version}; this build reads version ${CHECKPOINT_VERSION}`,
+    );
   }
   const hlen = dv.getUint32(12, true);
-  if (16 + hlen > bytes.length) throw new Error(`truncated checkpoint: header of ${hlen} bytes but only ${bytes.length - 16} follow the preamble`);
+  if (16 + hlen > bytes.length)
+    throw new Error(
+      `truncated checkpoint: header of ${hlen} bytes but only ${bytes.length - 16} follow the preamble`,
+    );
   let header: { format?: unknown; version?: unknown; config?: unknown; tensors?: unknown; meta?: unknown };
   try {
     header = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(16, 16 + hlen)));
   } catch (e) {
     throw new Error(`corrupt checkpoint header: ${(e as Error).message}`, { cause: e });
   }
-  if (header.format !== CHECKPOINT_FORMAT) throw new Error(`checkpoint header format ${JSON.stringify(header.format)}, expected "${CHECKPOINT_FORMAT}"`);
-  if (header.version !== version) throw new Error(`checkpoint header version ${String(header.version)} disagrees with the preamble's ${version}`);
+  if (header.format !== CHECKPOINT_FORMAT)
+    throw new Error(
+      `checkpoint header format ${JSON.stringify(header.format)}, expected "${CHECKPOINT_FORMAT}"`,
+    );
+  if (header.version !== version)
+    throw new Error(
+      `checkpoint header version ${String(header.version)} disagrees with the preamble's ${version}`,
+    );
   try {
     assertGPTConfig(header.config);
   } catch (e) {
@@ -92,19 +105,33 @@ export function loadCheckpoint(bytes: Uint8Array): Checkpoint {
   const nData = Math.floor((bytes.length - dataStart) / 4);
   const params = new Map<string, Float32Array>();
   for (const [i, t] of tensors.entries()) {
-    const ok = typeof t === 'object' && t !== null && typeof t.name === 'string' && Array.isArray(t.shape) &&
-      t.shape.every((d) => Number.isInteger(d) && d > 0) && Number.isInteger(t.offset) && t.offset >= 0;
-    if (!ok) throw new Error(`corrupt checkpoint header: tensor entry ${i} must be { name, shape: positive integers, offset: integer >= 0 }, got ${JSON.stringify(t)?.slice(0, 120)}`);
+    const ok =
+      typeof t === 'object' &&
+      t !== null &&
+      typeof t.name === 'string' &&
+      Array.isArray(t.shape) &&
+      t.shape.every((d) => Number.isInteger(d) && d > 0) &&
+      Number.isInteger(t.offset) &&
+      t.offset >= 0;
+    if (!ok)
+      throw new Error(
+        `corrupt checkpoint header: tensor entry ${i} must be { name, shape: positive integers, offset: integer >= 0 }, got ${JSON.stringify(t)?.slice(0, 120)}`,
+      );
   }
   for (const t of tensors) {
     const n = sizeOf(t.shape);
     if (t.offset + n > nData) {
-      throw new Error(`truncated checkpoint: tensor ${t.name} needs elements [${t.offset}, ${t.offset + n}) but the data holds ${nData}`);
+      throw new Error(
+        `truncated checkpoint: tensor ${t.name} needs elements [${t.offset}, ${t.offset + n}) but the data holds ${nData}`,
+      );
     }
     const a = new Float32Array(n);
     for (let j = 0; j < n; j++) a[j] = dv.getFloat32(dataStart + (t.offset + j) * 4, true);
     const bad = a.findIndex((x) => !Number.isFinite(x));
-    if (bad >= 0) throw new Error(`corrupt checkpoint: tensor ${t.name} holds ${a[bad]} at element ${bad} (weights must be finite; the file is damaged or came from a diverged run)`);
+    if (bad >= 0)
+      throw new Error(
+        `corrupt checkpoint: tensor ${t.name} holds ${a[bad]} at element ${bad} (weights must be finite; the file is damaged or came from a diverged run)`,
+      );
     params.set(t.name, a);
   }
   // Tensors must be exactly those of the config's layout.
@@ -113,9 +140,11 @@ export function loadCheckpoint(bytes: Uint8Array): Checkpoint {
   for (const s of expected) {
     const t = tensors.find((x) => x.name === s.name);
     if (!t) problems.push(`missing tensor ${s.name}`);
-    else if (t.shape.join(',') !== s.shape.join(',')) problems.push(`tensor ${s.name}: shape [${t.shape}], expected [${s.shape}]`);
+    else if (t.shape.join(',') !== s.shape.join(','))
+      problems.push(`tensor ${s.name}: shape [${t.shape}], expected [${s.shape}]`);
   }
-  for (const t of tensors) if (!expected.some((s) => s.name === t.name)) problems.push(`unexpected tensor ${t.name}`);
+  for (const t of tensors)
+    if (!expected.some((s) => s.name === t.name)) problems.push(`unexpected tensor ${t.name}`);
   if (problems.length) throw new Error(`checkpoint tensors do not match its config: ${problems.join('; ')}`);
   const meta = (typeof header.meta === 'object' && header.meta !== null ? header.meta : {}) as CheckpointMeta;
   return { config, meta, params, tensors };

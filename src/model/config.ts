@@ -58,11 +58,13 @@ export function validateGPTConfig(cfg: unknown): string[] {
   const c = cfg as Record<string, unknown>;
   const errs: string[] = [];
   for (const k of Object.keys(c)) {
-    if (!(FIELDS as string[]).includes(k)) errs.push(`unknown field '${k}' (allowed fields: ${FIELDS.join(', ')})`);
+    if (!(FIELDS as string[]).includes(k))
+      errs.push(`unknown field '${k}' (allowed fields: ${FIELDS.join(', ')})`);
   }
   const posInt = (k: keyof GPTConfig, hint = ''): void => {
     if (!(k in c)) errs.push(`${k}: missing (a positive integer${hint})`);
-    else if (!isPosInt(c[k])) errs.push(`${k}: got ${JSON.stringify(c[k])}, must be a positive integer${hint}`);
+    else if (!isPosInt(c[k]))
+      errs.push(`${k}: got ${JSON.stringify(c[k])}, must be a positive integer${hint}`);
   };
   posInt('vocabSize');
   posInt('blockSize', ', the context length');
@@ -71,7 +73,9 @@ export function validateGPTConfig(cfg: unknown): string[] {
   posInt('nEmbd', ' divisible by nHead');
   posInt('mlpRatio', ' (GPT-2 uses 4)');
   if (!POS_VARIANTS.includes(c.pos as PosVariant)) {
-    errs.push(`pos: got ${JSON.stringify(c.pos)}, allowed values: ${POS_VARIANTS.map((p) => `'${p}'`).join(' | ')}`);
+    errs.push(
+      `pos: got ${JSON.stringify(c.pos)}, allowed values: ${POS_VARIANTS.map((p) => `'${p}'`).join(' | ')}`,
+    );
   }
   const s = c.seed;
   if (typeof s !== 'number' || !Number.isInteger(s) || s < 0 || s > 0xffffffff) {
@@ -83,7 +87,9 @@ export function validateGPTConfig(cfg: unknown): string[] {
     if (ne % nh !== 0) {
       errs.push(`nHead/nEmbd: nHead=${nh} must divide nEmbd=${ne} (head size = nEmbd/nHead)`);
     } else if (c.pos === 'rope' && (ne / nh) % 2 !== 0) {
-      errs.push(`nEmbd/nHead: head size ${ne / nh} (nEmbd=${ne} / nHead=${nh}) must be even for pos='rope' (rotation pairs)`);
+      errs.push(
+        `nEmbd/nHead: head size ${ne / nh} (nEmbd=${ne} / nHead=${nh}) must be even for pos='rope' (rotation pairs)`,
+      );
     }
   }
   return errs;
@@ -115,9 +121,12 @@ export function headSize(cfg: GPTConfig): number {
  */
 export function assertFitsContext(cfg: GPTConfig, promptLen: number, maxNewTokens: number): void {
   if (!isPosInt(promptLen)) throw new Error(`prompt length must be a positive integer, got ${promptLen}`);
-  if (!isPosInt(maxNewTokens)) throw new Error(`maxNewTokens must be a positive integer, got ${maxNewTokens}`);
+  if (!isPosInt(maxNewTokens))
+    throw new Error(`maxNewTokens must be a positive integer, got ${maxNewTokens}`);
   if (promptLen > cfg.blockSize) {
-    throw new Error(`prompt of ${promptLen} tokens is longer than the model's context (blockSize ${cfg.blockSize})`);
+    throw new Error(
+      `prompt of ${promptLen} tokens is longer than the model's context (blockSize ${cfg.blockSize})`,
+    );
   }
   const need = promptLen + maxNewTokens - 1;
   if (need > cfg.blockSize) {

@@ -9,7 +9,10 @@ import { GPT } from './gpt';
 
 const V = 11;
 async function model(pos: PosVariant): Promise<GPT> {
-  const m = new GPT(new CpuBackend(), makeGPTConfig({ vocabSize: V, blockSize: 12, nLayer: 2, nHead: 2, nEmbd: 16, pos, seed: 21 }));
+  const m = new GPT(
+    new CpuBackend(),
+    makeGPTConfig({ vocabSize: V, blockSize: 12, nLayer: 2, nHead: 2, nEmbd: 16, pos, seed: 21 }),
+  );
   // sharper than init so greedy choices are not near-ties
   m.writeParams((await m.readParams()).map((x) => x * 8));
   return m;
@@ -23,9 +26,17 @@ describe('generate (CPU)', () => {
   for (const pos of ['learned', 'rope'] as const) {
     it(`greedy tokens are the argmax of the full forward (${pos})`, async () => {
       const m = await model(pos);
-      const B = 2, Tp = 4, N = 6;
+      const B = 2,
+        Tp = 4,
+        N = 6;
       const pr = prompts(B, Tp, 3);
-      const res = await generate(m, pr, B, Tp, { samples: 1, temperature: 0, maxNewTokens: N, eosId: 0, seed: 1 });
+      const res = await generate(m, pr, B, Tp, {
+        samples: 1,
+        temperature: 0,
+        maxNewTokens: N,
+        eosId: 0,
+        seed: 1,
+      });
       // rebuild the full sequences and check each generated token against the forward's argmax
       const L = Tp + N;
       const seq = new Uint32Array(B * L);
@@ -53,7 +64,8 @@ describe('generate (CPU)', () => {
 
     it(`cached decoding equals full recompute, sampled and greedy (${pos})`, async () => {
       const m = await model(pos);
-      const B = 2, Tp = 3;
+      const B = 2,
+        Tp = 3;
       const pr = prompts(B, Tp, 4);
       for (const temperature of [1, 0.7, 0]) {
         const o: GenerateOptions = { samples: 3, temperature, maxNewTokens: 8, eosId: 2, seed: 1234 };
@@ -63,7 +75,9 @@ describe('generate (CPU)', () => {
         expect(a.lengths).toEqual(b.lengths);
         let maxDiff = 0;
         for (let i = 0; i < a.logp.length; i++) maxDiff = Math.max(maxDiff, Math.abs(a.logp[i] - b.logp[i]));
-        console.log(`[generate ${pos} T=${temperature}] rows ${a.rows} lengths [${a.lengths}] max |logp diff| ${maxDiff.toExponential(2)}`);
+        console.log(
+          `[generate ${pos} T=${temperature}] rows ${a.rows} lengths [${a.lengths}] max |logp diff| ${maxDiff.toExponential(2)}`,
+        );
         expect(maxDiff).toBeLessThanOrEqual(1e-5);
         // the same seed repeats, and a repeated shape allocates nothing; one readback per generation
         const allocs = m.backend.counters.allocations;
@@ -107,14 +121,26 @@ describe('generate (CPU)', () => {
 
   it('refuses prompts that do not fit the context, and bad options', async () => {
     const m = await model('rope');
-    await expect(generate(m, prompts(1, 13, 1), 1, 13, { samples: 1, temperature: 0, maxNewTokens: 1, eosId: 0, seed: 0 })).rejects.toThrow(
-      /prompt of 13 tokens is longer than the model's context \(blockSize 12\)/,
-    );
-    await expect(generate(m, prompts(1, 8, 1), 1, 8, { samples: 1, temperature: 0, maxNewTokens: 6, eosId: 0, seed: 0 })).rejects.toThrow(
-      /needs 13 positions/,
-    );
-    await expect(generate(m, prompts(1, 4, 1), 1, 4, { samples: 0, temperature: -1, maxNewTokens: 2, eosId: V, seed: 0 })).rejects.toThrow(
-      /samples must be a positive integer.*temperature must be >= 0.*eosId 11/,
-    );
+    await expect(
+      generate(m, prompts(1, 13, 1), 1, 13, {
+        samples: 1,
+        temperature: 0,
+        maxNewTokens: 1,
+        eosId: 0,
+        seed: 0,
+      }),
+    ).rejects.toThrow(/prompt of 13 tokens is longer than the model's context \(blockSize 12\)/);
+    await expect(
+      generate(m, prompts(1, 8, 1), 1, 8, { samples: 1, temperature: 0, maxNewTokens: 6, eosId: 0, seed: 0 }),
+    ).rejects.toThrow(/needs 13 positions/);
+    await expect(
+      generate(m, prompts(1, 4, 1), 1, 4, {
+        samples: 0,
+        temperature: -1,
+        maxNewTokens: 2,
+        eosId: V,
+        seed: 0,
+      }),
+    ).rejects.toThrow(/samples must be a positive integer.*temperature must be >= 0.*eosId 11/);
   });
 });

@@ -79,7 +79,12 @@ class Decoder {
   readonly dec: StepBufs; // T = 1 (one decode step)
   private readonly owned: Tensor[] = [];
 
-  constructor(private readonly model: GPT, readonly R: number, readonly Tp: number, readonly maxNew: number) {
+  constructor(
+    private readonly model: GPT,
+    readonly R: number,
+    readonly Tp: number,
+    readonly maxNew: number,
+  ) {
     const be = model.backend;
     const { nEmbd: C, vocabSize: V, nLayer } = model.cfg;
     const H = model.cfg.mlpRatio * C;
@@ -100,13 +105,34 @@ class Decoder {
     const rope = model.cfg.pos === 'rope';
     const qkv = al([R * Tb * 3 * C], 'qkv');
     const full = {
-      xa: al([R * Tb * C], 'xa'), xb: al([R * Tb * C], 'xb'), ln: al([R * Tb * C], 'ln'),
-      mean: al([R * Tb], 'mean'), rstd: al([R * Tb], 'rstd'), qkv, qkvr: rope ? al([R * Tb * 3 * C], 'qkvr') : qkv,
-      atty: al([R * Tb * C], 'atty'), attproj: al([R * Tb * C], 'attproj'), fch: al([R * Tb * H], 'fch'),
-      fchg: al([R * Tb * H], 'fchg'), fcproj: al([R * Tb * C], 'fcproj'), logits: al([R, V], 'logits'),
+      xa: al([R * Tb * C], 'xa'),
+      xb: al([R * Tb * C], 'xb'),
+      ln: al([R * Tb * C], 'ln'),
+      mean: al([R * Tb], 'mean'),
+      rstd: al([R * Tb], 'rstd'),
+      qkv,
+      qkvr: rope ? al([R * Tb * 3 * C], 'qkvr') : qkv,
+      atty: al([R * Tb * C], 'atty'),
+      attproj: al([R * Tb * C], 'attproj'),
+      fch: al([R * Tb * H], 'fch'),
+      fchg: al([R * Tb * H], 'fchg'),
+      fcproj: al([R * Tb * C], 'fcproj'),
+      logits: al([R, V], 'logits'),
     };
     const sizes: Record<keyof StepBufs, number> = {
-      xa: C, xb: C, ln: C, mean: 1, rstd: 1, qkv: 3 * C, qkvr: 3 * C, atty: C, attproj: C, fch: H, fchg: H, fcproj: C, logits: V,
+      xa: C,
+      xb: C,
+      ln: C,
+      mean: 1,
+      rstd: 1,
+      qkv: 3 * C,
+      qkvr: 3 * C,
+      atty: C,
+      attproj: C,
+      fch: H,
+      fchg: H,
+      fcproj: C,
+      logits: V,
     };
     const views = (T: number): StepBufs => {
       const out = {} as StepBufs;
@@ -131,7 +157,17 @@ class Decoder {
     const H = m.cfg.mlpRatio * C;
     const { R, Tmax } = this;
     const N = R * T;
-    be.encoderForward(b.xa, m.param('wte'), m.cfg.pos === 'learned' ? m.param('wpe') : null, this.seq, R, T, C, this.L, pos0);
+    be.encoderForward(
+      b.xa,
+      m.param('wte'),
+      m.cfg.pos === 'learned' ? m.param('wpe') : null,
+      this.seq,
+      R,
+      T,
+      C,
+      this.L,
+      pos0,
+    );
     for (let l = 0; l < nLayer; l++) {
       const p = m.layerParams(l);
       be.layernormForward(b.ln, b.mean, b.rstd, b.xa, p.ln1w, p.ln1b, N, C);
@@ -155,7 +191,10 @@ class Decoder {
   /** Whether the backend has the fused decode ops and the model fits them (src/engine/decode.ts). */
   get fused(): boolean {
     const be = this.model.backend;
-    return !!(be.decodeQkv && be.decodeAttn && be.decodeMlp && be.decodeHead) && this.model.cfg.nEmbd <= DECODE_MAX_C;
+    return (
+      !!(be.decodeQkv && be.decodeAttn && be.decodeMlp && be.decodeHead) &&
+      this.model.cfg.nEmbd <= DECODE_MAX_C
+    );
   }
 
   /**
@@ -174,13 +213,47 @@ class Decoder {
     for (let l = 0; l < nLayer; l++) {
       const p = m.layerParams(l);
       const e = l === 0; // block 0 embeds the tokens first
-      be.decodeQkv(b.atty, this.kc[l], this.vc[l], b.xa, e ? this.seq : null, e ? m.param('wte') : null,
-        e && learned ? m.param('wpe') : null, p.ln1w, p.ln1b, p.qkvw, p.qkvb, R, C, NH, pos, Tmax, L, !learned);
+      be.decodeQkv(
+        b.atty,
+        this.kc[l],
+        this.vc[l],
+        b.xa,
+        e ? this.seq : null,
+        e ? m.param('wte') : null,
+        e && learned ? m.param('wpe') : null,
+        p.ln1w,
+        p.ln1b,
+        p.qkvw,
+        p.qkvb,
+        R,
+        C,
+        NH,
+        pos,
+        Tmax,
+        L,
+        !learned,
+      );
       be.decodeAttn(b.xb, b.atty, this.kc[l], this.vc[l], b.xa, p.attprojw, p.attprojb, R, C, NH, pos, Tmax);
       be.decodeMlp(b.xa, b.xb, p.ln2w, p.ln2b, p.fcw, p.fcb, p.fcprojw, p.fcprojb, R, C, H);
     }
-    be.decodeHead(this.seq, s.logp, b.logits, b.xa, m.param('lnfw'), m.param('lnfb'), m.param('wte'), R, C, V,
-      s.temperature, s.seed, s.counter, L, pos + 1, s.logpOffset);
+    be.decodeHead(
+      this.seq,
+      s.logp,
+      b.logits,
+      b.xa,
+      m.param('lnfw'),
+      m.param('lnfb'),
+      m.param('wte'),
+      R,
+      C,
+      V,
+      s.temperature,
+      s.seed,
+      s.counter,
+      L,
+      pos + 1,
+      s.logpOffset,
+    );
   }
 
   free(): void {
@@ -222,12 +295,16 @@ function checkArgs(model: GPT, prompts: Uint32Array, B: number, Tp: number, o: G
   const errs: string[] = [];
   if (!isPosInt(B)) errs.push(`B must be a positive integer, got ${B}`);
   if (!isPosInt(o.samples)) errs.push(`samples must be a positive integer, got ${o.samples}`);
-  if (!(o.temperature >= 0 && Number.isFinite(o.temperature))) errs.push(`temperature must be >= 0 (0 = greedy), got ${o.temperature}`);
-  if (!(Number.isInteger(o.eosId) && o.eosId >= 0 && o.eosId < model.cfg.vocabSize)) errs.push(`eosId ${o.eosId} is not a token id < vocabSize ${model.cfg.vocabSize}`);
-  if (!(Number.isInteger(o.seed) && o.seed >= 0 && o.seed <= 0xffffffff)) errs.push(`seed must be a u32, got ${o.seed}`);
+  if (!(o.temperature >= 0 && Number.isFinite(o.temperature)))
+    errs.push(`temperature must be >= 0 (0 = greedy), got ${o.temperature}`);
+  if (!(Number.isInteger(o.eosId) && o.eosId >= 0 && o.eosId < model.cfg.vocabSize))
+    errs.push(`eosId ${o.eosId} is not a token id < vocabSize ${model.cfg.vocabSize}`);
+  if (!(Number.isInteger(o.seed) && o.seed >= 0 && o.seed <= 0xffffffff))
+    errs.push(`seed must be a u32, got ${o.seed}`);
   if (prompts.length !== B * Tp) errs.push(`prompts hold ${prompts.length} ids, expected B*Tp = ${B}*${Tp}`);
   const bad = prompts.findIndex((t) => t >= model.cfg.vocabSize);
-  if (bad >= 0) errs.push(`prompt token ${prompts[bad]} at index ${bad} is >= vocabSize ${model.cfg.vocabSize}`);
+  if (bad >= 0)
+    errs.push(`prompt token ${prompts[bad]} at index ${bad} is >= vocabSize ${model.cfg.vocabSize}`);
   if (errs.length) throw new Error(`generate: ${errs.join('; ')}`);
   assertFitsContext(model.cfg, Tp, o.maxNewTokens);
 }
@@ -242,7 +319,13 @@ function promptRows(prompts: Uint32Array, B: number, Tp: number, K: number, L: n
 }
 
 /** Cut each row at its first EOS (pad the rest with EOS and log-prob 0) and compute lengths. */
-function finish(tokens: Uint32Array, logp: Float32Array, rows: number, maxNew: number, eosId: number): GenerateResult {
+function finish(
+  tokens: Uint32Array,
+  logp: Float32Array,
+  rows: number,
+  maxNew: number,
+  eosId: number,
+): GenerateResult {
   const lengths = new Uint32Array(rows);
   const truncated = new Uint8Array(rows);
   const hasLogp = logp.length > 0;
@@ -271,7 +354,13 @@ function finish(tokens: Uint32Array, logp: Float32Array, rows: number, maxNew: n
  * for any number of rows. Row r = b*K + k. Resolve it (with others: resolvePending) before the next
  * generation of the same model and shape, which reuses its buffers.
  */
-export function startGenerate(model: GPT, prompts: Uint32Array, B: number, Tp: number, opts: GenerateOptions): Pending<GenerateResult> {
+export function startGenerate(
+  model: GPT,
+  prompts: Uint32Array,
+  B: number,
+  Tp: number,
+  opts: GenerateOptions,
+): Pending<GenerateResult> {
   checkArgs(model, prompts, B, Tp, opts);
   const be = model.backend;
   const { vocabSize: V } = model.cfg;
@@ -286,7 +375,13 @@ export function startGenerate(model: GPT, prompts: Uint32Array, B: number, Tp: n
   for (let s = 0; s < maxNew; s++) {
     const logp = wantLogp ? d.logpAll : null;
     if (fused) {
-      d.fusedStep(Tp - 1 + s, { temperature: opts.temperature, seed: opts.seed, counter: s, logp, logpOffset: s * R });
+      d.fusedStep(Tp - 1 + s, {
+        temperature: opts.temperature,
+        seed: opts.seed,
+        counter: s,
+        logp,
+        logpOffset: s * R,
+      });
       continue;
     }
     d.forward(d.dec, 1, Tp - 1 + s, true);
@@ -297,7 +392,12 @@ export function startGenerate(model: GPT, prompts: Uint32Array, B: number, Tp: n
   return {
     tensors: wantLogp ? [d.seq, d.logpAll] : [d.seq],
     finish: ([seq, lpAll]) =>
-      finish(...gather(seq as Uint32Array, wantLogp ? (lpAll as Float32Array) : null, R, Tp, maxNew, L), R, maxNew, opts.eosId),
+      finish(
+        ...gather(seq as Uint32Array, wantLogp ? (lpAll as Float32Array) : null, R, Tp, maxNew, L),
+        R,
+        maxNew,
+        opts.eosId,
+      ),
   };
 }
 
@@ -305,13 +405,26 @@ export function startGenerate(model: GPT, prompts: Uint32Array, B: number, Tp: n
  * Generate `samples` completions for each of B prompts (u32 (B, Tp), all the same length) with KV-cache
  * decoding on the model's backend. Row r = b*K + k. One readback in all (tokens and log-probs together).
  */
-export async function generate(model: GPT, prompts: Uint32Array, B: number, Tp: number, opts: GenerateOptions): Promise<GenerateResult> {
+export async function generate(
+  model: GPT,
+  prompts: Uint32Array,
+  B: number,
+  Tp: number,
+  opts: GenerateOptions,
+): Promise<GenerateResult> {
   const [res] = await resolvePending(model.backend, [startGenerate(model, prompts, B, Tp, opts)]);
   return res;
 }
 
 /** Row-major (R, maxNew) tokens and log-probs (empty when null) from the token rows and the step-major log-probs. */
-function gather(seq: Uint32Array, lpAll: Float32Array | null, R: number, Tp: number, maxNew: number, L: number): [Uint32Array, Float32Array] {
+function gather(
+  seq: Uint32Array,
+  lpAll: Float32Array | null,
+  R: number,
+  Tp: number,
+  maxNew: number,
+  L: number,
+): [Uint32Array, Float32Array] {
   const tokens = new Uint32Array(R * maxNew);
   const logp = new Float32Array(lpAll ? R * maxNew : 0);
   for (let r = 0; r < R; r++) {
@@ -328,7 +441,13 @@ function gather(seq: Uint32Array, lpAll: Float32Array | null, R: number, Tp: num
  * the tokens so far (model.forward) and samples from the last position with the same device ops and
  * draws as `generate`. Slow (a readback per step); for tests only.
  */
-export async function generateNoCache(model: GPT, prompts: Uint32Array, B: number, Tp: number, opts: GenerateOptions): Promise<GenerateResult> {
+export async function generateNoCache(
+  model: GPT,
+  prompts: Uint32Array,
+  B: number,
+  Tp: number,
+  opts: GenerateOptions,
+): Promise<GenerateResult> {
   checkArgs(model, prompts, B, Tp, opts);
   const be: Backend = model.backend;
   const { vocabSize: V } = model.cfg;

@@ -98,7 +98,9 @@ describe('GPT forward/backward (CPU)', () => {
       for (const s of model.layout.specs) {
         const gs = g.subarray(s.offset, s.offset + s.size);
         const gn = Math.hypot(...gs);
-        const d = new Float64Array(s.size).map((_, i) => (gn > 0 ? gs[i] / gn : 0) + (rnd() - 0.5) * 2 / Math.sqrt(s.size / 3));
+        const d = new Float64Array(s.size).map(
+          (_, i) => (gn > 0 ? gs[i] / gn : 0) + ((rnd() - 0.5) * 2) / Math.sqrt(s.size / 3),
+        );
         const dn = Math.hypot(...d);
         let ana = 0;
         for (let i = 0; i < s.size; i++) ana += gs[i] * (d[i] /= dn);
@@ -110,7 +112,9 @@ describe('GPT forward/backward (CPU)', () => {
         };
         const fd = ((await eval_(1)) - (await eval_(-1))) / (2 * h);
         const err = Math.abs(fd - ana);
-        lines.push(`${s.name}: analytic ${ana.toExponential(3)} fd ${fd.toExponential(3)} err ${err.toExponential(1)}`);
+        lines.push(
+          `${s.name}: analytic ${ana.toExponential(3)} fd ${fd.toExponential(3)} err ${err.toExponential(1)}`,
+        );
         expect(err, lines.at(-1)).toBeLessThanOrEqual(3e-4 + 1e-2 * Math.abs(ana));
       }
       console.log(`[gradcheck ${pos}]\n  ${lines.join('\n  ')}`);
@@ -119,11 +123,21 @@ describe('GPT forward/backward (CPU)', () => {
 
   it('overfits one batch (loss falls a lot)', async () => {
     const be = new CpuBackend();
-    const cfg = makeGPTConfig({ vocabSize: 16, blockSize: 12, nLayer: 2, nHead: 2, nEmbd: 32, pos: 'rope', seed: 9 });
+    const cfg = makeGPTConfig({
+      vocabSize: 16,
+      blockSize: 12,
+      nLayer: 2,
+      nHead: 2,
+      nEmbd: 32,
+      pos: 'rope',
+      seed: 9,
+    });
     const model = new GPT(be, cfg);
     const batch = randomBatch(4, 11, cfg.vocabSize, 3);
     const losses = await trainSFT(model, () => batch, { steps: 120, lr: 1e-2, warmupSteps: 10 });
-    console.log(`[overfit] loss ${losses[0].toFixed(3)} -> ${losses.at(-1)!.toFixed(4)} in ${losses.length} steps`);
+    console.log(
+      `[overfit] loss ${losses[0].toFixed(3)} -> ${losses.at(-1)!.toFixed(4)} in ${losses.length} steps`,
+    );
     expect(losses[0]).toBeGreaterThan(2);
     expect(losses.at(-1)!).toBeLessThan(0.1 * losses[0]);
   });

@@ -4,7 +4,14 @@
 // (rope applied to qkv after the qkv matmul, before attention; its backward before the matmul's).
 import type { AdamWParams, Backend, Tensor } from '../engine/backend';
 import { assertGPTConfig, type GPTConfig } from './config';
-import { initParams, LAYER_PARAM_NAMES, layerParam, paramLayout, type LayerParamName, type ParamLayout } from './params';
+import {
+  initParams,
+  LAYER_PARAM_NAMES,
+  layerParam,
+  paramLayout,
+  type LayerParamName,
+  type ParamLayout,
+} from './params';
 
 /** Views of one block's parameters (or gradients). */
 export type LayerTensors = Record<LayerParamName, Tensor>;
@@ -73,7 +80,10 @@ export class GPT {
   private last: { acts: Acts; tokens: Tensor; tokStride: number } | null = null;
 
   /** A freshly initialised model (GPT-2 init from cfg.seed); throws naming every bad config field. */
-  constructor(readonly backend: Backend, cfg: GPTConfig) {
+  constructor(
+    readonly backend: Backend,
+    cfg: GPTConfig,
+  ) {
     assertGPTConfig(cfg);
     this.cfg = { ...cfg };
     this.layout = paramLayout(cfg);
@@ -187,7 +197,11 @@ export class GPT {
       });
     }
     return {
-      B, T, layers, owned, freed: false,
+      B,
+      T,
+      layers,
+      owned,
+      freed: false,
       encoded: al([B, T, C], 'encoded'),
       lnf: al([B, T, C], 'lnf'),
       lnfMean: al([B, T], 'lnfMean'),
@@ -224,13 +238,25 @@ export class GPT {
   forward(tokens: Tensor, B: number, T: number, tokStride = T): Tensor {
     const { nEmbd: C, nHead: NH, vocabSize: V, blockSize } = this.cfg;
     const H = this.cfg.mlpRatio * C;
-    if (T > blockSize) throw new Error(`sequence of ${T} tokens is longer than the model's context (blockSize ${blockSize})`);
+    if (T > blockSize)
+      throw new Error(`sequence of ${T} tokens is longer than the model's context (blockSize ${blockSize})`);
     if (tokens.dtype !== 'u32') throw new Error(`tokens must be u32, got ${tokens.dtype}`);
-    if (tokens.size < (B - 1) * tokStride + T) throw new Error(`tokens (${tokens.size}) too small for B=${B}, T=${T}, stride ${tokStride}`);
+    if (tokens.size < (B - 1) * tokStride + T)
+      throw new Error(`tokens (${tokens.size}) too small for B=${B}, T=${T}, stride ${tokStride}`);
     const be = this.backend;
     const a = this.acts(B, T);
     const N = B * T;
-    be.encoderForward(a.encoded, this.param('wte'), this.cfg.pos === 'learned' ? this.param('wpe') : null, tokens, B, T, C, tokStride, 0);
+    be.encoderForward(
+      a.encoded,
+      this.param('wte'),
+      this.cfg.pos === 'learned' ? this.param('wpe') : null,
+      tokens,
+      B,
+      T,
+      C,
+      tokStride,
+      0,
+    );
     let x = a.encoded;
     for (let l = 0; l < this.cfg.nLayer; l++) {
       const p = this.pl[l];
@@ -271,7 +297,8 @@ export class GPT {
 
   /** Attention probabilities (B, NH, T, T) of block `layer` from the last forward. */
   attentionProbs(layer: number): Tensor {
-    if (!(layer >= 0 && layer < this.cfg.nLayer)) throw new Error(`layer ${layer} out of range [0, ${this.cfg.nLayer})`);
+    if (!(layer >= 0 && layer < this.cfg.nLayer))
+      throw new Error(`layer ${layer} out of range [0, ${this.cfg.nLayer})`);
     return this.lastActs().layers[layer].att;
   }
 
@@ -292,7 +319,18 @@ export class GPT {
     be.fill(a.dbtc, 0);
     be.matmulBackward(a.dbtc, this.grad('wte'), null, dlogits, a.lnf, this.param('wte'), N, C, V);
     be.fill(a.dres, 0);
-    be.layernormBackward(a.dres, this.grad('lnfw'), this.grad('lnfb'), a.dbtc, a.layers[L - 1].res3, this.param('lnfw'), a.lnfMean, a.lnfRstd, N, C);
+    be.layernormBackward(
+      a.dres,
+      this.grad('lnfw'),
+      this.grad('lnfb'),
+      a.dbtc,
+      a.layers[L - 1].res3,
+      this.param('lnfw'),
+      a.lnfMean,
+      a.lnfRstd,
+      N,
+      C,
+    );
     // a.dres now holds dL/d(res3 of the last block); each block turns it into dL/d(its input).
     for (let l = L - 1; l >= 0; l--) {
       const p = this.pl[l];
@@ -322,7 +360,17 @@ export class GPT {
       be.matmulBackward(a.dbtc, g.qkvw, g.qkvb, a.dqkv, la.ln1, p.qkvw, N, C, 3 * C);
       be.layernormBackward(a.dres, g.ln1w, g.ln1b, a.dbtc, residual, p.ln1w, la.ln1Mean, la.ln1Rstd, N, C);
     }
-    be.encoderBackward(this.grad('wte'), this.cfg.pos === 'learned' ? this.grad('wpe') : null, a.dres, tokens, B, T, C, tokStride, 0);
+    be.encoderBackward(
+      this.grad('wte'),
+      this.cfg.pos === 'learned' ? this.grad('wpe') : null,
+      a.dres,
+      tokens,
+      B,
+      T,
+      C,
+      tokStride,
+      0,
+    );
   }
 
   /**

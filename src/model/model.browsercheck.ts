@@ -24,7 +24,16 @@ const RTOL = 1e-4;
 
 function parityConfig(pos: PosVariant): GPTConfig {
   // awkward sizes: C=36 (head size 18), V=29, T=13, B=3
-  return makeGPTConfig({ vocabSize: 29, blockSize: 16, nLayer: 2, nHead: 2, nEmbd: 36, mlpRatio: 4, pos, seed: 11 });
+  return makeGPTConfig({
+    vocabSize: 29,
+    blockSize: 16,
+    nLayer: 2,
+    nHead: 2,
+    nEmbd: 36,
+    mlpRatio: 4,
+    pos,
+    seed: 11,
+  });
 }
 
 function randomBatch(B: number, T: number, V: number, seed: number, promptLen: number): SFTBatch {
@@ -52,12 +61,19 @@ function cleanup(...models: GPT[]): void {
   }
 }
 
-async function compareNamed(g: GPT, c: GPT, which: 'param' | 'grad', prefix: string): Promise<CompareResult[]> {
+async function compareNamed(
+  g: GPT,
+  c: GPT,
+  which: 'param' | 'grad',
+  prefix: string,
+): Promise<CompareResult[]> {
   const out: CompareResult[] = [];
   for (const s of c.layout.specs) {
     const tg = which === 'param' ? g.param(s.name) : g.grad(s.name);
     const tc = which === 'param' ? c.param(s.name) : c.grad(s.name);
-    out.push(compareArrays(`${prefix}${s.name}`, await g.backend.read(tg), await c.backend.read(tc), ATOL, RTOL));
+    out.push(
+      compareArrays(`${prefix}${s.name}`, await g.backend.read(tg), await c.backend.read(tc), ATOL, RTOL),
+    );
   }
   return out;
 }
@@ -79,10 +95,14 @@ async function stepParity(gpu: Backend, pos: PosVariant): Promise<CheckReport> {
     ...(await compareNamed(g, c, 'param', 'adamw:')),
   ];
   cleanup(g, c);
-  const worst = (f: (r: CompareResult) => boolean): number => Math.max(...results.filter(f).map((r) => r.maxAbsDiff));
+  const worst = (f: (r: CompareResult) => boolean): number =>
+    Math.max(...results.filter(f).map((r) => r.maxAbsDiff));
   return {
     ok: results.every((r) => r.ok),
-    lines: [`${pos}: loss gpu ${rg.loss.toFixed(6)} cpu ${rc.loss.toFixed(6)}, grad norm ${rc.gradNorm.toFixed(4)} (clip ${maxNorm})`, ...results.map(describeCompare)],
+    lines: [
+      `${pos}: loss gpu ${rg.loss.toFixed(6)} cpu ${rc.loss.toFixed(6)}, grad norm ${rc.gradNorm.toFixed(4)} (clip ${maxNorm})`,
+      ...results.map(describeCompare),
+    ],
     figures: {
       loss: rc.loss,
       maxAbsLogits: results[0].maxAbsDiff,
@@ -148,7 +168,8 @@ async function cachedVsFull(gpu: Backend): Promise<CheckReport> {
       const again = await generate(g, pr, 2, 4, o);
       const reuse = gpu.counters.allocations === allocs && again.tokens.every((t, i) => t === a.tokens[i]);
       ok &&= reuse;
-      const same = a.tokens.every((t, i) => t === b.tokens[i]) && a.lengths.every((l, i) => l === b.lengths[i]);
+      const same =
+        a.tokens.every((t, i) => t === b.tokens[i]) && a.lengths.every((l, i) => l === b.lengths[i]);
       // cached decoding runs the fused decode kernels (src/engine/decode.ts), whose sums run in another order
       // than the full forward's matmuls: the kernel parity bound's relative part (1e-4) on top of 1e-5
       const lp = compareArrays(`${pos} T=${temperature} logp cached vs full`, a.logp, b.logp, 1e-5, 1e-4);
@@ -168,7 +189,15 @@ async function cachedVsFull(gpu: Backend): Promise<CheckReport> {
 /** A short SFT run on WebGPU (reverse 4 digits) shows the loss falling; the CPU runs the same steps. */
 async function sftRun(gpu: Backend): Promise<CheckReport> {
   const V = 14;
-  const cfg = makeGPTConfig({ vocabSize: V, blockSize: 12, nLayer: 1, nHead: 2, nEmbd: 32, pos: 'learned', seed: 3 });
+  const cfg = makeGPTConfig({
+    vocabSize: V,
+    blockSize: 12,
+    nLayer: 1,
+    nHead: 2,
+    nEmbd: 32,
+    pos: 'learned',
+    seed: 3,
+  });
   const batches: SFTBatch[] = [];
   const r = makeUniformStream(42);
   const steps = 40; // ~0.3-0.5 s/step on SwiftShader
@@ -183,9 +212,14 @@ async function sftRun(gpu: Backend): Promise<CheckReport> {
   const g = new GPT(gpu, cfg);
   const t0 = performance.now();
   let allocsAfterFirst = 0;
-  const lg = await trainSFT(g, (s) => batches[s], opts, ({ step }) => {
-    if (step === 0) allocsAfterFirst = gpu.counters.allocations;
-  });
+  const lg = await trainSFT(
+    g,
+    (s) => batches[s],
+    opts,
+    ({ step }) => {
+      if (step === 0) allocsAfterFirst = gpu.counters.allocations;
+    },
+  );
   const ms = performance.now() - t0;
   const newAllocs = gpu.counters.allocations - allocsAfterFirst;
   const c = new GPT(new CpuBackend(), cfg);
@@ -193,7 +227,11 @@ async function sftRun(gpu: Backend): Promise<CheckReport> {
   cleanup(g, c);
   const first = lg[0];
   const last = lg.slice(-5).reduce((a, b) => a + b, 0) / 5;
-  const every = (l: number[]): string => l.filter((_, i) => i % 10 === 0 || i === l.length - 1).map((x) => x.toFixed(3)).join(' ');
+  const every = (l: number[]): string =>
+    l
+      .filter((_, i) => i % 10 === 0 || i === l.length - 1)
+      .map((x) => x.toFixed(3))
+      .join(' ');
   return {
     ok: last < 0.6 * first && lg.every(Number.isFinite) && newAllocs === 0,
     lines: [

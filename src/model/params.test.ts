@@ -8,7 +8,10 @@ describe('parameter layout', () => {
   it('aligns every tensor and counts GPT-2 parameters', () => {
     const cfg = makeGPTConfig({ vocabSize: 29, blockSize: 13, nLayer: 2, nHead: 3, nEmbd: 45, mlpRatio: 4 });
     const lay = paramLayout(cfg);
-    const C = 45, V = 29, L = 2, H = 180;
+    const C = 45,
+      V = 29,
+      L = 2,
+      H = 180;
     const perLayer = 2 * C + 3 * C * C + 3 * C + C * C + C + 2 * C + H * C + H + C * H + C;
     expect(lay.count).toBe(V * C + 13 * C + L * perLayer + 2 * C);
     expect(paramCount(cfg)).toBe(lay.count);

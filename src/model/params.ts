@@ -33,7 +33,18 @@ export interface ParamLayout {
 
 /** Names of the per-layer tensors, in layout order. */
 export const LAYER_PARAM_NAMES = [
-  'ln1w', 'ln1b', 'qkvw', 'qkvb', 'attprojw', 'attprojb', 'ln2w', 'ln2b', 'fcw', 'fcb', 'fcprojw', 'fcprojb',
+  'ln1w',
+  'ln1b',
+  'qkvw',
+  'qkvb',
+  'attprojw',
+  'attprojb',
+  'ln2w',
+  'ln2b',
+  'fcw',
+  'fcb',
+  'fcprojw',
+  'fcprojb',
 ] as const;
 export type LayerParamName = (typeof LAYER_PARAM_NAMES)[number];
 
@@ -46,7 +57,9 @@ const alignUp = (n: number): number => Math.ceil(n / VIEW_ALIGN) * VIEW_ALIGN;
 function tensorList(cfg: GPTConfig): { name: string; shape: number[]; init: ParamInit }[] {
   const { vocabSize: V, blockSize, nEmbd: C, nLayer: L } = cfg;
   const H = cfg.mlpRatio * C;
-  const list: { name: string; shape: number[]; init: ParamInit }[] = [{ name: 'wte', shape: [V, C], init: 'normal' }];
+  const list: { name: string; shape: number[]; init: ParamInit }[] = [
+    { name: 'wte', shape: [V, C], init: 'normal' },
+  ];
   if (cfg.pos === 'learned') list.push({ name: 'wpe', shape: [blockSize, C], init: 'normal' });
   const per: Record<LayerParamName, [number[], ParamInit]> = {
     ln1w: [[C], 'ones'],
@@ -63,7 +76,8 @@ function tensorList(cfg: GPTConfig): { name: string; shape: number[]; init: Para
     fcprojb: [[C], 'zeros'],
   };
   for (let l = 0; l < L; l++) {
-    for (const n of LAYER_PARAM_NAMES) list.push({ name: layerParam(l, n), shape: per[n][0], init: per[n][1] });
+    for (const n of LAYER_PARAM_NAMES)
+      list.push({ name: layerParam(l, n), shape: per[n][0], init: per[n][1] });
   }
   list.push({ name: 'lnfw', shape: [C], init: 'ones' }, { name: 'lnfb', shape: [C], init: 'zeros' });
   return list;

@@ -62,14 +62,21 @@ export function lrAt(s: number, o: SFTOptions): number {
  * EOS to `seqLen` tokens; targets are trained from the first completion token up to and including
  * the first EOS, padding is masked.
  */
-export function makeSFTBatch(examples: readonly { prompt: readonly number[]; completion: readonly number[] }[], seqLen: number, eosId: number): SFTBatch {
+export function makeSFTBatch(
+  examples: readonly { prompt: readonly number[]; completion: readonly number[] }[],
+  seqLen: number,
+  eosId: number,
+): SFTBatch {
   const B = examples.length;
   const T = seqLen - 1;
   const tokens = new Uint32Array(B * seqLen).fill(eosId);
   const mask = new Float32Array(B * T);
   examples.forEach((ex, b) => {
     const n = ex.prompt.length + ex.completion.length + 1;
-    if (n > seqLen) throw new Error(`example ${b}: prompt ${ex.prompt.length} + completion ${ex.completion.length} + EOS exceeds seqLen ${seqLen}`);
+    if (n > seqLen)
+      throw new Error(
+        `example ${b}: prompt ${ex.prompt.length} + completion ${ex.completion.length} + EOS exceeds seqLen ${seqLen}`,
+      );
     if (ex.prompt.length < 1) throw new Error(`example ${b}: empty prompt`);
     tokens.set(ex.prompt, b * seqLen);
     tokens.set(ex.completion, b * seqLen + ex.prompt.length);
@@ -110,7 +117,8 @@ function buffers(model: GPT, B: number, T: number): Bufs {
 
 /** Free the loop's device buffers kept for `model`. */
 export function releaseSFTBuffers(model: GPT): void {
-  for (const b of bufCache.get(model)?.values() ?? []) for (const t of Object.values(b)) model.backend.free(t);
+  for (const b of bufCache.get(model)?.values() ?? [])
+    for (const t of Object.values(b)) model.backend.free(t);
   bufCache.delete(model);
 }
 
@@ -118,13 +126,20 @@ export function releaseSFTBuffers(model: GPT): void {
  * One supervised step (forward, masked mean cross-entropy, backward, clipped AdamW) with the loss and
  * the pre-clip gradient norm read back together.
  */
-export async function sftStep(model: GPT, batch: SFTBatch, hp: AdamWParams, maxNorm: number): Promise<{ loss: number; gradNorm: number }> {
+export async function sftStep(
+  model: GPT,
+  batch: SFTBatch,
+  hp: AdamWParams,
+  maxNorm: number,
+): Promise<{ loss: number; gradNorm: number }> {
   const { B, T } = batch;
   const N = B * T;
   const V = model.cfg.vocabSize;
   const be = model.backend;
   if (batch.tokens.length !== B * (T + 1) || batch.mask.length !== N) {
-    throw new Error(`SFT batch: tokens ${batch.tokens.length} (want B*(T+1) = ${B * (T + 1)}), mask ${batch.mask.length} (want B*T = ${N})`);
+    throw new Error(
+      `SFT batch: tokens ${batch.tokens.length} (want B*(T+1) = ${B * (T + 1)}), mask ${batch.mask.length} (want B*T = ${N})`,
+    );
   }
   const targets = new Uint32Array(N);
   let count = 0;

@@ -5,13 +5,27 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { pretrainAgent, type AgentSpec, type ReadBytes } from '../cohort';
 import { CpuBackend } from '../engine/cpu/cpuBackend';
 import { validateExperiment } from './cohortEnv';
-import { DEFAULT_TRAIN, ExperimentConfigError, assertExperimentConfig, parseExperimentConfig } from './config';
+import {
+  DEFAULT_TRAIN,
+  ExperimentConfigError,
+  assertExperimentConfig,
+  parseExperimentConfig,
+} from './config';
 
 const TASK = { kind: 'add', digits: 2 } as const;
-const agentSpec = (id: string, family: string, seed: number, view = 'plain', checkpoint = `ck/${family}.s${seed}.ckpt`): AgentSpec =>
-  ({ id, family, size: 's', seed, view, checkpoint }) as AgentSpec;
+const agentSpec = (
+  id: string,
+  family: string,
+  seed: number,
+  view = 'plain',
+  checkpoint = `ck/${family}.s${seed}.ckpt`,
+): AgentSpec => ({ id, family, size: 's', seed, view, checkpoint }) as AgentSpec;
 const good = {
-  name: 'x', seed: 3, steps: 10, methods: ['co-rl', 'ttrl'], task: TASK,
+  name: 'x',
+  seed: 3,
+  steps: 10,
+  methods: ['co-rl', 'ttrl'],
+  task: TASK,
   cohort: { agents: [agentSpec('A', 'lp-nocarry', 1), agentSpec('B', 'rope-carry', 1)] },
 };
 
@@ -41,26 +55,48 @@ describe('parseExperimentConfig', () => {
 
   it('lists every problem at once, naming the field', () => {
     const r = parseExperimentConfig({
-      ...good, steps: 0, bogus: 1, methods: ['co-rl', 'magic'],
-      train: { samples: 1, lr: 'fast', lossType: 'ppo', colour: 'red' }, eval: { every: -1 },
+      ...good,
+      steps: 0,
+      bogus: 1,
+      methods: ['co-rl', 'magic'],
+      train: { samples: 1, lr: 'fast', lossType: 'ppo', colour: 'red' },
+      eval: { every: -1 },
     });
     expect(r.ok).toBe(false);
     const errs = (r as { errors: string[] }).errors;
-    const expected = [/^bogus: unknown field/, /^steps: must be an integer/, /^methods\[1\]: must be one of/, /^train\.samples: must be >= 2/,
-      /^train\.lr: must be a number/, /^train\.lossType: must be one of 'grpo' \| 'bnpo' \| 'dr_grpo'/, /^train\.colour: unknown field/, /^eval\.every: must be an integer/];
-    for (const re of expected) expect(errs.some((e) => re.test(e)), `${re} in\n${errs.join('\n')}`).toBe(true);
+    const expected = [
+      /^bogus: unknown field/,
+      /^steps: must be an integer/,
+      /^methods\[1\]: must be one of/,
+      /^train\.samples: must be >= 2/,
+      /^train\.lr: must be a number/,
+      /^train\.lossType: must be one of 'grpo' \| 'bnpo' \| 'dr_grpo'/,
+      /^train\.colour: unknown field/,
+      /^eval\.every: must be an integer/,
+    ];
+    for (const re of expected)
+      expect(
+        errs.some((e) => re.test(e)),
+        `${re} in\n${errs.join('\n')}`,
+      ).toBe(true);
     expect(errs.length).toBe(expected.length);
   });
 
   it('refuses co-rl with one agent', () => {
     const r = parseExperimentConfig({ ...good, cohort: { agents: [good.cohort.agents[0]] } });
     expect(r.ok).toBe(false);
-    expect((r as { errors: string[] }).errors.join('\n')).toMatch(/methods: 'co-rl' needs N >= 2 agents.*N = 1/);
-    expect(parseExperimentConfig({ ...good, methods: ['ttrl'], cohort: { agents: [good.cohort.agents[0]] } }).ok).toBe(true);
+    expect((r as { errors: string[] }).errors.join('\n')).toMatch(
+      /methods: 'co-rl' needs N >= 2 agents.*N = 1/,
+    );
+    expect(
+      parseExperimentConfig({ ...good, methods: ['ttrl'], cohort: { agents: [good.cohort.agents[0]] } }).ok,
+    ).toBe(true);
   });
 
   it('throws an ExperimentConfigError holding the list', () => {
-    expect(() => assertExperimentConfig({ ...good, train: { samples: 0, tau: 2 } })).toThrow(ExperimentConfigError);
+    expect(() => assertExperimentConfig({ ...good, train: { samples: 0, tau: 2 } })).toThrow(
+      ExperimentConfigError,
+    );
     try {
       assertExperimentConfig({ ...good, train: { samples: 0, tau: 2 } });
     } catch (e) {
@@ -70,9 +106,16 @@ describe('parseExperimentConfig', () => {
 
   it('rejects unknown presets listing the valid ones, and duplicate agent ids', () => {
     const env = { resolveCohort: () => ({ errors: ['unknown preset "nope"; valid names: paper-demo'] }) };
-    expect((parseExperimentConfig({ ...good, cohort: { preset: 'nope' } }, env) as { errors: string[] }).errors).toContain('cohort: unknown preset "nope"; valid names: paper-demo');
-    const dup = { ...good, cohort: { agents: [good.cohort.agents[0], { ...good.cohort.agents[1], id: 'A' }] } };
-    expect((parseExperimentConfig(dup) as { errors: string[] }).errors.join()).toMatch(/agent ids must be unique.*A/);
+    expect(
+      (parseExperimentConfig({ ...good, cohort: { preset: 'nope' } }, env) as { errors: string[] }).errors,
+    ).toContain('cohort: unknown preset "nope"; valid names: paper-demo');
+    const dup = {
+      ...good,
+      cohort: { agents: [good.cohort.agents[0], { ...good.cohort.agents[1], id: 'A' }] },
+    };
+    expect((parseExperimentConfig(dup) as { errors: string[] }).errors.join()).toMatch(
+      /agent ids must be unique.*A/,
+    );
   });
 });
 
@@ -84,20 +127,30 @@ describe('validateExperiment (checkpoints, before any work)', () => {
 
   it('refuses a missing checkpoint and a family mismatch, together with other problems', async () => {
     const bad = {
-      ...good, train: { samples: 1 },
-      cohort: { agents: [agentSpec('A', 'lp-nocarry', 1, 'plain', 'ck/nowhere.ckpt'), agentSpec('B', 'lp-nocarry', 1, 'plain', 'ck/rope-carry.s1.ckpt')] },
+      ...good,
+      train: { samples: 1 },
+      cohort: {
+        agents: [
+          agentSpec('A', 'lp-nocarry', 1, 'plain', 'ck/nowhere.ckpt'),
+          agentSpec('B', 'lp-nocarry', 1, 'plain', 'ck/rope-carry.s1.ckpt'),
+        ],
+      },
     };
     const r = await validateExperiment(bad, read);
     expect(r.ok).toBe(false);
     const errs = (r as { errors: string[] }).errors.join('\n');
     expect(errs).toMatch(/train\.samples: must be >= 2/);
     expect(errs).toMatch(/cohort agent 0 \(A\): checkpoint ck\/nowhere\.ckpt cannot be read: missing file/);
-    expect(errs).toMatch(/cohort agent 1 \(B\): checkpoint ck\/rope-carry\.s1\.ckpt holds family "rope-carry", the spec says "lp-nocarry"/);
+    expect(errs).toMatch(
+      /cohort agent 1 \(B\): checkpoint ck\/rope-carry\.s1\.ckpt holds family "rope-carry", the spec says "lp-nocarry"/,
+    );
     expect(errs).toMatch(/has nLayer 1, family 'lp-nocarry' size 's' has 2/);
   });
 
   it('refuses a checkpoint pretrained on another task', async () => {
     const r = await validateExperiment({ ...good, task: { kind: 'add', digits: 3 } }, read);
-    expect((r as { errors: string[] }).errors.join('\n')).toMatch(/was pretrained on .*digits":2.*the experiment's task is .*digits":3/);
+    expect((r as { errors: string[] }).errors.join('\n')).toMatch(
+      /was pretrained on .*digits":2.*the experiment's task is .*digits":3/,
+    );
   });
 });

@@ -119,7 +119,13 @@ export const DEFAULT_TRAIN: Readonly<TrainConfig> = {
 };
 
 /** Defaults of evaluation. */
-export const DEFAULT_EVAL: Readonly<EvalConfig> = { every: 10, problems: 200, ensembleSamples: 4, temperature: 0.6, portraitSamples: 0 };
+export const DEFAULT_EVAL: Readonly<EvalConfig> = {
+  every: 10,
+  problems: 200,
+  ensembleSamples: 4,
+  temperature: 0.6,
+  portraitSamples: 0,
+};
 
 /** What a validator may ask of the environment (cohort presets, checkpoint files); both optional. */
 export interface ValidationEnv {
@@ -132,28 +138,44 @@ export interface ValidationEnv {
 /** Thrown for an invalid experiment config; `problems` lists every problem, each naming its field. */
 export class ExperimentConfigError extends Error {
   constructor(readonly problems: string[]) {
-    super(`invalid experiment config (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n  - ${problems.join('\n  - ')}`);
+    super(
+      `invalid experiment config (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n  - ${problems.join('\n  - ')}`,
+    );
     this.name = 'ExperimentConfigError';
   }
 }
 
 const TOP_FIELDS = ['name', 'seed', 'steps', 'methods', 'cohort', 'task', 'train', 'eval'];
-const isObj = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+const isObj = (x: unknown): x is Record<string, unknown> =>
+  typeof x === 'object' && x !== null && !Array.isArray(x);
 const show = (x: unknown): string => JSON.stringify(x) ?? String(x);
 
 type Check = (v: unknown) => string | null;
-const int = (min: number, max = Number.MAX_SAFE_INTEGER): Check => (v) =>
-  typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max ? null : `must be an integer in [${min}, ${max === Number.MAX_SAFE_INTEGER ? 'inf' : max}], got ${show(v)}`;
-const num = (lo: number, hi: number, loOpen = false, hiOpen = false): Check => (v) =>
-  typeof v === 'number' && Number.isFinite(v) && (loOpen ? v > lo : v >= lo) && (hiOpen ? v < hi : v <= hi)
-    ? null
-    : `must be a number in ${loOpen ? '(' : '['}${lo}, ${hi === Infinity ? 'inf' : hi}${hiOpen ? ')' : ']'}, got ${show(v)}`;
-const oneOf = (vals: readonly string[]): Check => (v) =>
-  typeof v === 'string' && vals.includes(v) ? null : `must be one of ${vals.map((x) => `'${x}'`).join(' | ')}, got ${show(v)}`;
+const int =
+  (min: number, max = Number.MAX_SAFE_INTEGER): Check =>
+  (v) =>
+    typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max
+      ? null
+      : `must be an integer in [${min}, ${max === Number.MAX_SAFE_INTEGER ? 'inf' : max}], got ${show(v)}`;
+const num =
+  (lo: number, hi: number, loOpen = false, hiOpen = false): Check =>
+  (v) =>
+    typeof v === 'number' && Number.isFinite(v) && (loOpen ? v > lo : v >= lo) && (hiOpen ? v < hi : v <= hi)
+      ? null
+      : `must be a number in ${loOpen ? '(' : '['}${lo}, ${hi === Infinity ? 'inf' : hi}${hiOpen ? ')' : ']'}, got ${show(v)}`;
+const oneOf =
+  (vals: readonly string[]): Check =>
+  (v) =>
+    typeof v === 'string' && vals.includes(v)
+      ? null
+      : `must be one of ${vals.map((x) => `'${x}'`).join(' | ')}, got ${show(v)}`;
 
 const TRAIN_CHECKS: Record<keyof TrainConfig, Check> = {
   batchPrompts: int(1, 4096),
-  samples: (v) => (typeof v === 'number' && Number.isInteger(v) && v < 2 && v >= 0 ? `must be >= 2 (a group of ${v} sample${v === 1 ? '' : 's'} has no reward std, so no advantage), got ${v}` : int(2, 1024)(v)),
+  samples: (v) =>
+    typeof v === 'number' && Number.isInteger(v) && v < 2 && v >= 0
+      ? `must be >= 2 (a group of ${v} sample${v === 1 ? '' : 's'} has no reward std, so no advantage), got ${v}`
+      : int(2, 1024)(v),
   temperature: num(0, 10, true),
   maxNewTokens: (v) => (v === null ? null : int(1, 4096)(v)),
   tau: num(0, 1),
@@ -182,7 +204,13 @@ const EVAL_CHECKS: Record<keyof EvalConfig, Check> = {
 };
 
 /** Validate one section of flat fields against its checks, filling defaults; pushes `section.field: ...` errors. */
-function section<T extends object>(raw: unknown, name: string, defaults: Readonly<T>, checks: Record<keyof T, Check>, errs: string[]): T {
+function section<T extends object>(
+  raw: unknown,
+  name: string,
+  defaults: Readonly<T>,
+  checks: Record<keyof T, Check>,
+  errs: string[],
+): T {
   const out = { ...defaults } as T;
   if (raw === undefined) return out;
   if (!isObj(raw)) {
@@ -207,7 +235,8 @@ function checkCohortShape(raw: unknown, errs: string[]): CohortRef | null {
     return null;
   }
   const keys = Object.keys(raw);
-  for (const k of keys) if (k !== 'preset' && k !== 'agents') errs.push(`cohort.${k}: unknown field (allowed: preset | agents)`);
+  for (const k of keys)
+    if (k !== 'preset' && k !== 'agents') errs.push(`cohort.${k}: unknown field (allowed: preset | agents)`);
   if ('preset' in raw === 'agents' in raw) {
     errs.push('cohort: give exactly one of "preset" or "agents"');
     return null;
@@ -231,13 +260,16 @@ function checkCohortShape(raw: unknown, errs: string[]): CohortRef | null {
       errs.push(`${at}: must be an object, got ${show(a)}`);
       return;
     }
-    for (const k of Object.keys(a)) if (!specFields.includes(k)) errs.push(`${at}.${k}: unknown field (allowed: ${specFields.join(', ')})`);
+    for (const k of Object.keys(a))
+      if (!specFields.includes(k)) errs.push(`${at}.${k}: unknown field (allowed: ${specFields.join(', ')})`);
     for (const k of ['id', 'family', 'size', 'view']) {
-      if (typeof a[k] !== 'string' || a[k] === '') errs.push(`${at}.${k}: must be a non-empty string, got ${show(a[k])}`);
+      if (typeof a[k] !== 'string' || a[k] === '')
+        errs.push(`${at}.${k}: must be a non-empty string, got ${show(a[k])}`);
     }
     const es = int(0, 0xffffffff)(a.seed);
     if (es) errs.push(`${at}.seed: ${es}`);
-    if (a.checkpoint !== undefined && typeof a.checkpoint !== 'string') errs.push(`${at}.checkpoint: must be a path string, got ${show(a.checkpoint)}`);
+    if (a.checkpoint !== undefined && typeof a.checkpoint !== 'string')
+      errs.push(`${at}.checkpoint: must be a path string, got ${show(a.checkpoint)}`);
   });
   const ok = errs.length === before;
   return ok ? { agents: raw.agents as AgentSpec[] } : null;
@@ -248,11 +280,14 @@ function checkCohortShape(raw: unknown, errs: string[]): CohortRef | null {
  * resolved config and the agents' specs, or every problem found (unknown fields, wrong types,
  * impossible values, co-rl with one agent, missing or mismatched checkpoints through `env`).
  */
-export function parseExperimentConfig(raw: unknown, env: ValidationEnv = {}):
-  { ok: true; config: ExperimentConfig; specs: AgentSpec[] | null } | { ok: false; errors: string[] } {
+export function parseExperimentConfig(
+  raw: unknown,
+  env: ValidationEnv = {},
+): { ok: true; config: ExperimentConfig; specs: AgentSpec[] | null } | { ok: false; errors: string[] } {
   const errs: string[] = [];
   if (!isObj(raw)) return { ok: false, errors: [`config must be a JSON object, got ${show(raw)}`] };
-  for (const k of Object.keys(raw)) if (!TOP_FIELDS.includes(k)) errs.push(`${k}: unknown field (allowed: ${TOP_FIELDS.join(', ')})`);
+  for (const k of Object.keys(raw))
+    if (!TOP_FIELDS.includes(k)) errs.push(`${k}: unknown field (allowed: ${TOP_FIELDS.join(', ')})`);
   const name = raw.name === undefined ? 'experiment' : raw.name;
   if (typeof name !== 'string') errs.push(`name: must be a string, got ${show(name)}`);
   const seed = raw.seed === undefined ? 1 : raw.seed;
@@ -262,7 +297,9 @@ export function parseExperimentConfig(raw: unknown, env: ValidationEnv = {}):
   if (esteps) errs.push(`steps: ${raw.steps === undefined ? 'missing (an integer >= 1)' : esteps}`);
   let methods: RewardMethod[] = [];
   if (!Array.isArray(raw.methods) || raw.methods.length === 0) {
-    errs.push(`methods: must be a non-empty array of ${REWARD_METHODS.map((m) => `'${m}'`).join(' | ')}, got ${show(raw.methods)}`);
+    errs.push(
+      `methods: must be a non-empty array of ${REWARD_METHODS.map((m) => `'${m}'`).join(' | ')}, got ${show(raw.methods)}`,
+    );
   } else {
     raw.methods.forEach((m: unknown, i: number) => {
       const e = oneOf(REWARD_METHODS as string[])(m);
@@ -276,7 +313,10 @@ export function parseExperimentConfig(raw: unknown, env: ValidationEnv = {}):
   if (task !== null) for (const e of validateTaskConfig(task)) errs.push(`task: ${e}`);
   const train = section(raw.train, 'train', DEFAULT_TRAIN, TRAIN_CHECKS, errs);
   const ev = section(raw.eval, 'eval', DEFAULT_EVAL, EVAL_CHECKS, errs);
-  if (train.beta > 0 && train.klEvery !== 1) errs.push(`train.klEvery: must be 1 when train.beta > 0 (the KL term needs the reference every step), got ${train.klEvery}`);
+  if (train.beta > 0 && train.klEvery !== 1)
+    errs.push(
+      `train.klEvery: must be 1 when train.beta > 0 (the KL term needs the reference every step), got ${train.klEvery}`,
+    );
 
   const cohort = checkCohortShape(raw.cohort, errs);
   let specs: AgentSpec[] | null = cohort && 'agents' in cohort ? cohort.agents : null;
@@ -292,26 +332,45 @@ export function parseExperimentConfig(raw: unknown, env: ValidationEnv = {}):
   if (specs) {
     const ids = specs.map((s) => s.id);
     const dupIds = ids.filter((id, i) => ids.indexOf(id) !== i);
-    if (dupIds.length) errs.push(`cohort: agent ids must be unique (each agent's random streams derive from its id); duplicated: ${dupIds.join(', ')}`);
+    if (dupIds.length)
+      errs.push(
+        `cohort: agent ids must be unique (each agent's random streams derive from its id); duplicated: ${dupIds.join(', ')}`,
+      );
     if (methods.includes('co-rl') && specs.length < 2) {
-      errs.push(`methods: 'co-rl' needs N >= 2 agents (each agent is graded by its ring predecessor, never itself); the cohort has N = ${specs.length}. Use 'ttrl' for one agent.`);
+      errs.push(
+        `methods: 'co-rl' needs N >= 2 agents (each agent is graded by its ring predecessor, never itself); the cohort has N = ${specs.length}. Use 'ttrl' for one agent.`,
+      );
     }
     const tp = train.teacher === 'ring' ? null : teacherModeProblem(train.teacher, specs.length);
     if (tp) errs.push(`train.teacher: ${tp}`);
-    if (env.checkCheckpoint) specs.forEach((s, i) => env.checkCheckpoint!(s).forEach((e) => errs.push(`cohort agent ${i} (${s.id}): ${e}`)));
+    if (env.checkCheckpoint)
+      specs.forEach((s, i) =>
+        env.checkCheckpoint!(s).forEach((e) => errs.push(`cohort agent ${i} (${s.id}): ${e}`)),
+      );
   }
-  if (task === null && cohort && 'agents' in cohort) errs.push('task: missing (required when the cohort is given as an agent list)');
-  if (cohort && 'preset' in cohort && env.resolveCohort && task === null && !presetTask && specs) errs.push('task: missing, and the preset defines none');
+  if (task === null && cohort && 'agents' in cohort)
+    errs.push('task: missing (required when the cohort is given as an agent list)');
+  if (cohort && 'preset' in cohort && env.resolveCohort && task === null && !presetTask && specs)
+    errs.push('task: missing, and the preset defines none');
   if (errs.length) return { ok: false, errors: errs };
   const config: ExperimentConfig = {
-    name: name as string, seed: seed as number, steps: raw.steps as number, methods, cohort: cohort!,
-    task: task ?? presetTask ?? null, train, eval: ev,
+    name: name as string,
+    seed: seed as number,
+    steps: raw.steps as number,
+    methods,
+    cohort: cohort!,
+    task: task ?? presetTask ?? null,
+    train,
+    eval: ev,
   };
   return { ok: true, config, specs };
 }
 
 /** {@link parseExperimentConfig} that throws an {@link ExperimentConfigError} listing every problem. */
-export function assertExperimentConfig(raw: unknown, env: ValidationEnv = {}): { config: ExperimentConfig; specs: AgentSpec[] | null } {
+export function assertExperimentConfig(
+  raw: unknown,
+  env: ValidationEnv = {},
+): { config: ExperimentConfig; specs: AgentSpec[] | null } {
   const r = parseExperimentConfig(raw, env);
   if (!r.ok) throw new ExperimentConfigError(r.errors);
   return { config: r.config, specs: r.specs };

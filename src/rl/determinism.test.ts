@@ -17,7 +17,12 @@ beforeAll(async () => {
 }, 60_000);
 
 const config = (seed: number): ExperimentConfig => ({
-  name: 'det', seed, steps: 3, methods: ['co-rl', 'ttrl', 'gt'], cohort: { preset: 'toy' }, task: TOY_TASK,
+  name: 'det',
+  seed,
+  steps: 3,
+  methods: ['co-rl', 'ttrl', 'gt'],
+  cohort: { preset: 'toy' },
+  task: TOY_TASK,
   train: { ...DEFAULT_TRAIN, batchPrompts: 6, samples: 4, lr: 1e-3, beta: 0.02 },
   eval: { ...DEFAULT_EVAL, every: 2, problems: 12, ensembleSamples: 2 },
 });

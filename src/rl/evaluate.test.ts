@@ -25,7 +25,14 @@ describe('evaluateCohort per-problem greedy answers', () => {
 
   beforeAll(async () => {
     const agents = toys.map((t) => toyAgent(be, t));
-    rec = await evaluateCohort(agents, problems(), { method: 'co-rl', step: 0, seed: 5, ensembleSamples: 2, temperature: 0.6, maxNewTokens: [MAX_NEW, MAX_NEW] });
+    rec = await evaluateCohort(agents, problems(), {
+      method: 'co-rl',
+      step: 0,
+      seed: 5,
+      ensembleSamples: 2,
+      temperature: 0.6,
+      maxNewTokens: [MAX_NEW, MAX_NEW],
+    });
   }, 60_000);
 
   it('records one answer and one 0/1 bit per held-out problem, consistent with the accuracies', () => {
@@ -41,7 +48,10 @@ describe('evaluateCohort per-problem greedy answers', () => {
     }
     // toy agents that are neither always right nor always wrong, so the check above has teeth
     const acc = rec.agents.map((a) => a.greedyAccuracy);
-    expect(acc.some((x) => x > 0 && x < 1), `accuracies ${acc}`).toBe(true);
+    expect(
+      acc.some((x) => x > 0 && x < 1),
+      `accuracies ${acc}`,
+    ).toBe(true);
   });
 
   it('the answers match an independent greedy scorer of the same agents', async () => {
@@ -56,7 +66,10 @@ describe('evaluateCohort per-problem greedy answers', () => {
   it('the pair overlap computed from the record gives its oracle accuracy, and JSON keeps it intact', () => {
     const back = JSON.parse(JSON.stringify(rec)) as EvalRecord;
     expect(back).toEqual(rec);
-    const [a, b] = back.agents.map((x) => ({ correct: [...x.greedyCorrect!].map((c) => c === '1'), answers: x.greedyAnswers! }));
+    const [a, b] = back.agents.map((x) => ({
+      correct: [...x.greedyCorrect!].map((c) => c === '1'),
+      answers: x.greedyAnswers!,
+    }));
     const o = pairOverlap(a, b);
     expect(o.u).toBeCloseTo(rec.oracleAccuracy, 12);
     expect(o.accA).toBe(rec.agents[0].greedyAccuracy);

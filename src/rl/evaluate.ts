@@ -35,14 +35,29 @@ export interface EvaluateOptions {
 }
 
 /** Decode rows of a generate result into answers. */
-async function sampleAnswers(agent: Agent, problems: readonly Problem[], samples: number, temperature: number, maxNew: number, seed: number, chunk: number, render?: PromptRenderer): Promise<Answer[]> {
+async function sampleAnswers(
+  agent: Agent,
+  problems: readonly Problem[],
+  samples: number,
+  temperature: number,
+  maxNew: number,
+  seed: number,
+  chunk: number,
+  render?: PromptRenderer,
+): Promise<Answer[]> {
   const out: Answer[] = [];
   const per = Math.max(1, Math.floor(chunk / samples));
   for (let i = 0; i < problems.length; i += per) {
     const part = problems.slice(i, i + per);
     const { ids, Tp } = encodePrompts(agent, part, render);
     // a fresh seed per chunk, so chunks never reuse draws
-    const g = await generate(agent.model, ids, part.length, Tp, { samples, temperature, maxNewTokens: maxNew, eosId: agent.tokenizer.eosId, seed: deriveSeed(seed, 'chunk', i) });
+    const g = await generate(agent.model, ids, part.length, Tp, {
+      samples,
+      temperature,
+      maxNewTokens: maxNew,
+      eosId: agent.tokenizer.eosId,
+      seed: deriveSeed(seed, 'chunk', i),
+    });
     for (let r = 0; r < part.length * samples; r++) {
       const text = agent.tokenizer.decode(g.tokens.subarray(r * maxNew, r * maxNew + g.lengths[r]));
       out.push(extractAnswer(text, agent.spec.view, part[Math.floor(r / samples)].kind));
@@ -55,7 +70,11 @@ async function sampleAnswers(agent: Agent, problems: readonly Problem[], samples
  * Evaluate every agent on held-out problems (which must come from the task's eval split).
  * Reads the ground truth: evaluation is measurement, never a reward.
  */
-export async function evaluateCohort(agents: readonly Agent[], problems: readonly Problem[], o: EvaluateOptions): Promise<EvalRecord> {
+export async function evaluateCohort(
+  agents: readonly Agent[],
+  problems: readonly Problem[],
+  o: EvaluateOptions,
+): Promise<EvalRecord> {
   const t0 = performance.now();
   const P = problems.length;
   const E = o.ensembleSamples;
@@ -65,7 +84,16 @@ export async function evaluateCohort(agents: readonly Agent[], problems: readonl
   const records: AgentEvalRecord[] = [];
   for (const [n, agent] of agents.entries()) {
     const greedy = await sampleAnswers(agent, problems, 1, 0, o.maxNewTokens[n], 0, chunk, o.render);
-    const samples = await sampleAnswers(agent, problems, E, o.temperature, o.maxNewTokens[n], deriveSeed(o.seed, 'eval', agent.spec.id, o.step), chunk, o.render);
+    const samples = await sampleAnswers(
+      agent,
+      problems,
+      E,
+      o.temperature,
+      o.maxNewTokens[n],
+      deriveSeed(o.seed, 'eval', agent.spec.id, o.step),
+      chunk,
+      o.render,
+    );
     const right = greedy.map((a, b) => a !== null && a === problems[b].answer);
     greedyRight.push(right);
     sampled.push(samples);
@@ -111,7 +139,12 @@ export async function evaluateCohort(agents: readonly Agent[], problems: readonl
  * the rollout temperature are right. Each agent's draws come from their own seed, so adding them later
  * (the page does so after showing the base evaluation) gives the same counts as in one pass.
  */
-export async function withPortrait(rec: EvalRecord, agents: readonly Agent[], problems: readonly Problem[], o: EvaluateOptions): Promise<EvalRecord> {
+export async function withPortrait(
+  rec: EvalRecord,
+  agents: readonly Agent[],
+  problems: readonly Problem[],
+  o: EvaluateOptions,
+): Promise<EvalRecord> {
   const S = o.portraitSamples ?? 0;
   if (S <= 0) return rec;
   const t0 = performance.now();
@@ -128,10 +161,27 @@ export async function withPortrait(rec: EvalRecord, agents: readonly Agent[], pr
  * Per problem, how many of S samples at the rollout temperature are right (pA(x) = count / S), for the
  * live phase portrait (SCIENCE.md §6 on the real cohort). Null when S is 0 or absent.
  */
-async function portraitCounts(agent: Agent, problems: readonly Problem[], o: EvaluateOptions, n: number, chunk: number): Promise<number[] | null> {
+async function portraitCounts(
+  agent: Agent,
+  problems: readonly Problem[],
+  o: EvaluateOptions,
+  n: number,
+  chunk: number,
+): Promise<number[] | null> {
   const S = o.portraitSamples ?? 0;
   if (S <= 0) return null;
   const seed = deriveSeed(o.seed, 'portrait', agent.spec.id, o.step);
-  const answers = await sampleAnswers(agent, problems, S, o.portraitTemperature ?? o.temperature, o.maxNewTokens[n], seed, chunk, o.render);
-  return problems.map((p, b) => answers.slice(b * S, (b + 1) * S).filter((a) => a !== null && a === p.answer).length);
+  const answers = await sampleAnswers(
+    agent,
+    problems,
+    S,
+    o.portraitTemperature ?? o.temperature,
+    o.maxNewTokens[n],
+    seed,
+    chunk,
+    o.render,
+  );
+  return problems.map(
+    (p, b) => answers.slice(b * S, (b + 1) * S).filter((a) => a !== null && a === p.answer).length,
+  );
 }

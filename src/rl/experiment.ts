@@ -61,14 +61,25 @@ export function evalSteps(steps: number, every: number): number[] {
  * NaN loss) end the run with everything recorded so far and `error` set; they are not thrown.
  */
 export async function runExperiment(
-  backend: Backend, config: ExperimentConfig, loadAgents: () => Promise<Agent[]>, hooks: ExperimentHooks = {},
+  backend: Backend,
+  config: ExperimentConfig,
+  loadAgents: () => Promise<Agent[]>,
+  hooks: ExperimentHooks = {},
 ): Promise<ExperimentResult> {
   const t0 = performance.now();
-  if (!config.task) throw new Error('the experiment has no task (config.task is null and the cohort defined none)');
+  if (!config.task)
+    throw new Error('the experiment has no task (config.task is null and the cohort defined none)');
   const task = hooks.task ?? makeTask(config.task);
   const result: ExperimentResult = {
-    config, backend: `${backend.info.name} (${backend.info.adapter})`, startedAt: new Date().toISOString(),
-    seconds: 0, completedSteps: 0, steps: [], evals: [], summary: [], error: null,
+    config,
+    backend: `${backend.info.name} (${backend.info.adapter})`,
+    startedAt: new Date().toISOString(),
+    seconds: 0,
+    completedSteps: 0,
+    steps: [],
+    evals: [],
+    summary: [],
+    error: null,
   };
   const at = evalSteps(config.steps, config.eval.every);
   const total = config.steps * config.methods.length + at.length * config.methods.length;
@@ -80,14 +91,26 @@ export async function runExperiment(
     for (const method of config.methods) {
       const agents = await loadAgents();
       agentSets.push(agents);
-      trainers.push(new CohortTrainer(backend, agents, { method, seed: config.seed, task, train: config.train, eval: config.eval, keepExamples: hooks.keepExamples }));
+      trainers.push(
+        new CohortTrainer(backend, agents, {
+          method,
+          seed: config.seed,
+          task,
+          train: config.train,
+          eval: config.eval,
+          keepExamples: hooks.keepExamples,
+        }),
+      );
     }
     const evaluateAll = async (): Promise<void> => {
       let base: EvalRecord | null = null;
       for (const tr of trainers) {
         current = { method: tr.opts.method, step: tr.stepCount };
         // step 0: every method holds the same base agents and the eval seeds do not depend on the method
-        const r: EvalRecord = tr.stepCount === 0 && base ? { ...structuredClone(base), method: tr.opts.method } : await tr.evaluate();
+        const r: EvalRecord =
+          tr.stepCount === 0 && base
+            ? { ...structuredClone(base), method: tr.opts.method }
+            : await tr.evaluate();
         if (tr.stepCount === 0) base ??= r;
         result.evals.push(r);
         hooks.onEval?.(r);
@@ -120,10 +143,11 @@ export async function runExperiment(
     };
   } finally {
     for (const tr of trainers) tr.dispose();
-    for (const set of agentSets) for (const a of set) {
-      releaseDecoders(a.model);
-      a.model.free();
-    }
+    for (const set of agentSets)
+      for (const a of set) {
+        releaseDecoders(a.model);
+        a.model.free();
+      }
   }
   result.summary = summarize(config.methods, result.steps, result.evals);
   result.seconds = (performance.now() - t0) / 1000;

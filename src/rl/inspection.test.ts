@@ -23,7 +23,13 @@ const B = 6;
 const K = 3;
 const agents = (): Agent[] => toys.map((t) => toyAgent(be, t));
 const trainer = (method: RewardMethod, a: Agent[] = agents()): CohortTrainer =>
-  new CohortTrainer(be, a, { method, seed: 11, task, train: { ...DEFAULT_TRAIN, batchPrompts: B, samples: K, lr: 3e-3 }, eval: { ...DEFAULT_EVAL, problems: 10 } });
+  new CohortTrainer(be, a, {
+    method,
+    seed: 11,
+    task,
+    train: { ...DEFAULT_TRAIN, batchPrompts: B, samples: K, lr: 3e-3 },
+    eval: { ...DEFAULT_EVAL, problems: 10 },
+  });
 
 describe('StepInspection', () => {
   it('is null before step 1, then holds every prompt with K completions per agent', async () => {
@@ -32,7 +38,10 @@ describe('StepInspection', () => {
     const rec = await tr.step();
     const ins = tr.latestInspection!;
     expect(ins).toMatchObject({ method: 'ttrl', step: 1, K, agents: ['A', 'B'], labelFrom: ['A', 'B'] });
-    expect(ins.shapes).toEqual([{ layers: 2, heads: 4 }, { layers: 2, heads: 4 }]);
+    expect(ins.shapes).toEqual([
+      { layers: 2, heads: 4 },
+      { layers: 2, heads: 4 },
+    ]);
     expect(ins.prompts).toHaveLength(B);
     for (const p of ins.prompts) {
       expect(p.agents.map((a) => a.agent)).toEqual(['A', 'B']);
@@ -46,7 +55,9 @@ describe('StepInspection', () => {
     // the step's problems (the trainer draws them from deriveRng(seed, 'prompts', step)), each agent in its own view
     const problems = task.sampleTrain(deriveRng(11, 'prompts', 1), B);
     expect(ins.prompts.map((p) => p.truth)).toEqual(problems.map((p) => p.answer));
-    expect(ins.prompts.map((p) => p.agents.map((a) => a.prompt))).toEqual(problems.map((p) => [renderPrompt(p, 'plain'), renderPrompt(p, 'reversed')]));
+    expect(ins.prompts.map((p) => p.agents.map((a) => a.prompt))).toEqual(
+      problems.map((p) => [renderPrompt(p, 'plain'), renderPrompt(p, 'reversed')]),
+    );
     // the same rewards the step record summarises
     rec.agents.forEach((r, n) => {
       const all = ins.prompts.flatMap((p) => p.agents[n].rewards);
@@ -57,7 +68,10 @@ describe('StepInspection', () => {
     tr.dispose();
   });
 
-  const labelOf: Record<string, (p: { truth: string; agents: { vote: string | null }[] }, n: number) => string | null> = {
+  const labelOf: Record<
+    string,
+    (p: { truth: string; agents: { vote: string | null }[] }, n: number) => string | null
+  > = {
     'co-rl': (p, n) => p.agents[(n + 1) % 2].vote, // N = 2: each agent's predecessor is the other
     ttrl: (p, n) => p.agents[n].vote,
     gt: (p) => p.truth,
@@ -71,7 +85,9 @@ describe('StepInspection', () => {
       for (let s = 0; s < 2; s++) {
         await tr.step();
         const ins = tr.latestInspection!;
-        expect(ins.labelFrom).toEqual({ 'co-rl': ['B', 'A'], ttrl: ['A', 'B'], gt: ['truth', 'truth'] }[method]);
+        expect(ins.labelFrom).toEqual(
+          { 'co-rl': ['B', 'A'], ttrl: ['A', 'B'], gt: ['truth', 'truth'] }[method],
+        );
         for (const p of ins.prompts)
           p.agents.forEach((a, n) => {
             expect(a.label).toBe(labelOf[method](p, n));
@@ -140,8 +156,11 @@ describe('attention', () => {
     for (const id of ['A', 'B']) for (let l = 0; l < 2; l++) await a.attention(id, 0, 0, l);
     const ra = await a.step();
     const rb = await b.step();
-    expect(ra.agents.map((x) => [x.loss, x.gradNorm, x.rewardMean])).toEqual(rb.agents.map((x) => [x.loss, x.gradNorm, x.rewardMean]));
-    for (let n = 0; n < 2; n++) expect(await a.agents[n].model.readParams()).toEqual(await b.agents[n].model.readParams());
+    expect(ra.agents.map((x) => [x.loss, x.gradNorm, x.rewardMean])).toEqual(
+      rb.agents.map((x) => [x.loss, x.gradNorm, x.rewardMean]),
+    );
+    for (let n = 0; n < 2; n++)
+      expect(await a.agents[n].model.readParams()).toEqual(await b.agents[n].model.readParams());
     a.dispose();
     b.dispose();
   });
@@ -151,7 +170,9 @@ describe('attention', () => {
     await expect(tr.attention('A', 0, 0, 0)).rejects.toThrow(/no step of ttrl yet/);
     await tr.step();
     await expect(tr.attention('Z', 0, 0, 0)).rejects.toThrow(/unknown agent "Z"; agents: A, B/);
-    await expect(tr.attention('A', 0, 0, 2)).rejects.toThrow(/layer 2 is out of range for agent A: it has layers 0..1/);
+    await expect(tr.attention('A', 0, 0, 2)).rejects.toThrow(
+      /layer 2 is out of range for agent A: it has layers 0..1/,
+    );
     await expect(tr.attention('A', 0, 0, -1)).rejects.toThrow(/layer -1 is out of range/);
     await expect(tr.attention('A', B, 0, 0)).rejects.toThrow(/prompt 6 is out of range: 0..5/);
     await expect(tr.attention('A', 0, K, 0)).rejects.toThrow(/sample 3 is out of range: 0..2/);

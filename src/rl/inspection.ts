@@ -62,7 +62,11 @@ export interface InspectionInputs {
   agents: readonly Agent[];
   problems: readonly Problem[];
   /** Per agent: rollout texts, answers and EOS flags, index b*K + k. */
-  rolls: readonly { texts: readonly string[]; answers: readonly (string | null)[]; eos: readonly boolean[] }[];
+  rolls: readonly {
+    texts: readonly string[];
+    answers: readonly (string | null)[];
+    eos: readonly boolean[];
+  }[];
   res: RewardResult;
   /** Per agent, per prompt: the agent's own vote. */
   votes: readonly (readonly Vote[])[];
@@ -100,8 +104,13 @@ export function buildInspection(x: InspectionInputs): StepInspection {
     return { index: b, truth: p.answer, agents, disagree: new Set(agents.map((a) => a.vote)).size > 1 };
   });
   return {
-    method: x.method, step: x.step, K, agents: ids, labelFrom,
-    shapes: x.agents.map((a) => ({ layers: a.model.cfg.nLayer, heads: a.model.cfg.nHead })), prompts,
+    method: x.method,
+    step: x.step,
+    K,
+    agents: ids,
+    labelFrom,
+    shapes: x.agents.map((a) => ({ layers: a.model.cfg.nLayer, heads: a.model.cfg.nHead })),
+    prompts,
   };
 }
 
@@ -124,11 +133,18 @@ export interface AttentionResult {
  * the model's "last forward", so call it only between training steps (each step forwards again
  * before its backward). Throws a message naming the allowed range on a bad layer or text.
  */
-export async function attentionMap(agent: Agent, prompt: string, completion: string, layer: number): Promise<AttentionResult> {
+export async function attentionMap(
+  agent: Agent,
+  prompt: string,
+  completion: string,
+  layer: number,
+): Promise<AttentionResult> {
   const model = agent.model;
   const { nLayer, nHead: NH, blockSize } = model.cfg;
   if (!Number.isInteger(layer) || layer < 0 || layer >= nLayer) {
-    throw new Error(`layer ${layer} is out of range for agent ${agent.spec.id}: it has layers 0..${nLayer - 1}`);
+    throw new Error(
+      `layer ${layer} is out of range for agent ${agent.spec.id}: it has layers 0..${nLayer - 1}`,
+    );
   }
   const tok = agent.tokenizer;
   const p = tok.encode(prompt);
@@ -161,10 +177,14 @@ export async function attentionMap(agent: Agent, prompt: string, completion: str
 
 /** Prompt indices in display order: those where the agents' votes differ first, each group in batch order. */
 export function promptOrder(ins: StepInspection): number[] {
-  return [...ins.prompts.filter((p) => p.disagree), ...ins.prompts.filter((p) => !p.disagree)].map((p) => p.index);
+  return [...ins.prompts.filter((p) => p.disagree), ...ins.prompts.filter((p) => !p.disagree)].map(
+    (p) => p.index,
+  );
 }
 
 /** The prompt index to show for a choice (a valid index, else the first in display order). */
 export function chosenPrompt(ins: StepInspection, choice: number): number {
-  return Number.isInteger(choice) && choice >= 0 && choice < ins.prompts.length ? choice : (promptOrder(ins)[0] ?? 0);
+  return Number.isInteger(choice) && choice >= 0 && choice < ins.prompts.length
+    ? choice
+    : (promptOrder(ins)[0] ?? 0);
 }

@@ -55,7 +55,10 @@ export function answerOnlyGarbageTask(t: Task): Task {
 
 /** The check's toy cohort: A (plain view, seed 11) and B (words, seed 12), 100 supervised steps each. */
 export async function isolationToys(): Promise<ToyAgent[]> {
-  return [await pretrainToy({ id: 'A', view: 'plain', seed: 11, steps: 100 }), await pretrainToy({ id: 'B', view: 'words', seed: 12, steps: 100 })];
+  return [
+    await pretrainToy({ id: 'A', view: 'plain', seed: 11, steps: 100 }),
+    await pretrainToy({ id: 'B', view: 'words', seed: 12, steps: 100 }),
+  ];
 }
 
 /** Parameters of a toy cohort after `steps` steps of `method` on `task` (CPU, fixed seed and recipe). */

@@ -52,7 +52,9 @@ export interface StepCounts {
  * `arch` overrides every agent's architecture (the bench's scaling table, src/bench/scaling.ts).
  */
 export function presetShapedAgents(
-  backend: Backend, preset = 'paper-demo', arch: Partial<Pick<GPTConfig, 'nLayer' | 'nEmbd' | 'nHead'>> = {},
+  backend: Backend,
+  preset = 'paper-demo',
+  arch: Partial<Pick<GPTConfig, 'nLayer' | 'nEmbd' | 'nHead'>> = {},
 ): { agents: Agent[]; task: Task } {
   const p = getPreset(preset);
   const task = makeTask(p.task);
@@ -61,7 +63,13 @@ export function presetShapedAgents(
     const family = getFamily(spec.family);
     const tok = familyTokenizer(family, p.task, spec.view);
     const layout = agentLayout(task, spec.view, probe);
-    const base = familyGPTConfig(family, spec.size, tok.vocabSize, layout.blockSize, deriveSeed(spec.seed, 'init', family.name, spec.size));
+    const base = familyGPTConfig(
+      family,
+      spec.size,
+      tok.vocabSize,
+      layout.blockSize,
+      deriveSeed(spec.seed, 'init', family.name, spec.size),
+    );
     const cfg = Object.keys(arch).length ? makeGPTConfig({ ...base, ...arch }) : base;
     return { spec: { ...spec }, model: new GPT(backend, cfg), tokenizer: tok };
   });
@@ -79,11 +87,30 @@ function dispose(tr: CohortTrainer): void {
 
 /** `steps` Co-RL steps of fresh preset-shaped agents; counter deltas per step. `maxNewTokens` null = automatic slots. */
 export async function leanRun(
-  backend: Backend, o: { batchPrompts: number; samples: number; steps: number; maxNewTokens?: number | null; preset?: string; seed?: number },
+  backend: Backend,
+  o: {
+    batchPrompts: number;
+    samples: number;
+    steps: number;
+    maxNewTokens?: number | null;
+    preset?: string;
+    seed?: number;
+  },
 ): Promise<{ slots: number[]; steps: StepCounts[] }> {
   const { agents, task } = presetShapedAgents(backend, o.preset);
-  const train: TrainConfig = { ...DEFAULT_TRAIN, batchPrompts: o.batchPrompts, samples: o.samples, maxNewTokens: o.maxNewTokens ?? null };
-  const tr = new CohortTrainer(backend, agents, { method: 'co-rl', seed: o.seed ?? 3, task, train, eval: { ...DEFAULT_EVAL, problems: 8 } });
+  const train: TrainConfig = {
+    ...DEFAULT_TRAIN,
+    batchPrompts: o.batchPrompts,
+    samples: o.samples,
+    maxNewTokens: o.maxNewTokens ?? null,
+  };
+  const tr = new CohortTrainer(backend, agents, {
+    method: 'co-rl',
+    seed: o.seed ?? 3,
+    task,
+    train,
+    eval: { ...DEFAULT_EVAL, problems: 8 },
+  });
   const c = backend.counters;
   const steps: StepCounts[] = [];
   try {
@@ -94,8 +121,11 @@ export async function leanRun(
       const ms = performance.now() - t0;
       const t = rec.timing;
       steps.push({
-        dispatches: c.dispatches - before.dispatches, readbacks: c.readbacks - before.readbacks,
-        allocations: c.allocations - before.allocations, bytesHeld: c.bytesHeld, ms,
+        dispatches: c.dispatches - before.dispatches,
+        readbacks: c.readbacks - before.readbacks,
+        allocations: c.allocations - before.allocations,
+        bytesHeld: c.bytesHeld,
+        ms,
         phases: { rollout: t.rollout * 1000, forward: t.forward * 1000, update: t.update * 1000 },
       });
     }
@@ -112,7 +142,10 @@ export async function leanRun(
  * one sampling pass per agent), whatever the number of rows.
  */
 export async function dispatchesPerToken(
-  backend: Backend, batchPrompts: number, samples: number, preset?: string,
+  backend: Backend,
+  batchPrompts: number,
+  samples: number,
+  preset?: string,
 ): Promise<{ perToken: number; slots: number; dispatches: [number, number] }> {
   const { agents, task } = presetShapedAgents(backend, preset);
   try {
@@ -121,7 +154,16 @@ export async function dispatchesPerToken(
     const problems = task.sampleTrain(deriveRng(1, 'lean-figures'), batchPrompts);
     const count = async (M: number): Promise<number> => {
       const before = backend.counters.dispatches;
-      await rolloutCohort(agents, problems, agents.map((a) => ({ samples, temperature: 1, maxNewTokens: M, seed: deriveSeed(1, 'lean', a.spec.id) })));
+      await rolloutCohort(
+        agents,
+        problems,
+        agents.map((a) => ({
+          samples,
+          temperature: 1,
+          maxNewTokens: M,
+          seed: deriveSeed(1, 'lean', a.spec.id),
+        })),
+      );
       return backend.counters.dispatches - before;
     };
     const at = await count(slots);
@@ -148,17 +190,29 @@ const median = (xs: number[]): number => {
  * 1 + `timedSteps` (default 5) steps of the default config (B=16, K=8; the first is a warm-up).
  * On SwiftShader a B=2, K=2 step takes about a second: pass a smaller stepsN there.
  */
-export async function leanStepFigures(backend: Backend, o: { stepsN?: number; timedSteps?: number; preset?: string } = {}): Promise<LeanStepFigures> {
+export async function leanStepFigures(
+  backend: Backend,
+  o: { stepsN?: number; timedSteps?: number; preset?: string } = {},
+): Promise<LeanStepFigures> {
   const stepsN = o.stepsN ?? 500;
-  if (!(Number.isInteger(stepsN) && stepsN >= 11)) throw new Error(`stepsN must be a whole number >= 11 (memory is compared after step 10 and step N), got ${stepsN}`);
+  if (!(Number.isInteger(stepsN) && stepsN >= 11))
+    throw new Error(
+      `stepsN must be a whole number >= 11 (memory is compared after step 10 and step N), got ${stepsN}`,
+    );
   const timedSteps = o.timedSteps ?? 5;
-  if (!(Number.isInteger(timedSteps) && timedSteps >= 1)) throw new Error(`timedSteps must be a whole number >= 1, got ${timedSteps}`);
+  if (!(Number.isInteger(timedSteps) && timedSteps >= 1))
+    throw new Error(`timedSteps must be a whole number >= 1, got ${timedSteps}`);
   const d16 = await dispatchesPerToken(backend, 2, 8, o.preset);
   const d256 = await dispatchesPerToken(backend, 32, 8, o.preset);
   const r16 = await leanRun(backend, { batchPrompts: 2, samples: 8, steps: 3, preset: o.preset });
   const r256 = await leanRun(backend, { batchPrompts: 32, samples: 8, steps: 3, preset: o.preset });
   const long = await leanRun(backend, { batchPrompts: 2, samples: 2, steps: stepsN, preset: o.preset });
-  const timed = await leanRun(backend, { batchPrompts: DEFAULT_TRAIN.batchPrompts, samples: DEFAULT_TRAIN.samples, steps: 1 + timedSteps, preset: o.preset });
+  const timed = await leanRun(backend, {
+    batchPrompts: DEFAULT_TRAIN.batchPrompts,
+    samples: DEFAULT_TRAIN.samples,
+    steps: 1 + timedSteps,
+    preset: o.preset,
+  });
   const runs = [r16.steps, r256.steps, long.steps, timed.steps];
   return {
     readbacksPerStep: Math.max(...runs.flat().map((s) => s.readbacks)),

@@ -18,8 +18,11 @@ describe('learning', () => {
     const base = await pretrainToy({ id: 'A', view: 'plain', seed: 1, steps: 1500, band: [0.35, 0.5] }, TASK);
     const be = new CpuBackend();
     const tr = new CohortTrainer(be, [toyAgent(be, base)], {
-      method: 'gt', seed: 2, task: makeTask(TASK),
-      train: { ...DEFAULT_TRAIN, lr: 3e-4, batchPrompts: 16, samples: 8 }, eval: { ...DEFAULT_EVAL, problems: 300 },
+      method: 'gt',
+      seed: 2,
+      task: makeTask(TASK),
+      train: { ...DEFAULT_TRAIN, lr: 3e-4, batchPrompts: 16, samples: 8 },
+      eval: { ...DEFAULT_EVAL, problems: 300 },
     });
     const before = (await tr.evaluate()).agents[0].greedyAccuracy;
     for (let s = 0; s < 60; s++) await tr.step();

@@ -1,7 +1,14 @@
 // Reward dispatch of one trainer step: every label-free method goes through rewards.ts's label-free API
 // (whose request types have no ground-truth field); only 'gt' is handed the truth. SCIENCE.md §1 and §3.
 import { deriveRng } from '../tasks';
-import { groundTruthRewards, labelFreeRewards, type CohortAnswers, type LabelFreeRequest, type RewardMethod, type RewardResult } from './rewards';
+import {
+  groundTruthRewards,
+  labelFreeRewards,
+  type CohortAnswers,
+  type LabelFreeRequest,
+  type RewardMethod,
+  type RewardResult,
+} from './rewards';
 import type { TokenBatch } from './tokenStats';
 import type { TeacherMode } from './coLabeling';
 

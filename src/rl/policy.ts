@@ -73,9 +73,12 @@ export function releasePolicyBuffers(model: GPT): void {
 
 function checkRows(model: GPT, rows: PolicyRows): void {
   const L = rows.Tp + rows.maxNewTokens;
-  if (rows.seq.length !== rows.R * L) throw new Error(`policy rows: seq holds ${rows.seq.length} ids, expected R*(Tp+maxNew) = ${rows.R * L}`);
-  if (rows.mask.length !== rows.R * rows.maxNewTokens) throw new Error(`policy rows: mask holds ${rows.mask.length}, expected ${rows.R * rows.maxNewTokens}`);
-  if (L - 1 > model.cfg.blockSize) throw new Error(`policy rows need ${L - 1} positions, more than blockSize ${model.cfg.blockSize}`);
+  if (rows.seq.length !== rows.R * L)
+    throw new Error(`policy rows: seq holds ${rows.seq.length} ids, expected R*(Tp+maxNew) = ${rows.R * L}`);
+  if (rows.mask.length !== rows.R * rows.maxNewTokens)
+    throw new Error(`policy rows: mask holds ${rows.mask.length}, expected ${rows.R * rows.maxNewTokens}`);
+  if (L - 1 > model.cfg.blockSize)
+    throw new Error(`policy rows need ${L - 1} positions, more than blockSize ${model.cfg.blockSize}`);
 }
 
 /** Pick the completion positions (R, maxNew) out of a full (R, T) per-position array. */
@@ -84,7 +87,10 @@ function completionPart(full: Float32Array, rows: PolicyRows): Float32Array {
   const out = new Float32Array(rows.R * rows.maxNewTokens);
   for (let r = 0; r < rows.R; r++) {
     // completion token j sits at column Tp + j and is predicted at input position Tp - 1 + j
-    out.set(full.subarray(r * T + rows.Tp - 1, r * T + rows.Tp - 1 + rows.maxNewTokens), r * rows.maxNewTokens);
+    out.set(
+      full.subarray(r * T + rows.Tp - 1, r * T + rows.Tp - 1 + rows.maxNewTokens),
+      r * rows.maxNewTokens,
+    );
   }
   return out;
 }
@@ -95,7 +101,10 @@ function completionPart(full: Float32Array, rows: PolicyRows): Float32Array {
  * activations, so {@link policyBackward} may follow for the same rows.
  */
 export async function policyForward(
-  model: GPT, rows: PolicyRows, temperature: number, want: { entropy?: boolean; certainty?: boolean } = {},
+  model: GPT,
+  rows: PolicyRows,
+  temperature: number,
+  want: { entropy?: boolean; certainty?: boolean } = {},
 ): Promise<TokenFigures> {
   const [f] = await resolvePending(model.backend, [startPolicyForward(model, rows, temperature, want)]);
   return f;
@@ -106,7 +115,10 @@ export async function policyForward(
  * forwards: resolvePending) before the next forward of the same model, which reuses its buffers.
  */
 export function startPolicyForward(
-  model: GPT, rows: PolicyRows, temperature: number, want: { entropy?: boolean; certainty?: boolean } = {},
+  model: GPT,
+  rows: PolicyRows,
+  temperature: number,
+  want: { entropy?: boolean; certainty?: boolean } = {},
 ): Pending<TokenFigures> {
   checkRows(model, rows);
   const be = model.backend;
@@ -119,7 +131,16 @@ export function startPolicyForward(
   be.write(b.tokens, rows.seq);
   be.write(b.targets, targets);
   const logits = model.forward(b.tokens, rows.R, T, L);
-  be.logprobForward(b.logp, want.entropy ? b.entropy : null, want.certainty ? b.certainty : null, logits, b.targets, N, model.cfg.vocabSize, temperature);
+  be.logprobForward(
+    b.logp,
+    want.entropy ? b.entropy : null,
+    want.certainty ? b.certainty : null,
+    logits,
+    b.targets,
+    N,
+    model.cfg.vocabSize,
+    temperature,
+  );
   const tensors = [b.logp];
   if (want.entropy) tensors.push(b.entropy);
   if (want.certainty) tensors.push(b.certainty);
@@ -127,7 +148,11 @@ export function startPolicyForward(
     tensors,
     finish: (values) => {
       const [logp, ...rest] = values.map((v) => completionPart(v as Float32Array, rows));
-      return { logp, entropy: want.entropy ? rest.shift()! : null, certainty: want.certainty ? rest.shift()! : null };
+      return {
+        logp,
+        entropy: want.entropy ? rest.shift()! : null,
+        certainty: want.certainty ? rest.shift()! : null,
+      };
     },
   };
 }
@@ -136,19 +161,34 @@ export function startPolicyForward(
  * Backward of the last {@link policyForward} of `model` from per-completion-token weights
  * w = dLoss/dlogp (R, maxNew), ACCUMULATING into the model's gradients (zero them first).
  */
-export function policyBackward(model: GPT, rows: PolicyRows, weights: ArrayLike<number>, temperature: number): void {
+export function policyBackward(
+  model: GPT,
+  rows: PolicyRows,
+  weights: ArrayLike<number>,
+  temperature: number,
+): void {
   const b = cache.get(model);
   if (!b) throw new Error('policyBackward needs a policyForward of the same model first');
-  if (weights.length !== rows.R * rows.maxNewTokens) throw new Error(`expected ${rows.R * rows.maxNewTokens} weights, got ${weights.length}`);
+  if (weights.length !== rows.R * rows.maxNewTokens)
+    throw new Error(`expected ${rows.R * rows.maxNewTokens} weights, got ${weights.length}`);
   const T = rows.Tp + rows.maxNewTokens - 1;
   const full = new Float32Array(rows.R * T);
   for (let r = 0; r < rows.R; r++) {
-    for (let j = 0; j < rows.maxNewTokens; j++) full[r * T + rows.Tp - 1 + j] = weights[r * rows.maxNewTokens + j];
+    for (let j = 0; j < rows.maxNewTokens; j++)
+      full[r * T + rows.Tp - 1 + j] = weights[r * rows.maxNewTokens + j];
   }
   const be = model.backend;
   be.write(b.weights, full);
   const dlogits = model.gradLogits();
   be.fill(dlogits, 0);
-  be.logprobBackward(dlogits, model.lastLogits(), b.targets, b.weights, rows.R * T, model.cfg.vocabSize, temperature);
+  be.logprobBackward(
+    dlogits,
+    model.lastLogits(),
+    b.targets,
+    b.weights,
+    rows.R * T,
+    model.cfg.vocabSize,
+    temperature,
+  );
   model.backward(dlogits);
 }

@@ -44,12 +44,19 @@ export function promptIds(agent: Agent, problem: Problem, render: PromptRenderer
 }
 
 /** The (B, Tp) prompt ids of a batch in the agent's view; every prompt of one view has the same length. */
-export function encodePrompts(agent: Agent, problems: readonly Problem[], render: PromptRenderer = renderPrompt): { ids: Uint32Array; Tp: number } {
+export function encodePrompts(
+  agent: Agent,
+  problems: readonly Problem[],
+  render: PromptRenderer = renderPrompt,
+): { ids: Uint32Array; Tp: number } {
   if (problems.length === 0) throw new Error('encodePrompts: no problems');
   const enc = problems.map((p) => promptIds(agent, p, render));
   const Tp = enc[0].length;
   const bad = enc.findIndex((e) => e.length !== Tp);
-  if (bad >= 0) throw new Error(`agent ${agent.spec.id}: prompt ${bad} has ${enc[bad].length} tokens, prompt 0 has ${Tp}; prompts of one view must have equal length`);
+  if (bad >= 0)
+    throw new Error(
+      `agent ${agent.spec.id}: prompt ${bad} has ${enc[bad].length} tokens, prompt 0 has ${Tp}; prompts of one view must have equal length`,
+    );
   const ids = new Uint32Array(problems.length * Tp);
   enc.forEach((e, b) => ids.set(e, b * Tp));
   return { ids, Tp };
@@ -60,31 +67,66 @@ export function encodePrompts(agent: Agent, problems: readonly Problem[], render
  * backend; resolving it reads the tokens back and extracts the answers. The completion mask covers
  * tokens up to and including the first EOS. (No log-probs here: the policy pass recomputes them.)
  */
-export function startRollout(agent: Agent, problems: readonly Problem[], o: RolloutOptions, render: PromptRenderer = renderPrompt): Pending<AgentRollout> {
+export function startRollout(
+  agent: Agent,
+  problems: readonly Problem[],
+  o: RolloutOptions,
+  render: PromptRenderer = renderPrompt,
+): Pending<AgentRollout> {
   const { ids, Tp } = encodePrompts(agent, problems, render);
   const gen = startGenerate(agent.model, ids, problems.length, Tp, {
-    samples: o.samples, temperature: o.temperature, maxNewTokens: o.maxNewTokens, eosId: agent.tokenizer.eosId, seed: o.seed, logp: false,
+    samples: o.samples,
+    temperature: o.temperature,
+    maxNewTokens: o.maxNewTokens,
+    eosId: agent.tokenizer.eosId,
+    seed: o.seed,
+    logp: false,
   });
-  return { tensors: gen.tensors, finish: (values) => assemble(agent, problems, o, ids, Tp, gen.finish(values)) };
+  return {
+    tensors: gen.tensors,
+    finish: (values) => assemble(agent, problems, o, ids, Tp, gen.finish(values)),
+  };
 }
 
 /** Rollouts of every agent (options per agent), all decoded before ONE readback of all their tokens. */
-export async function rolloutCohort(agents: readonly Agent[], problems: readonly Problem[], o: readonly RolloutOptions[], render: PromptRenderer = renderPrompt): Promise<AgentRollout[]> {
+export async function rolloutCohort(
+  agents: readonly Agent[],
+  problems: readonly Problem[],
+  o: readonly RolloutOptions[],
+  render: PromptRenderer = renderPrompt,
+): Promise<AgentRollout[]> {
   if (agents.length === 0) return [];
-  if (o.length !== agents.length) throw new Error(`rolloutCohort: ${o.length} option sets for ${agents.length} agents`);
+  if (o.length !== agents.length)
+    throw new Error(`rolloutCohort: ${o.length} option sets for ${agents.length} agents`);
   const be = agents[0].model.backend;
-  if (agents.some((a) => a.model.backend !== be)) throw new Error('rolloutCohort: every agent must live on one backend');
-  if (new Set(agents.map((a) => a.model)).size !== agents.length) throw new Error('rolloutCohort: two agents share a model (agents share no parameters)');
-  return resolvePending(be, agents.map((a, n) => startRollout(a, problems, o[n], render)));
+  if (agents.some((a) => a.model.backend !== be))
+    throw new Error('rolloutCohort: every agent must live on one backend');
+  if (new Set(agents.map((a) => a.model)).size !== agents.length)
+    throw new Error('rolloutCohort: two agents share a model (agents share no parameters)');
+  return resolvePending(
+    be,
+    agents.map((a, n) => startRollout(a, problems, o[n], render)),
+  );
 }
 
 /** Sample `samples` completions for each problem (rows r = b*K + k) and extract their answers. */
-export async function rolloutAgent(agent: Agent, problems: readonly Problem[], o: RolloutOptions): Promise<AgentRollout> {
+export async function rolloutAgent(
+  agent: Agent,
+  problems: readonly Problem[],
+  o: RolloutOptions,
+): Promise<AgentRollout> {
   const [r] = await rolloutCohort([agent], problems, [o]);
   return r;
 }
 
-function assemble(agent: Agent, problems: readonly Problem[], o: RolloutOptions, ids: Uint32Array, Tp: number, g: GenerateResult): AgentRollout {
+function assemble(
+  agent: Agent,
+  problems: readonly Problem[],
+  o: RolloutOptions,
+  ids: Uint32Array,
+  Tp: number,
+  g: GenerateResult,
+): AgentRollout {
   const B = problems.length;
   const K = o.samples;
   const M = o.maxNewTokens;

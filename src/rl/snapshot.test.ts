@@ -24,10 +24,23 @@ beforeAll(async () => {
 const agents = (): Agent[] => toys.map((t) => toyAgent(be, t));
 // KL in the loss (the frozen base matters), two inner epochs, a warmup (the lr depends on the step)
 const train = (o: Partial<TrainConfig> = {}): TrainConfig => ({
-  ...DEFAULT_TRAIN, batchPrompts: 6, samples: 4, lr: 3e-3, beta: 0.02, innerEpochs: 2, warmupSteps: 3, ...o,
+  ...DEFAULT_TRAIN,
+  batchPrompts: 6,
+  samples: 4,
+  lr: 3e-3,
+  beta: 0.02,
+  innerEpochs: 2,
+  warmupSteps: 3,
+  ...o,
 });
 const trainer = (a: Agent[], method: RewardMethod = 'co-rl', seed = 11): CohortTrainer =>
-  new CohortTrainer(be, a, { method, seed, task, train: train(), eval: { ...DEFAULT_EVAL, problems: 12, ensembleSamples: 2 } });
+  new CohortTrainer(be, a, {
+    method,
+    seed,
+    task,
+    train: train(),
+    eval: { ...DEFAULT_EVAL, problems: 12, ensembleSamples: 2 },
+  });
 const noTiming = (r: StepRecord) => ({ ...r, timing: null });
 
 describe('trainer snapshots', () => {
@@ -62,7 +75,11 @@ describe('trainer snapshots', () => {
     const a = trainer(agents(), 'co-rl');
     const b = trainer(agents(), 'ttrl');
     await a.step();
-    const bundle: SnapshotBundle = { step: 1, trainers: [await a.snapshot(), await b.snapshot()], extra: { lr: 0.001 } };
+    const bundle: SnapshotBundle = {
+      step: 1,
+      trainers: [await a.snapshot(), await b.snapshot()],
+      extra: { lr: 0.001 },
+    };
     const bytes = encodeSnapshot(bundle);
     expect(String.fromCharCode(...bytes.subarray(0, 8))).toBe(SNAPSHOT_MAGIC);
     const back = decodeSnapshot(bytes);
@@ -77,12 +94,17 @@ describe('trainer snapshots', () => {
     const bytes = encodeSnapshot({ step: 0, trainers: [await t.snapshot()], extra: {} });
     const hlen = new DataView(bytes.buffer).getUint32(12, true);
     expect(() => decodeSnapshot(new Uint8Array(10))).toThrow(/shorter than the 16-byte preamble/);
-    expect(() => decodeSnapshot(new TextEncoder().encode('CORLCKPT and then some bytes'))).toThrow(/starts with "CORLCKPT", expected "CORLSNAP"/);
+    expect(() => decodeSnapshot(new TextEncoder().encode('CORLCKPT and then some bytes'))).toThrow(
+      /starts with "CORLCKPT", expected "CORLSNAP"/,
+    );
     const v2 = bytes.slice();
     v2[8] = 2;
     expect(() => decodeSnapshot(v2)).toThrow(/format version 2; this build reads version 1/);
     expect(() => decodeSnapshot(bytes.subarray(0, 20))).toThrow(/truncated: a header of/);
-    for (const cut of [1, 4, 1000]) expect(() => decodeSnapshot(bytes.subarray(0, bytes.length - cut))).toThrow(/truncated: the payload needs/);
+    for (const cut of [1, 4, 1000])
+      expect(() => decodeSnapshot(bytes.subarray(0, bytes.length - cut))).toThrow(
+        /truncated: the payload needs/,
+      );
     const longer = new Uint8Array(bytes.length + 4);
     longer.set(bytes);
     expect(() => decodeSnapshot(longer)).toThrow(/4 unexpected bytes after the payload/);
@@ -112,14 +134,30 @@ describe('trainer snapshots', () => {
     };
     await refused({ ...snap, method: 'ttrl' }, target, /snapshot of method ttrl/);
     await refused({ ...snap, seed: 12 }, target, /taken with seed 12, this run uses seed 11/);
-    await refused({ ...snap, agents: [snap.agents[1], snap.agents[0]] }, target, /its agents are \[B, A\], this cohort has \[A, B\]/);
-    await refused({ ...snap, agents: [{ ...snap.agents[0], m: snap.agents[0].m.subarray(1) }, snap.agents[1]] }, target, /agent A: m has \d+ values, the model has \d+ parameters/);
+    await refused(
+      { ...snap, agents: [snap.agents[1], snap.agents[0]] },
+      target,
+      /its agents are \[B, A\], this cohort has \[A, B\]/,
+    );
+    await refused(
+      { ...snap, agents: [{ ...snap.agents[0], m: snap.agents[0].m.subarray(1) }, snap.agents[1]] },
+      target,
+      /agent A: m has \d+ values, the model has \d+ parameters/,
+    );
     const nan = snap.agents[1].params.slice();
     nan[5] = NaN;
-    await refused({ ...snap, agents: [snap.agents[0], { ...snap.agents[1], params: nan }] }, target, /agent B: params\[5\] is NaN/);
+    await refused(
+      { ...snap, agents: [snap.agents[0], { ...snap.agents[1], params: nan }] },
+      target,
+      /agent B: params\[5\] is NaN/,
+    );
     // the same ids and shapes but other base weights (B pretrained with another seed)
     const other = await pretrainToy({ id: 'B', view: 'reversed', seed: 9, steps: 5 });
-    await refused(snap, trainer([toyAgent(be, toys[0]), toyAgent(be, other)]), /agent B started from other base parameters/);
+    await refused(
+      snap,
+      trainer([toyAgent(be, toys[0]), toyAgent(be, other)]),
+      /agent B started from other base parameters/,
+    );
     expect(await target.agents[0].model.readParams()).toEqual(before);
   }, 30_000);
 });

@@ -102,10 +102,15 @@ function getF32(bytes: Uint8Array, dv: DataView, byteAt: number, n: number): Flo
 export function encodeSnapshot(b: SnapshotBundle): Uint8Array {
   let offset = 0;
   const trainers = b.trainers.map((t) => ({
-    method: t.method, seed: t.seed, step: t.step,
+    method: t.method,
+    seed: t.seed,
+    step: t.step,
     agents: t.agents.map((a): AgentHeader => {
       const size = a.params.length;
-      if (a.m.length !== size || a.v.length !== size) throw new Error(`snapshot of agent ${a.id}: params, m and v differ in length (${size}, ${a.m.length}, ${a.v.length})`);
+      if (a.m.length !== size || a.v.length !== size)
+        throw new Error(
+          `snapshot of agent ${a.id}: params, m and v differ in length (${size}, ${a.m.length}, ${a.v.length})`,
+        );
       const h = { id: a.id, optSteps: a.optSteps, firstStd: a.firstStd, baseHash: a.baseHash, size, offset };
       offset += 3 * size;
       return h;
@@ -121,7 +126,13 @@ export function encodeSnapshot(b: SnapshotBundle): Uint8Array {
       putF32(payload, pdv, at + 8 * a.params.length, a.v);
     }
   const header: SnapshotHeader = {
-    format: SNAPSHOT_FORMAT, version: SNAPSHOT_VERSION, step: b.step, extra: b.extra, trainers, payload: offset, checksum: fnv1a(payload),
+    format: SNAPSHOT_FORMAT,
+    version: SNAPSHOT_VERSION,
+    step: b.step,
+    extra: b.extra,
+    trainers,
+    payload: offset,
+    checksum: fnv1a(payload),
   };
   const hbytes = new TextEncoder().encode(JSON.stringify(header));
   const dataStart = Math.ceil((16 + hbytes.length) / 4) * 4;
@@ -136,7 +147,8 @@ export function encodeSnapshot(b: SnapshotBundle): Uint8Array {
 }
 
 const isInt = (x: unknown, min = 0): x is number => typeof x === 'number' && Number.isInteger(x) && x >= min;
-const isObj = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+const isObj = (x: unknown): x is Record<string, unknown> =>
+  typeof x === 'object' && x !== null && !Array.isArray(x);
 
 /** Decode and check snapshot bytes; throws a message saying what is wrong and what is expected. */
 export function decodeSnapshot(data: Uint8Array | ArrayBuffer): SnapshotBundle {
@@ -149,9 +161,11 @@ export function decodeSnapshot(data: Uint8Array | ArrayBuffer): SnapshotBundle {
   if (magic !== SNAPSHOT_MAGIC) bad(`it starts with ${JSON.stringify(magic)}, expected "${SNAPSHOT_MAGIC}"`);
   const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const version = dv.getUint32(8, true);
-  if (version !== SNAPSHOT_VERSION) bad(`format version ${version}; this build reads version ${SNAPSHOT_VERSION}`);
+  if (version !== SNAPSHOT_VERSION)
+    bad(`format version ${version}; this build reads version ${SNAPSHOT_VERSION}`);
   const hlen = dv.getUint32(12, true);
-  if (16 + hlen > bytes.length) bad(`truncated: a header of ${hlen} bytes but only ${bytes.length - 16} follow the preamble`);
+  if (16 + hlen > bytes.length)
+    bad(`truncated: a header of ${hlen} bytes but only ${bytes.length - 16} follow the preamble`);
   let h: unknown;
   try {
     h = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(16, 16 + hlen)));
@@ -159,8 +173,10 @@ export function decodeSnapshot(data: Uint8Array | ArrayBuffer): SnapshotBundle {
     bad(`corrupt header (${(e as Error).message})`);
   }
   if (!isObj(h)) return bad('the header is not a JSON object');
-  if (h.format !== SNAPSHOT_FORMAT) bad(`header format ${JSON.stringify(h.format)}, expected "${SNAPSHOT_FORMAT}"`);
-  if (h.version !== version) bad(`header version ${JSON.stringify(h.version)} disagrees with the preamble's ${version}`);
+  if (h.format !== SNAPSHOT_FORMAT)
+    bad(`header format ${JSON.stringify(h.format)}, expected "${SNAPSHOT_FORMAT}"`);
+  if (h.version !== version)
+    bad(`header version ${JSON.stringify(h.version)} disagrees with the preamble's ${version}`);
   if (!isInt(h.step)) bad(`step ${JSON.stringify(h.step)} is not a whole number >= 0`);
   if (!isInt(h.payload)) bad(`payload length ${JSON.stringify(h.payload)} is not a whole number >= 0`);
   if (typeof h.checksum !== 'string') bad('the header has no checksum');
@@ -168,39 +184,56 @@ export function decodeSnapshot(data: Uint8Array | ArrayBuffer): SnapshotBundle {
   const dataStart = Math.ceil((16 + hlen) / 4) * 4;
   const payloadBytes = (h.payload as number) * 4;
   if (bytes.length !== dataStart + payloadBytes) {
-    bad(bytes.length < dataStart + payloadBytes
-      ? `truncated: the payload needs ${payloadBytes} bytes but ${Math.max(0, bytes.length - dataStart)} are present`
-      : `${bytes.length - dataStart - payloadBytes} unexpected bytes after the payload`);
+    bad(
+      bytes.length < dataStart + payloadBytes
+        ? `truncated: the payload needs ${payloadBytes} bytes but ${Math.max(0, bytes.length - dataStart)} are present`
+        : `${bytes.length - dataStart - payloadBytes} unexpected bytes after the payload`,
+    );
   }
   const sum = fnv1a(bytes.subarray(dataStart));
-  if (sum !== h.checksum) bad(`the payload checksum is ${sum}, the header says ${String(h.checksum)} (corrupted data)`);
+  if (sum !== h.checksum)
+    bad(`the payload checksum is ${sum}, the header says ${String(h.checksum)} (corrupted data)`);
   let next = 0; // payload offsets must tile the payload exactly, in order
   const trainers: TrainerSnapshot[] = (h.trainers as unknown[]).map((t, i) => {
     if (!isObj(t)) return bad(`trainer ${i} is not an object`);
     if (typeof t.method !== 'string') bad(`trainer ${i} has no method`);
-    if (typeof t.seed !== 'number' || !Number.isFinite(t.seed)) bad(`trainer ${i} (${String(t.method)}) has no numeric seed`);
-    if (!isInt(t.step)) bad(`trainer ${i} (${String(t.method)}) step ${JSON.stringify(t.step)} is not a whole number >= 0`);
-    if (!Array.isArray(t.agents) || t.agents.length === 0) bad(`trainer ${i} (${String(t.method)}) lists no agents`);
+    if (typeof t.seed !== 'number' || !Number.isFinite(t.seed))
+      bad(`trainer ${i} (${String(t.method)}) has no numeric seed`);
+    if (!isInt(t.step))
+      bad(`trainer ${i} (${String(t.method)}) step ${JSON.stringify(t.step)} is not a whole number >= 0`);
+    if (!Array.isArray(t.agents) || t.agents.length === 0)
+      bad(`trainer ${i} (${String(t.method)}) lists no agents`);
     const agents = (t.agents as unknown[]).map((a, j): AgentSnapshot => {
       const where = `trainer ${i} (${String(t.method)}) agent ${j}`;
       if (!isObj(a)) return bad(`${where} is not an object`);
       if (typeof a.id !== 'string' || a.id === '') bad(`${where} has no id`);
-      if (!isInt(a.optSteps)) bad(`${where} (${String(a.id)}): optSteps ${JSON.stringify(a.optSteps)} is not a whole number >= 0`);
+      if (!isInt(a.optSteps))
+        bad(`${where} (${String(a.id)}): optSteps ${JSON.stringify(a.optSteps)} is not a whole number >= 0`);
       if (typeof a.baseHash !== 'string') bad(`${where} (${String(a.id)}) has no base fingerprint`);
       const fs = a.firstStd;
       if (fs !== null && !(isObj(fs) && typeof fs.batch === 'number' && typeof fs.group === 'number')) {
         bad(`${where} (${String(a.id)}): firstStd must be null or {batch, group} numbers`);
       }
-      if (!isInt(a.size, 1)) bad(`${where} (${String(a.id)}): size ${JSON.stringify(a.size)} is not a whole number >= 1`);
-      if (a.offset !== next) bad(`${where} (${String(a.id)}): payload offset ${JSON.stringify(a.offset)}, expected ${next}`);
+      if (!isInt(a.size, 1))
+        bad(`${where} (${String(a.id)}): size ${JSON.stringify(a.size)} is not a whole number >= 1`);
+      if (a.offset !== next)
+        bad(`${where} (${String(a.id)}): payload offset ${JSON.stringify(a.offset)}, expected ${next}`);
       const size = a.size as number;
       next += 3 * size;
-      if (next > (h.payload as number)) bad(`${where} (${String(a.id)}) reaches past the payload (${next} > ${String(h.payload)} elements)`);
+      if (next > (h.payload as number))
+        bad(`${where} (${String(a.id)}) reaches past the payload (${next} > ${String(h.payload)} elements)`);
       const at = dataStart + (a.offset as number) * 4;
       return {
-        id: a.id as string, optSteps: a.optSteps as number, baseHash: a.baseHash as string,
-        firstStd: fs === null ? null : { batch: (fs as { batch: number }).batch, group: (fs as { group: number }).group },
-        params: getF32(bytes, dv, at, size), m: getF32(bytes, dv, at + 4 * size, size), v: getF32(bytes, dv, at + 8 * size, size),
+        id: a.id as string,
+        optSteps: a.optSteps as number,
+        baseHash: a.baseHash as string,
+        firstStd:
+          fs === null
+            ? null
+            : { batch: (fs as { batch: number }).batch, group: (fs as { group: number }).group },
+        params: getF32(bytes, dv, at, size),
+        m: getF32(bytes, dv, at + 4 * size, size),
+        v: getF32(bytes, dv, at + 8 * size, size),
       };
     });
     return { method: t.method as RewardMethod, seed: t.seed as number, step: t.step as number, agents };

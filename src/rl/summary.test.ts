@@ -6,16 +6,44 @@ import type { AgentStepRecord, EvalRecord, StepRecord } from './records';
 import { summarize, windowSize } from './summary';
 
 const agentRec = (agent: string, pl: number | null, std: number): AgentStepRecord => ({
-  agent, rewardMean: 0.5, rewardStd: std, rewardGroupStd: std, rewardStdNorm: std, rewardGroupStdNorm: std, zeroStdFraction: 0,
-  pseudoLabelAccuracy: pl, trainedLabelAccuracy: pl, rewardAccuracy: 1, labeledFraction: 1, parseableFraction: 1, sampleAccuracy: 0.5,
-  meanLength: 4, cutOffShare: 0, meanEntropy: 0.5, kl: 0, clipFraction: 0, gradNorm: 1, loss: 0, lr: 1e-4,
+  agent,
+  rewardMean: 0.5,
+  rewardStd: std,
+  rewardGroupStd: std,
+  rewardStdNorm: std,
+  rewardGroupStdNorm: std,
+  zeroStdFraction: 0,
+  pseudoLabelAccuracy: pl,
+  trainedLabelAccuracy: pl,
+  rewardAccuracy: 1,
+  labeledFraction: 1,
+  parseableFraction: 1,
+  sampleAccuracy: 0.5,
+  meanLength: 4,
+  cutOffShare: 0,
+  meanEntropy: 0.5,
+  kl: 0,
+  clipFraction: 0,
+  gradNorm: 1,
+  loss: 0,
+  lr: 1e-4,
 });
 const step = (s: number, pl: number): StepRecord => ({
-  method: 'co-rl', step: s, agents: [agentRec('A', pl, s === 1 ? 1 : 0.5)], pairs: [], timing: { rollout: 0, forward: 0, update: 0, total: 2 },
+  method: 'co-rl',
+  step: s,
+  agents: [agentRec('A', pl, s === 1 ? 1 : 0.5)],
+  pairs: [],
+  timing: { rollout: 0, forward: 0, update: 0, total: 2 },
 });
 const ev = (s: number, acc: number): EvalRecord => ({
-  method: 'co-rl', step: s, problems: 10, agents: [{ agent: 'A', greedyAccuracy: acc, sampledAccuracy: acc, majAccuracy: acc, parseableFraction: 1 }],
-  meanGreedyAccuracy: acc, ensembleAccuracy: acc, oracleAccuracy: acc, seconds: 0,
+  method: 'co-rl',
+  step: s,
+  problems: 10,
+  agents: [{ agent: 'A', greedyAccuracy: acc, sampledAccuracy: acc, majAccuracy: acc, parseableFraction: 1 }],
+  meanGreedyAccuracy: acc,
+  ensembleAccuracy: acc,
+  oracleAccuracy: acc,
+  seconds: 0,
 });
 
 describe('summaries', () => {
@@ -42,13 +70,24 @@ describe('summaries', () => {
 
 describe('csv', () => {
   it('quotes what needs quoting and leaves nulls empty', () => {
-    expect([csvCell(null), csvCell('a,b'), csvCell('say "hi"'), csvCell(0.5)]).toEqual(['', '"a,b"', '"say ""hi"""', '0.5']);
+    expect([csvCell(null), csvCell('a,b'), csvCell('say "hi"'), csvCell(0.5)]).toEqual([
+      '',
+      '"a,b"',
+      '"say ""hi"""',
+      '0.5',
+    ]);
     expect(toCsv(['x', 'y'], [[1, null]])).toBe('x,y\n1,\n');
   });
 
   it('has one row per (method, step, agent) and an ensemble row per evaluation', () => {
-    expect(stepsCsv([step(1, 0.5)]).trim().split('\n')).toHaveLength(2);
-    const e = evalsCsv([ev(0, 0.5)]).trim().split('\n');
+    expect(
+      stepsCsv([step(1, 0.5)])
+        .trim()
+        .split('\n'),
+    ).toHaveLength(2);
+    const e = evalsCsv([ev(0, 0.5)])
+      .trim()
+      .split('\n');
     expect(e).toHaveLength(3);
     expect(e[2].startsWith('co-rl,0,ensemble,')).toBe(true);
   });

@@ -71,7 +71,11 @@ function curve(evals: readonly EvalRecord[], f: (e: EvalRecord) => number): Accu
 }
 
 /** Summaries of every method from its step and eval records (in step order). */
-export function summarize(methods: readonly RewardMethod[], steps: readonly StepRecord[], evals: readonly EvalRecord[]): MethodSummary[] {
+export function summarize(
+  methods: readonly RewardMethod[],
+  steps: readonly StepRecord[],
+  evals: readonly EvalRecord[],
+): MethodSummary[] {
   return methods.map((method) => {
     const st = steps.filter((s) => s.method === method);
     const ev = evals.filter((e) => e.method === method).sort((a, b) => a.step - b.step);
@@ -80,7 +84,12 @@ export function summarize(methods: readonly RewardMethod[], steps: readonly Step
     const last = st.slice(-w);
     const ids = (ev[0]?.agents ?? st[0]?.agents ?? []).map((a) => a.agent);
     const pick = (ss: StepRecord[], id: string, f: (a: AgentStepRecord) => number | null): number | null =>
-      meanOf(ss.map((s) => { const a = s.agents.find((x) => x.agent === id); return a ? f(a) : null; }));
+      meanOf(
+        ss.map((s) => {
+          const a = s.agents.find((x) => x.agent === id);
+          return a ? f(a) : null;
+        }),
+      );
     const agents: AgentSummary[] = ids.map((id) => ({
       agent: id,
       greedy: curve(ev, (e) => e.agents.find((a) => a.agent === id)?.greedyAccuracy ?? NaN),

@@ -8,7 +8,19 @@ import { makeGPTConfig } from '../model/config';
 import { GPT } from '../model/gpt';
 import { generate, releaseDecoders } from '../model/generate';
 import { makeSFTBatch, releaseSFTBuffers, sftStep } from '../model/sft';
-import { deriveRng, extractAnswer, makeTask, makeTokenizer, renderCompletion, renderPrompt, taskAlphabet, type Problem, type TaskConfig, type Tokenizer, type ViewName } from '../tasks';
+import {
+  deriveRng,
+  extractAnswer,
+  makeTask,
+  makeTokenizer,
+  renderCompletion,
+  renderPrompt,
+  taskAlphabet,
+  type Problem,
+  type TaskConfig,
+  type Tokenizer,
+  type ViewName,
+} from '../tasks';
 
 /** Recipe of one toy agent. */
 export interface ToyAgentRecipe {
@@ -29,23 +41,63 @@ export interface ToyAgentRecipe {
 export const TOY_TASK: TaskConfig = { kind: 'add', digits: 1, evalFraction: 0.3 };
 
 /** Pretrain a toy agent on the CPU and return its flat parameters with the pieces to rebuild it anywhere. */
-export async function pretrainToy(r: ToyAgentRecipe, task: TaskConfig = TOY_TASK): Promise<{ spec: AgentSpec; params: Float32Array; cfg: ReturnType<typeof makeGPTConfig>; alphabet: string }> {
+export async function pretrainToy(
+  r: ToyAgentRecipe,
+  task: TaskConfig = TOY_TASK,
+): Promise<{
+  spec: AgentSpec;
+  params: Float32Array;
+  cfg: ReturnType<typeof makeGPTConfig>;
+  alphabet: string;
+}> {
   const t = makeTask(task);
   const alphabet = taskAlphabet(task, [r.view]);
   const tok = makeTokenizer(alphabet);
   const Tp = t.promptLength(r.view);
-  const longest = Math.max(...t.sampleTrain(deriveRng(0, 'toy-len'), Math.floor(t.sizes.train / 2)).map((p) => renderCompletion(p, r.view).length));
+  const longest = Math.max(
+    ...t
+      .sampleTrain(deriveRng(0, 'toy-len'), Math.floor(t.sizes.train / 2))
+      .map((p) => renderCompletion(p, r.view).length),
+  );
   const seqLen = Tp + longest + 1 + 3; // room for 3 extra completion slots in RL
-  const cfg = makeGPTConfig({ vocabSize: tok.vocabSize, blockSize: seqLen - 1, nLayer: r.nLayer ?? 2, nHead: 4, nEmbd: r.nEmbd ?? 32, seed: r.seed });
+  const cfg = makeGPTConfig({
+    vocabSize: tok.vocabSize,
+    blockSize: seqLen - 1,
+    nLayer: r.nLayer ?? 2,
+    nHead: 4,
+    nEmbd: r.nEmbd ?? 32,
+    seed: r.seed,
+  });
   const model = new GPT(new CpuBackend(), cfg);
   const rng = deriveRng(r.seed, 'toy-sft');
   const B = r.batch ?? 32;
   const n = Math.min(B, t.sizes.train);
-  const val = r.band ? t.sampleTrain(deriveRng(r.seed, 'toy-val'), Math.min(200, Math.floor(t.sizes.train / 2))) : [];
+  const val = r.band
+    ? t.sampleTrain(deriveRng(r.seed, 'toy-val'), Math.min(200, Math.floor(t.sizes.train / 2)))
+    : [];
   const lr = r.lr ?? 3e-3;
   for (let s = 0; s < r.steps; s++) {
-    const batch = makeSFTBatch(t.sampleTrain(rng, n).map((p) => ({ prompt: tok.encode(renderPrompt(p, r.view)), completion: tok.encode(renderCompletion(p, r.view)) })), Tp + longest + 1, tok.eosId);
-    await sftStep(model, batch, { lr: s < 10 ? (lr * (s + 1)) / 10 : lr, beta1: 0.9, beta2: 0.99, eps: 1e-8, weightDecay: 0, step: s + 1 }, 1);
+    const batch = makeSFTBatch(
+      t.sampleTrain(rng, n).map((p) => ({
+        prompt: tok.encode(renderPrompt(p, r.view)),
+        completion: tok.encode(renderCompletion(p, r.view)),
+      })),
+      Tp + longest + 1,
+      tok.eosId,
+    );
+    await sftStep(
+      model,
+      batch,
+      {
+        lr: s < 10 ? (lr * (s + 1)) / 10 : lr,
+        beta1: 0.9,
+        beta2: 0.99,
+        eps: 1e-8,
+        weightDecay: 0,
+        step: s + 1,
+      },
+      1,
+    );
     if (r.band && (s + 1) % 25 === 0) {
       const acc = await greedyAccuracy(model, tok, r.view, val, longest + 1);
       if (acc >= r.band[0] && acc <= r.band[1]) break;
@@ -59,13 +111,29 @@ export async function pretrainToy(r: ToyAgentRecipe, task: TaskConfig = TOY_TASK
 }
 
 /** Greedy accuracy of a model on problems (all prompts of one view have the same length). */
-async function greedyAccuracy(model: GPT, tok: Tokenizer, view: ViewName, problems: readonly Problem[], maxNew: number): Promise<number> {
+async function greedyAccuracy(
+  model: GPT,
+  tok: Tokenizer,
+  view: ViewName,
+  problems: readonly Problem[],
+  maxNew: number,
+): Promise<number> {
   const enc = problems.map((p) => tok.encode(renderPrompt(p, view)));
   const Tp = enc[0].length;
-  const g = await generate(model, Uint32Array.from(enc.flat()), problems.length, Tp, { samples: 1, temperature: 0, maxNewTokens: maxNew, eosId: tok.eosId, seed: 0 });
+  const g = await generate(model, Uint32Array.from(enc.flat()), problems.length, Tp, {
+    samples: 1,
+    temperature: 0,
+    maxNewTokens: maxNew,
+    eosId: tok.eosId,
+    seed: 0,
+  });
   let right = 0;
   problems.forEach((p, r) => {
-    if (extractAnswer(tok.decode(g.tokens.subarray(r * maxNew, r * maxNew + g.lengths[r])), view, p.kind) === p.answer) right++;
+    if (
+      extractAnswer(tok.decode(g.tokens.subarray(r * maxNew, r * maxNew + g.lengths[r])), view, p.kind) ===
+      p.answer
+    )
+      right++;
   });
   return right / problems.length;
 }

@@ -43,14 +43,21 @@ async function run(be: Backend, method: RewardMethod, train: TrainConfig, steps:
   const agents = (await toys()).map((t) => toyAgent(be, t));
   const details: StepDetail[] = [];
   const tr = new CohortTrainer(be, agents, {
-    method, seed: 17, task: makeTask(TOY_TASK), train, eval: { ...DEFAULT_EVAL, problems: 10 }, inspect: (d) => details.push(d),
+    method,
+    seed: 17,
+    task: makeTask(TOY_TASK),
+    train,
+    eval: { ...DEFAULT_EVAL, problems: 10 },
+    inspect: (d) => details.push(d),
   });
   const out: Run = { details, records: [], params: [], grads: [], seconds: 0 };
   const t0 = performance.now();
   for (let s = 0; s < steps; s++) {
     out.records.push(await tr.step());
     out.params.push(await Promise.all(agents.map((a) => a.model.readParams())));
-    out.grads.push(await Promise.all(agents.map(async (a) => (await be.read(a.model.grads)) as Float32Array)));
+    out.grads.push(
+      await Promise.all(agents.map(async (a) => (await be.read(a.model.grads)) as Float32Array)),
+    );
   }
   out.seconds = (performance.now() - t0) / 1000;
   tr.dispose();
@@ -69,7 +76,11 @@ const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.str
  * elementwise tolerance cannot hold for every element. Pass when at most 0.5% of the elements differ by
  * more than 2e-5 + 1e-3|ref|, and no element differs by more than `bound` (lr x optimizer steps).
  */
-function paramsClose(got: Float32Array, ref: Float32Array, bound: number): { ok: boolean; maxAbs: number; line: string } {
+function paramsClose(
+  got: Float32Array,
+  ref: Float32Array,
+  bound: number,
+): { ok: boolean; maxAbs: number; line: string } {
   let loose = 0;
   let maxAbs = 0;
   let nonFinite = 0;
@@ -80,15 +91,26 @@ function paramsClose(got: Float32Array, ref: Float32Array, bound: number): { ok:
     if (!(d <= 2e-5 + 1e-3 * Math.abs(ref[i]))) loose++;
   }
   const ok = nonFinite === 0 && loose <= ref.length * 5e-3 && maxAbs <= bound + 1e-5;
-  return { ok, maxAbs, line: `n=${ref.length}, beyond 2e-5+1e-3|ref|: ${loose} (${((100 * loose) / ref.length).toFixed(3)}%, allowed 0.5%), maxAbs ${maxAbs.toExponential(2)} (bound lr x steps = ${bound.toExponential(2)}), nonFinite ${nonFinite}` };
+  return {
+    ok,
+    maxAbs,
+    line: `n=${ref.length}, beyond 2e-5+1e-3|ref|: ${loose} (${((100 * loose) / ref.length).toFixed(3)}%, allowed 0.5%), maxAbs ${maxAbs.toExponential(2)} (bound lr x steps = ${bound.toExponential(2)}), nonFinite ${nonFinite}`,
+  };
 }
 
 /** The same steps on both backends: identical answers, votes, rewards; parameters within tolerance. */
-async function stepParity(gpu: Backend, method: RewardMethod, o: Partial<TrainConfig>, steps: number): Promise<CheckReport> {
+async function stepParity(
+  gpu: Backend,
+  method: RewardMethod,
+  o: Partial<TrainConfig>,
+  steps: number,
+): Promise<CheckReport> {
   const train: TrainConfig = { ...DEFAULT_TRAIN, batchPrompts: 8, samples: 4, lr: 1e-3, ...o };
   const g = await run(gpu, method, train, steps);
   const c = await run(new CpuBackend(), method, train, steps);
-  const lines: string[] = [`${method} ${JSON.stringify(o)}: ${steps} steps, webgpu ${(g.seconds / steps).toFixed(2)} s/step, cpu ${(c.seconds / steps).toFixed(2)} s/step`];
+  const lines: string[] = [
+    `${method} ${JSON.stringify(o)}: ${steps} steps, webgpu ${(g.seconds / steps).toFixed(2)} s/step, cpu ${(c.seconds / steps).toFixed(2)} s/step`,
+  ];
   let ok = true;
   const figures: Record<string, number> = { gpuSecondsPerStep: g.seconds / steps };
   let answersSame = 0;
@@ -97,18 +119,32 @@ async function stepParity(gpu: Backend, method: RewardMethod, o: Partial<TrainCo
   for (let s = 0; s < steps; s++) {
     const dg = g.details[s];
     const dc = c.details[s];
-    dg.answers.forEach((row, n) => row.forEach((a, i) => { answersAll++; if (a === dc.answers[n][i]) answersSame++; }));
+    dg.answers.forEach((row, n) =>
+      row.forEach((a, i) => {
+        answersAll++;
+        if (a === dc.answers[n][i]) answersSame++;
+      }),
+    );
     const sv = same(dg.votes, dc.votes);
     // binary rewards must be identical; continuous ones (intuitor, rent) come from float logits: close
-    const sr = method === 'intuitor' || method === 'rent'
-      ? dg.rewards.every((r, n) => compareArrays('rewards', r, dc.rewards[n], 1e-4, 1e-4).ok)
-      : same(dg.rewards, dc.rewards);
+    const sr =
+      method === 'intuitor' || method === 'rent'
+        ? dg.rewards.every((r, n) => compareArrays('rewards', r, dc.rewards[n], 1e-4, 1e-4).ok)
+        : same(dg.rewards, dc.rewards);
     const sa = same(dg.answers, dc.answers);
     ok &&= sv && sr && sa;
-    lines.push(`step ${s + 1}: answers ${sa ? 'identical' : 'DIFFER'}, votes ${sv ? 'identical' : 'DIFFER'}, rewards ${sr ? 'identical' : 'DIFFER'}; KL gpu [${g.records[s].agents.map((a) => a.kl?.toExponential(2))}] cpu [${c.records[s].agents.map((a) => a.kl?.toExponential(2))}]`);
+    lines.push(
+      `step ${s + 1}: answers ${sa ? 'identical' : 'DIFFER'}, votes ${sv ? 'identical' : 'DIFFER'}, rewards ${sr ? 'identical' : 'DIFFER'}; KL gpu [${g.records[s].agents.map((a) => a.kl?.toExponential(2))}] cpu [${c.records[s].agents.map((a) => a.kl?.toExponential(2))}]`,
+    );
     for (let n = 0; n < g.params[s].length; n++) {
       const gmax = c.grads[s][n].reduce((m, x) => Math.max(m, Math.abs(x)), 0);
-      const gr = compareArrays(`step ${s + 1} agent ${n} gradients (|g|max ${gmax.toExponential(2)})`, g.grads[s][n], c.grads[s][n], 1e-4 * gmax, 1e-3);
+      const gr = compareArrays(
+        `step ${s + 1} agent ${n} gradients (|g|max ${gmax.toExponential(2)})`,
+        g.grads[s][n],
+        c.grads[s][n],
+        1e-4 * gmax,
+        1e-3,
+      );
       ok &&= gr.ok;
       lines.push(describeCompare(gr));
       const r = paramsClose(g.params[s][n], c.params[s][n], train.lr * (s + 1) * train.innerEpochs);
@@ -141,17 +177,22 @@ async function gpuDeterminism(gpu: Backend, method: RewardMethod, steps: number)
     const sv = same(a.details[s].votes, b.details[s].votes);
     const sr = same(a.details[s].rewards, b.details[s].rewards);
     ok &&= sa && sv && sr;
-    lines.push(`step ${s + 1}: answers ${sa ? 'identical' : 'DIFFER'}, votes ${sv ? 'identical' : 'DIFFER'}, rewards ${sr ? 'identical' : 'DIFFER'}`);
+    lines.push(
+      `step ${s + 1}: answers ${sa ? 'identical' : 'DIFFER'}, votes ${sv ? 'identical' : 'DIFFER'}, rewards ${sr ? 'identical' : 'DIFFER'}`,
+    );
   }
   const strip = (r: Run) => canonicalMetricsJson(r.records, []);
   const metricsSame = strip(a) === strip(b);
-  lines.push(`metric JSON (timings excluded): ${metricsSame ? 'byte-identical' : 'differs in float figures'}`);
+  lines.push(
+    `metric JSON (timings excluded): ${metricsSame ? 'byte-identical' : 'differs in float figures'}`,
+  );
   return { ok, lines, figures: { metricsIdentical: metricsSame ? 1 : 0 } };
 }
 
 export const checks: Record<string, (g: WebGpuBackend) => Promise<CheckReport>> = {
   'trainer:determinism-webgpu': (g) => gpuDeterminism(g, 'co-rl', 2),
   'trainer:parity-co-rl': (g) => stepParity(g, 'co-rl', {}, 3),
-  'trainer:parity-gt-epochs-kl': (g) => stepParity(g, 'gt', { innerEpochs: 2, beta: 0.05, lossType: 'bnpo', scaleRewards: 'batch' }, 2),
+  'trainer:parity-gt-epochs-kl': (g) =>
+    stepParity(g, 'gt', { innerEpochs: 2, beta: 0.05, lossType: 'bnpo', scaleRewards: 'batch' }, 2),
   'trainer:parity-intuitor': (g) => stepParity(g, 'intuitor', { lossType: 'dr_grpo' }, 2),
 };

@@ -21,7 +21,13 @@ beforeAll(async () => {
 }, 60_000);
 
 const agents = (n = 2): Agent[] => toys.slice(0, n).map((t) => toyAgent(be, t));
-const train = (o: Partial<TrainConfig> = {}): TrainConfig => ({ ...DEFAULT_TRAIN, batchPrompts: 8, samples: 4, lr: 1e-3, ...o });
+const train = (o: Partial<TrainConfig> = {}): TrainConfig => ({
+  ...DEFAULT_TRAIN,
+  batchPrompts: 8,
+  samples: 4,
+  lr: 1e-3,
+  ...o,
+});
 const trainer = (method: RewardMethod, a: Agent[], o: Partial<TrainConfig> = {}, seed = 7): CohortTrainer =>
   new CohortTrainer(be, a, { method, seed, task, train: train(o), eval: { ...DEFAULT_EVAL, problems: 20 } });
 
@@ -48,7 +54,8 @@ describe('CohortTrainer', () => {
     const tr = trainer('co-rl', agents(3));
     const r = await tr.step();
     expect([0, 1, 2].map((n) => tr.teacherOf(n))).toEqual([2, 0, 1]);
-    for (let n = 0; n < 3; n++) expect(r.agents[n].trainedLabelAccuracy).toBe(r.agents[(n + 2) % 3].pseudoLabelAccuracy);
+    for (let n = 0; n < 3; n++)
+      expect(r.agents[n].trainedLabelAccuracy).toBe(r.agents[(n + 2) % 3].pseudoLabelAccuracy);
     expect(r.pairs.map((p) => `${p.a}${p.b}`)).toEqual(['AB', 'AC', 'BC']);
   });
 
@@ -69,7 +76,11 @@ describe('CohortTrainer', () => {
     const r = await tr.step();
     const x = r.agents[0];
     const y = r.agents[1];
-    expect([x.rewardMean, x.meanLength, x.meanEntropy]).not.toEqual([y.rewardMean, y.meanLength, y.meanEntropy]);
+    expect([x.rewardMean, x.meanLength, x.meanEntropy]).not.toEqual([
+      y.rewardMean,
+      y.meanLength,
+      y.meanEntropy,
+    ]);
   });
 
   it('reads back at most 3 times per step and allocates nothing after the first step', async () => {
@@ -97,7 +108,9 @@ describe('CohortTrainer', () => {
     p.fill(NaN, 0, 64);
     bad[1].model.writeParams(p);
     const tr = trainer('ttrl', bad);
-    const before = await Promise.all(bad.map(async (a) => [await a.model.readParams(), (await be.read(a.model.m)).slice()]));
+    const before = await Promise.all(
+      bad.map(async (a) => [await a.model.readParams(), (await be.read(a.model.m)).slice()]),
+    );
     await expect(tr.step()).rejects.toBeInstanceOf(TrainingDivergedError);
     expect(tr.stepCount).toBe(0);
     for (const [n, a] of bad.entries()) {
@@ -112,7 +125,10 @@ describe('CohortTrainer', () => {
     p.fill(NaN, 0, 64); // poison the first embedding rows: the logits that use them become NaN
     bad[1].model.writeParams(p);
     const tr = trainer('ttrl', bad);
-    const err = await tr.step().then(() => null, (e: unknown) => e);
+    const err = await tr.step().then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(TrainingDivergedError);
     expect((err as TrainingDivergedError).agent).toBe('B');
     expect((err as TrainingDivergedError).step).toBe(1);
@@ -122,21 +138,37 @@ describe('CohortTrainer', () => {
 
 describe('runExperiment (lock step)', () => {
   const config = (methods: RewardMethod[], steps = 2): ExperimentConfig => ({
-    name: 't', seed: 5, steps, methods, cohort: { preset: 'toy' }, task: TOY_TASK,
-    train: train(), eval: { ...DEFAULT_EVAL, every: 0, problems: 20, ensembleSamples: 2 },
+    name: 't',
+    seed: 5,
+    steps,
+    methods,
+    cohort: { preset: 'toy' },
+    task: TOY_TASK,
+    train: train(),
+    eval: { ...DEFAULT_EVAL, every: 0, problems: 20, ensembleSamples: 2 },
   });
 
   it('gives every method the same prompts, seeds and base evaluation', async () => {
-    const r = await runExperiment(be, config(['co-rl', 'ttrl', 'gt']), async () => agents(2), { keepExamples: true, task });
+    const r = await runExperiment(be, config(['co-rl', 'ttrl', 'gt']), async () => agents(2), {
+      keepExamples: true,
+      task,
+    });
     expect(r.error).toBeNull();
     expect(r.completedSteps).toBe(2);
     const byMethod = (m: string) => r.steps.filter((s) => s.method === m);
     for (const s of [0, 1]) {
-      const prompts = ['co-rl', 'ttrl', 'gt'].map((m) => byMethod(m)[s].examples!.map((e) => e.prompt).join('|'));
+      const prompts = ['co-rl', 'ttrl', 'gt'].map((m) => {
+        const step = byMethod(m)[s];
+        return step.examples!.map((e) => e.prompt).join('|');
+      });
       expect(new Set(prompts).size).toBe(1);
     }
     // step 1 rollouts come from identical base agents and seeds: identical answers, hence votes
-    const first = ['co-rl', 'ttrl', 'gt'].map((m) => byMethod(m)[0].examples!.map((e) => e.answers.join(',')).join('|'));
+    const first = ['co-rl', 'ttrl', 'gt'].map((m) =>
+      byMethod(m)[0]
+        .examples!.map((e) => e.answers.join(','))
+        .join('|'),
+    );
     expect(new Set(first).size).toBe(1);
     const base = r.evals.filter((e) => e.step === 0);
     expect(base.map((e) => e.method)).toEqual(['co-rl', 'ttrl', 'gt']);

@@ -51,7 +51,11 @@ export interface StepDetail {
 
 /** A NaN or infinity in a loss or gradient: training stops; records so far stay valid. */
 export class TrainingDivergedError extends Error {
-  constructor(readonly agent: string, readonly step: number, what: string) {
+  constructor(
+    readonly agent: string,
+    readonly step: number,
+    what: string,
+  ) {
     super(`non-finite ${what} for agent ${agent} at step ${step}: training stopped`);
     this.name = 'TrainingDivergedError';
   }
@@ -62,7 +66,10 @@ export function completionSlots(agent: Agent, task: Task, configured: number | n
   const Tp = task.promptLength(agent.spec.view);
   const room = agent.model.cfg.blockSize - Tp + 1;
   if (configured !== null) {
-    if (configured > room) throw new Error(`agent ${agent.spec.id}: maxNewTokens ${configured} does not fit its context (blockSize ${agent.model.cfg.blockSize}, prompt ${Tp} tokens): at most ${room}`);
+    if (configured > room)
+      throw new Error(
+        `agent ${agent.spec.id}: maxNewTokens ${configured} does not fit its context (blockSize ${agent.model.cfg.blockSize}, prompt ${Tp} tokens): at most ${room}`,
+      );
     return configured;
   }
   if (agent.base) return Math.min(agent.base.maxNewTokens + 2, room); // longest correct completion + EOS, + 2
@@ -87,19 +94,32 @@ export class CohortTrainer {
   /** Per agent: parameters and AdamW moments before the step's updates (put back when a step diverges). */
   private before: { params: Tensor; m: Tensor; v: Tensor }[] | null = null;
 
-  constructor(readonly backend: Backend, readonly agents: Agent[], readonly opts: TrainerOptions) {
+  constructor(
+    readonly backend: Backend,
+    readonly agents: Agent[],
+    readonly opts: TrainerOptions,
+  ) {
     if (agents.length === 0) throw new Error('a cohort needs at least one agent');
     if (opts.method === 'co-rl' && agents.length < 2) {
-      throw new Error(`co-rl needs N >= 2 agents (each is graded by its ring predecessor, never itself); got N = ${agents.length}. Use ttrl for one agent.`);
+      throw new Error(
+        `co-rl needs N >= 2 agents (each is graded by its ring predecessor, never itself); got N = ${agents.length}. Use ttrl for one agent.`,
+      );
     }
-    const tp = opts.method === 'co-rl' && opts.train.teacher !== 'ring' ? teacherModeProblem(opts.train.teacher, agents.length) : null;
+    const tp =
+      opts.method === 'co-rl' && opts.train.teacher !== 'ring'
+        ? teacherModeProblem(opts.train.teacher, agents.length)
+        : null;
     if (tp) throw new Error(`co-rl: ${tp}`);
     if (opts.train.samples < 2) throw new Error(`samples K must be >= 2, got ${opts.train.samples}`);
     const ids = agents.map((a) => a.spec.id);
-    if (new Set(ids).size !== ids.length) throw new Error(`agent ids must be unique (random streams derive from them): ${ids.join(', ')}`);
+    if (new Set(ids).size !== ids.length)
+      throw new Error(`agent ids must be unique (random streams derive from them): ${ids.join(', ')}`);
     for (const a of agents) {
       if (a.model.backend !== backend) throw new Error(`agent ${a.spec.id} lives on another backend`);
-      if (a.model.cfg.vocabSize !== a.tokenizer.vocabSize) throw new Error(`agent ${a.spec.id}: model vocabSize ${a.model.cfg.vocabSize} != tokenizer vocabSize ${a.tokenizer.vocabSize}`);
+      if (a.model.cfg.vocabSize !== a.tokenizer.vocabSize)
+        throw new Error(
+          `agent ${a.spec.id}: model vocabSize ${a.model.cfg.vocabSize} != tokenizer vocabSize ${a.tokenizer.vocabSize}`,
+        );
     }
     this.maxNewTokens = agents.map((a) => completionSlots(a, opts.task, opts.train.maxNewTokens));
     this.optSteps = agents.map(() => 0);
@@ -148,49 +168,116 @@ export class CohortTrainer {
     const problems = this.opts.task.sampleTrain(deriveRng(seed, 'prompts', s), B);
     // 2-3. rollouts and answers, each agent from its own stream; all decoded, then one readback. Prompts are
     // rendered by the task (groundTruth.test.ts hands the trainer problems whose truth-bearing fields are scrambled)
-    const rolls: AgentRollout[] = await rolloutCohort(this.agents, problems, this.agents.map((a, n) => ({
-      samples: K, temperature: c.temperature, maxNewTokens: this.maxNewTokens[n], seed: deriveSeed(seed, 'rollout', a.spec.id, s),
-    })), this.render);
+    const rolls: AgentRollout[] = await rolloutCohort(
+      this.agents,
+      problems,
+      this.agents.map((a, n) => ({
+        samples: K,
+        temperature: c.temperature,
+        maxNewTokens: this.maxNewTokens[n],
+        seed: deriveSeed(seed, 'rollout', a.spec.id, s),
+      })),
+      this.render,
+    );
     const t1 = now();
     // policy forward (kept for the backward), and the frozen base for KL: every agent's figures in one readback
     const klNow = c.beta > 0 || (s - 1) % c.klEvery === 0;
-    const fwd = await resolvePending(this.backend, this.agents.flatMap((a, n) => {
-      const own = startPolicyForward(a.model, rolls[n].rows, c.temperature, { entropy: true, certainty: method === 'intuitor' });
-      return klNow ? [own, startPolicyForward(refs[n], rolls[n].rows, c.temperature)] : [own];
-    }));
+    const fwd = await resolvePending(
+      this.backend,
+      this.agents.flatMap((a, n) => {
+        const own = startPolicyForward(a.model, rolls[n].rows, c.temperature, {
+          entropy: true,
+          certainty: method === 'intuitor',
+        });
+        return klNow ? [own, startPolicyForward(refs[n], rolls[n].rows, c.temperature)] : [own];
+      }),
+    );
     const per = klNow ? 2 : 1;
     const figs: TokenFigures[] = this.agents.map((_, n) => fwd[n * per]);
-    const refLogp: (Float32Array | null)[] = this.agents.map((_, n) => (klNow ? fwd[n * per + 1].logp : null));
+    const refLogp: (Float32Array | null)[] = this.agents.map((_, n) =>
+      klNow ? fwd[n * per + 1].logp : null,
+    );
     const t2 = now();
     // 4-5. votes and rewards for the whole cohort before any update
-    const tb = (n: number, v: Float32Array) => ({ values: v, mask: rolls[n].rows.mask, maxNewTokens: this.maxNewTokens[n] });
+    const tb = (n: number, v: Float32Array) => ({
+      values: v,
+      mask: rolls[n].rows.mask,
+      maxNewTokens: this.maxNewTokens[n],
+    });
     const cohort = { B, K, answers: rolls.map((r) => r.answers) };
     const res: RewardResult = stepRewards(
       {
-        method, cohort, tau: c.tau, teacher: c.teacher, seed, step: s, agentIds: this.agents.map((a) => a.spec.id),
+        method,
+        cohort,
+        tau: c.tau,
+        teacher: c.teacher,
+        seed,
+        step: s,
+        agentIds: this.agents.map((a) => a.spec.id),
         entropy: figs.map((f, n) => tb(n, f.entropy!)),
         certainty: figs.map((f, n) => (f.certainty ? tb(n, f.certainty) : null)),
       },
       () => problems.map((p) => p.answer),
     );
     const ownVotes = res.votes ?? cohortVotes(cohort.answers, B, K, c.tau);
-    this.opts.inspect?.({ step: s, answers: rolls.map((r) => [...r.answers]), votes: ownVotes.map(voteLabels), trainedLabels: res.trainedLabels, rewards: res.rewards.map((r) => [...r]) });
+    this.opts.inspect?.({
+      step: s,
+      answers: rolls.map((r) => [...r.answers]),
+      votes: ownVotes.map(voteLabels),
+      trainedLabels: res.trainedLabels,
+      rewards: res.rewards.map((r) => [...r]),
+    });
     // 6-8. advantages, loss, update of every agent (gradient norms read back once, at the end)
     const upd = await this.update(rolls, figs, refLogp, res.rewards, s);
     const t3 = now();
     // metrics (ground truth is read here, for measurement only)
     const truth = problems.map((p) => p.answer);
-    const agents = this.agents.map((a, n) => this.agentRecord(a, n, rolls[n], figs[n], res, voteLabels(ownVotes[n]), truth, upd[n]));
+    const agents = this.agents.map((a, n) =>
+      this.agentRecord(a, n, rolls[n], figs[n], res, voteLabels(ownVotes[n]), truth, upd[n]),
+    );
     const pairs = pairwiseAgreement(ownVotes.map(voteLabels)).map((p) => ({
-      a: this.agents[p.i].spec.id, b: this.agents[p.j].spec.id, bothLabeled: p.bothLabeled, agreement: p.agreement,
+      a: this.agents[p.i].spec.id,
+      b: this.agents[p.j].spec.id,
+      bothLabeled: p.bothLabeled,
+      agreement: p.agreement,
     }));
     this.stepCount = s;
-    const record: StepRecord = { method, step: s, agents, pairs, timing: { rollout: t1 - t0, forward: t2 - t1, update: t3 - t2, total: now() - t0 } };
-    const co = stepCoLabeling(method === 'co-rl' ? c.teacher : 'ring', this.agents.map((a) => a.spec.id), ownVotes.map(voteLabels), res, truth);
+    const record: StepRecord = {
+      method,
+      step: s,
+      agents,
+      pairs,
+      timing: { rollout: t1 - t0, forward: t2 - t1, update: t3 - t2, total: now() - t0 },
+    };
+    const co = stepCoLabeling(
+      method === 'co-rl' ? c.teacher : 'ring',
+      this.agents.map((a) => a.spec.id),
+      ownVotes.map(voteLabels),
+      res,
+      truth,
+    );
     if (co) record.coLabeling = co;
-    if (this.opts.keepExamples) record.examples = this.examples(problems[0], rolls, res, ownVotes.map((v) => v[0].vote));
-    this.latestInspection = buildInspection({ method, step: s, K, agents: this.agents, problems, rolls, res, votes: ownVotes, teacherOf: (n) => this.teacherOf(n), render: this.render });
-    if (method === 'co-rl' && c.teacher !== 'ring') this.latestInspection.labelFrom = this.latestInspection.labelFrom.map(() => `peers (${c.teacher})`);
+    if (this.opts.keepExamples)
+      record.examples = this.examples(
+        problems[0],
+        rolls,
+        res,
+        ownVotes.map((v) => v[0].vote),
+      );
+    this.latestInspection = buildInspection({
+      method,
+      step: s,
+      K,
+      agents: this.agents,
+      problems,
+      rolls,
+      res,
+      votes: ownVotes,
+      teacherOf: (n) => this.teacherOf(n),
+      render: this.render,
+    });
+    if (method === 'co-rl' && c.teacher !== 'ring')
+      this.latestInspection.labelFrom = this.latestInspection.labelFrom.map(() => `peers (${c.teacher})`);
     return record;
   }
 
@@ -201,7 +288,13 @@ export class CohortTrainer {
    * at the end; a non-finite loss or gradient norm then throws for the first failure in agent order (as if
    * agents were updated one after another) after putting every agent back as it was before the step.
    */
-  private async update(rolls: AgentRollout[], figs: TokenFigures[], refLogp: (Float32Array | null)[], rewards: number[][], s: number) {
+  private async update(
+    rolls: AgentRollout[],
+    figs: TokenFigures[],
+    refLogp: (Float32Array | null)[],
+    rewards: number[][],
+    s: number,
+  ) {
     const c = this.opts.train;
     const be = this.backend;
     const N = this.agents.length;
@@ -220,15 +313,25 @@ export class CohortTrainer {
     for (let e = 0; e < E; e++) {
       if (e > 0) {
         const ns = [...live];
-        const f = await resolvePending(be, ns.map((n) => startPolicyForward(this.agents[n].model, rolls[n].rows, c.temperature)));
+        const f = await resolvePending(
+          be,
+          ns.map((n) => startPolicyForward(this.agents[n].model, rolls[n].rows, c.temperature)),
+        );
         ns.forEach((n, i) => (logp[n] = f[i].logp));
       }
       for (const n of live) {
         const model = this.agents[n].model;
         const roll = rolls[n];
         const out = grpoLoss({
-          logp: logp[n], logpOld: figs[n].logp, ref: refLogp[n] ?? undefined, mask: roll.rows.mask, advantages: adv[n],
-          maxNewTokens: this.maxNewTokens[n], epsClip: c.epsClip, beta: c.beta, lossType: c.lossType,
+          logp: logp[n],
+          logpOld: figs[n].logp,
+          ref: refLogp[n] ?? undefined,
+          mask: roll.rows.mask,
+          advantages: adv[n],
+          maxNewTokens: this.maxNewTokens[n],
+          epsClip: c.epsClip,
+          beta: c.beta,
+          lossType: c.lossType,
         });
         if (!Number.isFinite(out.loss)) {
           lossFail.set(n * E + e, `loss (${out.loss})`);
@@ -239,11 +342,22 @@ export class CohortTrainer {
         model.zeroGrad();
         policyBackward(model, roll.rows, out.weights, c.temperature);
         const fi = this.opts.faultInjection; // tests only: see TrainerOptions.faultInjection
-        if (fi && fi.step === s && fi.agent === this.agents[n].spec.id) be.write(model.grads, new Float32Array(model.layout.total).fill(NaN));
+        if (fi && fi.step === s && fi.agent === this.agents[n].spec.id)
+          be.write(model.grads, new Float32Array(model.layout.total).fill(NaN));
         this.optSteps[n]++;
         // the clipped step computes the squared norm into model.normSq on the device; else compute it here
         if (!clipped) be.sumSquares(model.normSq, model.grads, model.layout.total);
-        model.step({ lr, beta1: c.beta1, beta2: c.beta2, eps: c.adamEps, weightDecay: c.weightDecay, step: this.optSteps[n] }, c.maxGradNorm);
+        model.step(
+          {
+            lr,
+            beta1: c.beta1,
+            beta2: c.beta2,
+            eps: c.adamEps,
+            weightDecay: c.weightDecay,
+            step: this.optSteps[n],
+          },
+          c.maxGradNorm,
+        );
         be.copy(norms, model.normSq, 1, n * E + e);
         clip[n] += out.clipFraction / E;
       }
@@ -283,7 +397,11 @@ export class CohortTrainer {
     const be = this.backend;
     this.before ??= this.agents.map((a) => {
       const n = a.model.layout.total;
-      return { params: be.alloc([n], 'f32', 'trainer.before.params'), m: be.alloc([n], 'f32', 'trainer.before.m'), v: be.alloc([n], 'f32', 'trainer.before.v') };
+      return {
+        params: be.alloc([n], 'f32', 'trainer.before.params'),
+        m: be.alloc([n], 'f32', 'trainer.before.m'),
+        v: be.alloc([n], 'f32', 'trainer.before.v'),
+      };
     });
     this.agents.forEach((a, i) => {
       const b = this.before![i];
@@ -307,14 +425,27 @@ export class CohortTrainer {
   }
 
   private agentRecord(
-    a: Agent, n: number, roll: AgentRollout, fig: TokenFigures, res: RewardResult, own: (string | null)[], truth: string[],
+    a: Agent,
+    n: number,
+    roll: AgentRollout,
+    fig: TokenFigures,
+    res: RewardResult,
+    own: (string | null)[],
+    truth: string[],
     u: { loss: number; kl: number | null; clip: number; gradNorm: number; lr: number },
   ): AgentStepRecord {
     const K = this.opts.train.samples;
     const rewards = res.rewards[n];
     const m = agentStepMetrics({
-      K, answers: roll.answers, rewards, ownLabels: own, trainedLabels: res.trainedLabels ? res.trainedLabels[n] : null, truth,
-      lengths: roll.lengths, eosProduced: roll.eos, entropy: { values: fig.entropy!, mask: roll.rows.mask, maxNewTokens: this.maxNewTokens[n] },
+      K,
+      answers: roll.answers,
+      rewards,
+      ownLabels: own,
+      trainedLabels: res.trainedLabels ? res.trainedLabels[n] : null,
+      truth,
+      lengths: roll.lengths,
+      eosProduced: roll.eos,
+      entropy: { values: fig.entropy!, mask: roll.rows.mask, maxNewTokens: this.maxNewTokens[n] },
     });
     this.firstStd ??= [];
     this.firstStd[n] ??= { batch: m.batchStd, group: m.meanGroupStd };
@@ -346,7 +477,12 @@ export class CohortTrainer {
     };
   }
 
-  private examples(p: Problem, rolls: AgentRollout[], res: RewardResult, votes: (string | null)[]): StepExample[] {
+  private examples(
+    p: Problem,
+    rolls: AgentRollout[],
+    res: RewardResult,
+    votes: (string | null)[],
+  ): StepExample[] {
     const K = this.opts.train.samples;
     return this.agents.map((a, n) => ({
       agent: a.spec.id,
@@ -362,20 +498,34 @@ export class CohortTrainer {
   /** Held-out evaluation of the current agents (greedy, avg@E, maj@E, pooled ensemble; the portrait counts unless `portrait` is false). */
   async evaluate(portrait = true): Promise<EvalRecord> {
     const e = this.opts.eval;
-    return evaluateCohort(this.agents, this.opts.task.heldOut(e.split ?? 'test', e.problems), { ...this.evalOptions(), portraitSamples: portrait ? e.portraitSamples : 0 });
+    return evaluateCohort(this.agents, this.opts.task.heldOut(e.split ?? 'test', e.problems), {
+      ...this.evalOptions(),
+      portraitSamples: portrait ? e.portraitSamples : 0,
+    });
   }
 
   /** `rec` (an evaluation of the current agents) with the live portrait's counts added (src/rl/evaluate.ts). */
   async addPortrait(rec: EvalRecord): Promise<EvalRecord> {
-    return withPortrait(rec, this.agents, this.opts.task.heldOut(this.opts.eval.split ?? 'test', this.opts.eval.problems), this.evalOptions());
+    return withPortrait(
+      rec,
+      this.agents,
+      this.opts.task.heldOut(this.opts.eval.split ?? 'test', this.opts.eval.problems),
+      this.evalOptions(),
+    );
   }
 
   private evalOptions(): EvaluateOptions {
     const e = this.opts.eval;
     return {
-      method: this.opts.method, step: this.stepCount, seed: this.opts.seed,
-      ensembleSamples: e.ensembleSamples, temperature: e.temperature, maxNewTokens: this.maxNewTokens,
-      portraitSamples: e.portraitSamples, portraitTemperature: this.opts.train.temperature, render: this.render,
+      method: this.opts.method,
+      step: this.stepCount,
+      seed: this.opts.seed,
+      ensembleSamples: e.ensembleSamples,
+      temperature: e.temperature,
+      maxNewTokens: this.maxNewTokens,
+      portraitSamples: e.portraitSamples,
+      portraitTemperature: this.opts.train.temperature,
+      render: this.render,
     };
   }
 
@@ -384,15 +534,25 @@ export class CohortTrainer {
    * agent `agent` (an id), through the agent's current model. Call between steps only (never while a
    * step runs: the forward replaces the model's kept activations). Throws a clear message on bad input.
    */
-  async attention(agent: string, prompt: number, sample: number, layer: number): Promise<AttentionResult & { step: number }> {
+  async attention(
+    agent: string,
+    prompt: number,
+    sample: number,
+    layer: number,
+  ): Promise<AttentionResult & { step: number }> {
     const ins = this.latestInspection;
     if (!ins) throw new Error(`no step of ${this.opts.method} yet: attention is available from step 1`);
     const n = this.agents.findIndex((a) => a.spec.id === agent);
     if (n < 0) throw new Error(`unknown agent ${JSON.stringify(agent)}; agents: ${ins.agents.join(', ')}`);
-    if (!Number.isInteger(prompt) || prompt < 0 || prompt >= ins.prompts.length) throw new Error(`prompt ${prompt} is out of range: 0..${ins.prompts.length - 1}`);
-    if (!Number.isInteger(sample) || sample < 0 || sample >= ins.K) throw new Error(`sample ${sample} is out of range: 0..${ins.K - 1}`);
+    if (!Number.isInteger(prompt) || prompt < 0 || prompt >= ins.prompts.length)
+      throw new Error(`prompt ${prompt} is out of range: 0..${ins.prompts.length - 1}`);
+    if (!Number.isInteger(sample) || sample < 0 || sample >= ins.K)
+      throw new Error(`sample ${sample} is out of range: 0..${ins.K - 1}`);
     const x = ins.prompts[prompt].agents[n];
-    return { ...(await attentionMap(this.agents[n], x.prompt, x.completions[sample], layer)), step: ins.step };
+    return {
+      ...(await attentionMap(this.agents[n], x.prompt, x.completions[sample], layer)),
+      step: ins.step,
+    };
   }
 
   /**
@@ -406,8 +566,13 @@ export class CohortTrainer {
     for (const [n, a] of this.agents.entries()) {
       const f = this.firstStd?.[n];
       agents.push({
-        id: a.spec.id, optSteps: this.optSteps[n], firstStd: f ? { ...f } : null, baseHash: this.baseHashes[n],
-        params: await read(a.model.params), m: await read(a.model.m), v: await read(a.model.v),
+        id: a.spec.id,
+        optSteps: this.optSteps[n],
+        firstStd: f ? { ...f } : null,
+        baseHash: this.baseHashes[n],
+        params: await read(a.model.params),
+        m: await read(a.model.m),
+        v: await read(a.model.v),
       });
     }
     return { method: this.opts.method, seed: this.opts.seed, step: this.stepCount, agents };
@@ -437,23 +602,36 @@ export class CohortTrainer {
   async checkSnapshot(snap: TrainerSnapshot): Promise<void> {
     await this.init();
     const refuse = (why: string): never => {
-      throw new Error(`cannot restore the ${snap.method} snapshot (step ${snap.step}) into this ${this.opts.method} trainer: ${why}`);
+      throw new Error(
+        `cannot restore the ${snap.method} snapshot (step ${snap.step}) into this ${this.opts.method} trainer: ${why}`,
+      );
     };
     if (snap.method !== this.opts.method) refuse(`it is a snapshot of method ${snap.method}`);
-    if (snap.seed !== this.opts.seed) refuse(`it was taken with seed ${snap.seed}, this run uses seed ${this.opts.seed}`);
+    if (snap.seed !== this.opts.seed)
+      refuse(`it was taken with seed ${snap.seed}, this run uses seed ${this.opts.seed}`);
     if (!Number.isInteger(snap.step) || snap.step < 0) refuse(`step ${snap.step} is not a whole number >= 0`);
     const ids = this.agents.map((a) => a.spec.id);
     const theirs = snap.agents.map((a) => a.id);
-    if (ids.join('\u0000') !== theirs.join('\u0000')) refuse(`its agents are [${theirs.join(', ')}], this cohort has [${ids.join(', ')}]`);
+    if (ids.join('\u0000') !== theirs.join('\u0000'))
+      refuse(`its agents are [${theirs.join(', ')}], this cohort has [${ids.join(', ')}]`);
     for (const [n, s] of snap.agents.entries()) {
       const total = this.agents[n].model.layout.total;
-      for (const [k, t] of [['params', s.params], ['m', s.m], ['v', s.v]] as const) {
-        if (t.length !== total) refuse(`agent ${s.id}: ${k} has ${t.length} values, the model has ${total} parameters`);
-        for (let i = 0; i < t.length; i++) if (!Number.isFinite(t[i])) refuse(`agent ${s.id}: ${k}[${i}] is ${t[i]}`);
+      for (const [k, t] of [
+        ['params', s.params],
+        ['m', s.m],
+        ['v', s.v],
+      ] as const) {
+        if (t.length !== total)
+          refuse(`agent ${s.id}: ${k} has ${t.length} values, the model has ${total} parameters`);
+        for (let i = 0; i < t.length; i++)
+          if (!Number.isFinite(t[i])) refuse(`agent ${s.id}: ${k}[${i}] is ${t[i]}`);
       }
-      if (!Number.isInteger(s.optSteps) || s.optSteps < 0) refuse(`agent ${s.id}: optSteps ${s.optSteps} is not a whole number >= 0`);
+      if (!Number.isInteger(s.optSteps) || s.optSteps < 0)
+        refuse(`agent ${s.id}: optSteps ${s.optSteps} is not a whole number >= 0`);
       if (s.baseHash !== this.baseHashes[n]) {
-        refuse(`agent ${s.id} started from other base parameters (fingerprint ${s.baseHash}, these agents ${this.baseHashes[n]})`);
+        refuse(
+          `agent ${s.id} started from other base parameters (fingerprint ${s.baseHash}, these agents ${this.baseHashes[n]})`,
+        );
       }
     }
   }
@@ -471,7 +649,8 @@ export class CohortTrainer {
     }
     for (const a of this.agents) releasePolicyBuffers(a.model);
     this.refs = null;
-    for (const t of [this.norms, ...(this.before ?? []).flatMap((b) => [b.params, b.m, b.v])]) if (t) this.backend.free(t);
+    for (const t of [this.norms, ...(this.before ?? []).flatMap((b) => [b.params, b.m, b.v])])
+      if (t) this.backend.free(t);
     this.norms = null;
     this.before = null;
   }

@@ -42,7 +42,9 @@ w.soakStart = async (o) => {
   const specs = presetAgentSpecs(o.preset);
   const agents = await new CohortLoader(fetchReader(), specs).load(be);
   trainer = new CohortTrainer(be, agents, {
-    method: o.method, seed: o.seed, task: makeTask(preset.task),
+    method: o.method,
+    seed: o.seed,
+    task: makeTask(preset.task),
     train: { ...DEFAULT_TRAIN, batchPrompts: o.batchPrompts, samples: o.samples },
     eval: { ...DEFAULT_EVAL, problems: 8 },
   });
@@ -59,8 +61,13 @@ w.soakTo = async (step) => {
   }
   const c = be.counters;
   return {
-    step: trainer.stepCount, bytesHeld: c.bytesHeld, allocations: c.allocations, dispatches: c.dispatches, readbacks: c.readbacks,
-    msPerStep: (performance.now() - t0) / Math.max(1, trainer.stepCount - from), sampleAccuracy: last.acc,
+    step: trainer.stepCount,
+    bytesHeld: c.bytesHeld,
+    allocations: c.allocations,
+    dispatches: c.dispatches,
+    readbacks: c.readbacks,
+    msPerStep: (performance.now() - t0) / Math.max(1, trainer.stepCount - from),
+    sampleAccuracy: last.acc,
   };
 };
 document.title = 'soak ready';

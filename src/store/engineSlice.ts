@@ -17,5 +17,6 @@ export const createEngineSlice: StateCreator<EngineSlice, [], [], EngineSlice> =
   adapter: '',
   fallbackReason: '',
   engineNote: '',
-  setEngine: (backend, adapter, fallbackReason, engineNote = '') => set({ backend, adapter, fallbackReason, engineNote }),
+  setEngine: (backend, adapter, fallbackReason, engineNote = '') =>
+    set({ backend, adapter, fallbackReason, engineNote }),
 });

@@ -10,7 +10,8 @@ export function installGuard(): void {
   if (installed) return;
   installed = true;
   onTrainEvents((events) => {
-    for (const e of events) if (e.type === 'fault' && e.kind === 'deviceLost') console.warn(`[co-rl] ${e.message}`);
+    for (const e of events)
+      if (e.type === 'fault' && e.kind === 'deviceLost') console.warn(`[co-rl] ${e.message}`);
   });
   if (import.meta.env.DEV && typeof window !== 'undefined') {
     const w = window as unknown as { __corl?: Record<string, unknown> };

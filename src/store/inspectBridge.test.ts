@@ -16,21 +16,52 @@ vi.mock('./trainBridge', () => ({
 }));
 
 const { useStore } = await import('./store');
-const { chooseInspect, refreshInspection, resetInspectBridge, setInspectorOpen } = await import('./inspectBridge');
+const { chooseInspect, refreshInspection, resetInspectBridge, setInspectorOpen } = await import(
+  './inspectBridge'
+);
 
-const stepRec = (method: 'co-rl' | 'ttrl', step: number) => ({ method, step, agents: [], pairs: [], timing: {} }) as unknown as StepRecord;
+const stepRec = (method: 'co-rl' | 'ttrl', step: number) =>
+  ({ method, step, agents: [], pairs: [], timing: {} }) as unknown as StepRecord;
 const inspection = (method: 'co-rl' | 'ttrl', step: number): StepInspection => ({
-  method, step, K: 2, agents: ['A', 'B'], labelFrom: ['B', 'A'], shapes: [{ layers: 2, heads: 4 }, { layers: 1, heads: 4 }],
+  method,
+  step,
+  K: 2,
+  agents: ['A', 'B'],
+  labelFrom: ['B', 'A'],
+  shapes: [
+    { layers: 2, heads: 4 },
+    { layers: 1, heads: 4 },
+  ],
   prompts: [0, 1].map((index) => ({
-    index, truth: '5', disagree: false,
-    agents: ['A', 'B'].map((agent) => ({ agent, prompt: '2+3=', completions: ['#5', '#6'], answers: ['5', '6'], rewards: [1, 0], eos: [true, true], vote: '5', voteShare: 0.5, label: '5' })),
+    index,
+    truth: '5',
+    disagree: false,
+    agents: ['A', 'B'].map((agent) => ({
+      agent,
+      prompt: '2+3=',
+      completions: ['#5', '#6'],
+      answers: ['5', '6'],
+      rewards: [1, 0],
+      eos: [true, true],
+      vote: '5',
+      voteShare: 0.5,
+      label: '5',
+    })),
   })),
 });
 
 /** The worker's records of a new step of every method arrive (as the training bridge folds them). */
 function newStep(step: number): void {
   const m = useStore.getState().metrics;
-  useStore.setState({ metrics: { ...m, steps: { 'co-rl': [...(m.steps['co-rl'] ?? []), stepRec('co-rl', step)], ttrl: [...(m.steps.ttrl ?? []), stepRec('ttrl', step)] } } });
+  useStore.setState({
+    metrics: {
+      ...m,
+      steps: {
+        'co-rl': [...(m.steps['co-rl'] ?? []), stepRec('co-rl', step)],
+        ttrl: [...(m.steps.ttrl ?? []), stepRec('ttrl', step)],
+      },
+    },
+  });
   listener!([{ type: 'step', runId: 1, record: stepRec('co-rl', step) }]);
 }
 const answer = (step: number, method: 'co-rl' | 'ttrl' = 'co-rl') =>
@@ -55,7 +86,9 @@ describe('inspectBridge', () => {
     refreshInspection();
     expect(sent).toHaveLength(1);
     answer(2); // the answer is already step 2: nothing more to ask, but the attention of the selection
-    expect(sent.slice(1)).toEqual([{ type: 'attention', method: 'co-rl', agent: 'A', prompt: 0, sample: 0, layer: 0 }]);
+    expect(sent.slice(1)).toEqual([
+      { type: 'attention', method: 'co-rl', agent: 'A', prompt: 0, sample: 0, layer: 0 },
+    ]);
     refreshInspection();
     expect(sent).toHaveLength(2);
     newStep(3);
@@ -71,8 +104,25 @@ describe('inspectBridge', () => {
     expect(sent).toHaveLength(2);
     chooseInspect({ agent: 'B', layer: 5, sample: 1 }); // B has one block: layer 0; the first attention is still in flight
     expect(sent).toHaveLength(2);
-    listener!([{ type: 'attention', runId: 1, method: 'co-rl', agent: 'A', prompt: 0, sample: 0, layer: 0, step: 1, tokens: ['a'], promptTokens: 1, heads: 4, probs: [1, 1, 1, 1] }]);
-    expect(sent.slice(2)).toEqual([{ type: 'attention', method: 'co-rl', agent: 'B', prompt: 0, sample: 1, layer: 0 }]);
+    listener!([
+      {
+        type: 'attention',
+        runId: 1,
+        method: 'co-rl',
+        agent: 'A',
+        prompt: 0,
+        sample: 0,
+        layer: 0,
+        step: 1,
+        tokens: ['a'],
+        promptTokens: 1,
+        heads: 4,
+        probs: [1, 1, 1, 1],
+      },
+    ]);
+    expect(sent.slice(2)).toEqual([
+      { type: 'attention', method: 'co-rl', agent: 'B', prompt: 0, sample: 1, layer: 0 },
+    ]);
     listener!([{ type: 'inspectError', runId: 1, request: sent[2] as never, message: 'no' }]);
     expect(useStore.getState().inspect.error).toBe('no');
     chooseInspect({ head: 3 }); // the head is drawn from the attention at hand: no request

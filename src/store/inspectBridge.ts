@@ -58,7 +58,8 @@ export function refreshInspection(): void {
   const method = inspectMethod();
   if (!s.inspect.open || runId === 0 || !method || inspectInFlight) return;
   const known = knownStep(method);
-  const shown = s.inspect.runId === runId && s.inspect.inspection?.method === method ? s.inspect.inspection.step : 0;
+  const shown =
+    s.inspect.runId === runId && s.inspect.inspection?.method === method ? s.inspect.inspection.step : 0;
   const key = `${runId}|${method}|${known}`;
   if (known === 0 || known <= shown || key === askedInspect) return;
   askedInspect = key;
@@ -126,7 +127,10 @@ function onEvents(events: readonly TrainEvent[]): void {
         break;
     }
   }
-  if (stepped || events.some((e) => e.type === 'inspection' || e.type === 'attention' || e.type === 'inspectError')) {
+  if (
+    stepped ||
+    events.some((e) => e.type === 'inspection' || e.type === 'attention' || e.type === 'inspectError')
+  ) {
     refreshInspection();
     refreshAttention();
   }

@@ -54,15 +54,36 @@ export interface InspectSlice {
   selectInspect(patch: Partial<InspectSelection>): void;
 }
 
-export const DEFAULT_SELECTION: Readonly<InspectSelection> = { method: null, prompt: -1, agent: null, sample: 0, layer: 0, head: 0 };
+export const DEFAULT_SELECTION: Readonly<InspectSelection> = {
+  method: null,
+  prompt: -1,
+  agent: null,
+  sample: 0,
+  layer: 0,
+  head: 0,
+};
 
 export const createInspectSlice: StateCreator<InspectSlice, [], [], InspectSlice> = (set) => ({
-  inspect: { open: false, sel: { ...DEFAULT_SELECTION }, inspection: null, runId: 0, attention: null, error: '' },
+  inspect: {
+    open: false,
+    sel: { ...DEFAULT_SELECTION },
+    inspection: null,
+    runId: 0,
+    attention: null,
+    error: '',
+  },
   setInspect: (patch) => set((s) => ({ inspect: { ...s.inspect, ...patch } })),
   selectInspect: (patch) =>
     set((s) => {
       const sel = { ...s.inspect.sel, ...patch };
       const methodChanged = patch.method !== undefined && patch.method !== s.inspect.sel.method;
-      return { inspect: { ...s.inspect, sel, error: '', ...(methodChanged ? { inspection: null, attention: null } : {}) } };
+      return {
+        inspect: {
+          ...s.inspect,
+          sel,
+          error: '',
+          ...(methodChanged ? { inspection: null, attention: null } : {}),
+        },
+      };
     }),
 });

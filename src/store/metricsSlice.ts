@@ -26,8 +26,15 @@ export interface MetricsSlice {
 export const EMPTY_METRICS: Readonly<RunMetrics> = { runId: 0, methods: [], steps: {}, evals: {} };
 
 /** `m` with `steps` and `evals` appended (one of the last step replaces it); only what changed gets new objects. */
-export function appendRecords(m: RunMetrics, steps: readonly StepRecord[], evals: readonly EvalRecord[]): RunMetrics {
-  const add = <T extends { method: RewardMethod; step: number }>(from: Partial<Record<RewardMethod, T[]>>, recs: readonly T[]) => {
+export function appendRecords(
+  m: RunMetrics,
+  steps: readonly StepRecord[],
+  evals: readonly EvalRecord[],
+): RunMetrics {
+  const add = <T extends { method: RewardMethod; step: number }>(
+    from: Partial<Record<RewardMethod, T[]>>,
+    recs: readonly T[],
+  ) => {
     if (recs.length === 0) return from;
     const into = { ...from };
     const touched = new Map<RewardMethod, T[]>();

@@ -21,15 +21,23 @@ export interface LastRun {
 
 /** A failed IndexedDB request or transaction, with its DOMException name (e.g. QuotaExceededError). */
 export class PersistError extends Error {
-  constructor(readonly what: string, readonly errorName: string, detail: string) {
-    super(`${what} failed: ${errorName}${detail ? ` (${detail})` : ''}${errorName === 'QuotaExceededError' ? ' - the browser storage quota for this site is full' : ''}`);
+  constructor(
+    readonly what: string,
+    readonly errorName: string,
+    detail: string,
+  ) {
+    super(
+      `${what} failed: ${errorName}${detail ? ` (${detail})` : ''}${errorName === 'QuotaExceededError' ? ' - the browser storage quota for this site is full' : ''}`,
+    );
     this.name = 'PersistError';
   }
 }
 
 const toPersistError = (what: string, e: unknown): PersistError =>
-  e instanceof PersistError ? e
-    : e instanceof DOMException || e instanceof Error ? new PersistError(what, e.name, e.message)
+  e instanceof PersistError
+    ? e
+    : e instanceof DOMException || e instanceof Error
+      ? new PersistError(what, e.name, e.message)
       : new PersistError(what, 'Error', String(e));
 
 /** Whether this page can keep runs (IndexedDB exists). */
@@ -49,7 +57,8 @@ export function openDb(): Promise<IDBDatabase> {
     const req = indexedDB.open(DB_NAME, DB_VERSION);
     req.onupgradeneeded = () => {
       const db = req.result;
-      for (const name of [RUNS, SNAPSHOTS, META]) if (!db.objectStoreNames.contains(name)) db.createObjectStore(name);
+      for (const name of [RUNS, SNAPSHOTS, META])
+        if (!db.objectStoreNames.contains(name)) db.createObjectStore(name);
     };
     req.onsuccess = () => {
       const db = req.result;
@@ -64,14 +73,26 @@ export function openDb(): Promise<IDBDatabase> {
       resolve(db);
     };
     req.onerror = () => reject(toPersistError('opening the run store', req.error));
-    req.onblocked = () => reject(new PersistError('opening the run store', 'BlockedError', 'another tab holds an older version of the database open'));
+    req.onblocked = () =>
+      reject(
+        new PersistError(
+          'opening the run store',
+          'BlockedError',
+          'another tab holds an older version of the database open',
+        ),
+      );
   });
   dbPromise.catch(() => (dbPromise = null));
   return dbPromise;
 }
 
 /** Run `body` in one transaction; resolves with its result when the transaction has committed. */
-async function inTransaction<T>(what: string, stores: string[], mode: IDBTransactionMode, body: (tx: IDBTransaction) => () => T): Promise<T> {
+async function inTransaction<T>(
+  what: string,
+  stores: string[],
+  mode: IDBTransactionMode,
+  body: (tx: IDBTransaction) => () => T,
+): Promise<T> {
   const db = await openDb();
   return new Promise<T>((resolve, reject) => {
     let tx: IDBTransaction;
@@ -95,7 +116,8 @@ async function inTransaction<T>(what: string, stores: string[], mode: IDBTransac
       return;
     }
     tx.oncomplete = () => resolve(result());
-    tx.onabort = () => reject(toPersistError(what, tx.error ?? new DOMException('the transaction was aborted', 'AbortError')));
+    tx.onabort = () =>
+      reject(toPersistError(what, tx.error ?? new DOMException('the transaction was aborted', 'AbortError')));
     tx.onerror = (ev) => {
       ev.preventDefault(); // the abort handler reports it
     };

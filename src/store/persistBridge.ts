@@ -27,7 +27,8 @@ let key = '';
 /** The snapshot the saved run record points to (committed with its bytes). */
 let committedRef: RunSnapshotRef | undefined;
 /** Snapshot bytes (null: delete the old ones) waiting for the next save, with the ref they make current. */
-let pendingSnap: { bytes: ArrayBuffer | null; ref: RunSnapshotRef | undefined; takeMs?: number } | null = null;
+let pendingSnap: { bytes: ArrayBuffer | null; ref: RunSnapshotRef | undefined; takeMs?: number } | null =
+  null;
 let savedPhase: SavedPhase = 'idle';
 let dirty = false;
 let writing: Promise<void> | null = null;
@@ -39,7 +40,8 @@ let resuming: number | null = null;
 let discarding = false;
 
 const errText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
-const setPersist = (p: Parameters<ReturnType<typeof useStore.getState>['setPersist']>[0]) => useStore.getState().setPersist(p);
+const setPersist = (p: Parameters<ReturnType<typeof useStore.getState>['setPersist']>[0]) =>
+  useStore.getState().setPersist(p);
 
 function newKey(): string {
   return typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function'
@@ -73,13 +75,33 @@ function pump(): Promise<void> {
         const ms = Math.round(performance.now() - t0);
         const bytes = snap?.bytes?.byteLength ?? 0;
         setPersist({
-          lastSave: { step: run.step, snapshotStep: committedRef?.step ?? null, at: run.savedAt, snapshotBytes: bytes, ms },
-          ...(bytes && committedRef ? { snapshotSave: { step: committedRef.step, bytes, ms, takeMs: snap?.takeMs ?? 0, at: run.savedAt } } : {}),
+          lastSave: {
+            step: run.step,
+            snapshotStep: committedRef?.step ?? null,
+            at: run.savedAt,
+            snapshotBytes: bytes,
+            ms,
+          },
+          ...(bytes && committedRef
+            ? {
+                snapshotSave: {
+                  step: committedRef.step,
+                  bytes,
+                  ms,
+                  takeMs: snap?.takeMs ?? 0,
+                  at: run.savedAt,
+                },
+              }
+            : {}),
         });
       } catch (e) {
         if (snap && !pendingSnap) pendingSnap = snap; // retried with the next save
-        const at = committedRef ? `a reload resumes from step ${committedRef.step}` : 'a reload cannot resume this run';
-        setPersist({ error: `Could not save the run in this browser: ${errText(e)}. Training goes on; ${at}.` });
+        const at = committedRef
+          ? `a reload resumes from step ${committedRef.step}`
+          : 'a reload cannot resume this run';
+        setPersist({
+          error: `Could not save the run in this browser: ${errText(e)}. Training goes on; ${at}.`,
+        });
       }
     }
   })().finally(() => {
@@ -99,10 +121,13 @@ function requestSave(now: boolean): void {
     return;
   }
   if (timer) return;
-  timer = setTimeout(() => {
-    timer = null;
-    void pump();
-  }, Math.max(0, lastWrite + METRICS_SAVE_MS - Date.now()));
+  timer = setTimeout(
+    () => {
+      timer = null;
+      void pump();
+    },
+    Math.max(0, lastWrite + METRICS_SAVE_MS - Date.now()),
+  );
 }
 
 /** Save whatever the bridge still holds; resolves when written (tests, page hide). */
@@ -142,7 +167,8 @@ function onEvents(events: readonly TrainEvent[]): void {
         setPersist({ error: `Could not save the run in this browser: ${e.message}` });
         break;
       case 'status':
-        if (resuming === runId && (e.phase === 'running' || e.phase === 'paused' || e.phase === 'done')) resuming = null;
+        if (resuming === runId && (e.phase === 'running' || e.phase === 'paused' || e.phase === 'done'))
+          resuming = null;
         if (e.phase === 'loading' && (committedRef || pendingSnap?.ref)) break; // a resumed run keeps its phase
         if (e.phase !== savedPhase) {
           savedPhase = e.phase;
@@ -153,7 +179,14 @@ function onEvents(events: readonly TrainEvent[]): void {
         if (resuming === runId) {
           resuming = null;
           const n = useStore.getState().persist.notice;
-          setPersist({ notice: { step: n?.step ?? 0, savedAt: n?.savedAt ?? '', ok: false, text: `Could not resume the saved run: ${e.message}` } });
+          setPersist({
+            notice: {
+              step: n?.step ?? 0,
+              savedAt: n?.savedAt ?? '',
+              ok: false,
+              text: `Could not resume the saved run: ${e.message}`,
+            },
+          });
         }
         break;
       case 'step':
@@ -177,7 +210,10 @@ function receiveCheckpoints(e: Extract<TrainEvent, { type: 'checkpoints' }>): vo
     return;
   }
   for (const f of e.files) downloadBlob(new Blob([f.bytes], { type: 'application/octet-stream' }), f.name);
-  setPersist({ exporting: false, exportMessage: `Exported ${e.files.length} checkpoint files at step ${e.step}: ${e.files.map((f) => f.name).join(', ')}` });
+  setPersist({
+    exporting: false,
+    exportMessage: `Exported ${e.files.length} checkpoint files at step ${e.step}: ${e.files.map((f) => f.name).join(', ')}`,
+  });
 }
 
 /** Download every method's agents as .ckpt files (answered by the worker between lock steps). */
@@ -217,7 +253,9 @@ function when(iso: string): string {
 async function resume(saved: { run: unknown; snapshot: ArrayBuffer | null }): Promise<boolean> {
   const v = validateRunFile(saved.run);
   if (!v.ok) {
-    setPersist({ error: `The run saved in this browser cannot be read, so it was not resumed: ${v.errors.slice(0, 3).join('; ')}` });
+    setPersist({
+      error: `The run saved in this browser cannot be read, so it was not resumed: ${v.errors.slice(0, 3).join('; ')}`,
+    });
     return false;
   }
   const run = v.run;
@@ -230,15 +268,34 @@ async function resume(saved: { run: unknown; snapshot: ArrayBuffer | null }): Pr
   const savedAt = when(run.savedAt);
   if (plan.kind === 'resume') {
     useStore.setState({ metrics: { runId: 0, ...plan.metrics } });
-    st.setRunStatus({ phase: 'loading', step: plan.step, totalSteps: run.config.steps, config: run.config, message: `Resuming the saved run from step ${plan.step}…` });
+    st.setRunStatus({
+      phase: 'loading',
+      step: plan.step,
+      totalSteps: run.config.steps,
+      config: run.config,
+      message: `Resuming the saved run from step ${plan.step}…`,
+    });
     committedRef = run.snapshot;
   }
   savedPhase = plan.paused ? 'paused' : 'running';
-  const problems = startTraining({ paused: plan.paused, config: run.config, resume: plan.kind === 'resume' ? { step: plan.step, snapshot: saved.snapshot! } : undefined });
+  const problems = startTraining({
+    paused: plan.paused,
+    config: run.config,
+    resume: plan.kind === 'resume' ? { step: plan.step, snapshot: saved.snapshot! } : undefined,
+  });
   const listed = Object.entries(problems).map(([k, m]) => `${k}: ${m}`);
   if (listed.length) {
-    useStore.getState().setRunStatus({ phase: 'idle', message: 'The saved run could not be resumed (see above).' });
-    setPersist({ notice: { step: 0, savedAt, ok: false, text: `Could not resume the run saved at ${savedAt}: ${listed.join('; ')}` } });
+    useStore
+      .getState()
+      .setRunStatus({ phase: 'idle', message: 'The saved run could not be resumed (see above).' });
+    setPersist({
+      notice: {
+        step: 0,
+        savedAt,
+        ok: false,
+        text: `Could not resume the run saved at ${savedAt}: ${listed.join('; ')}`,
+      },
+    });
     return true;
   }
   resuming = 0; // the store's run id until the worker's 'run' event
@@ -248,10 +305,11 @@ async function resume(saved: { run: unknown; snapshot: ArrayBuffer | null }): Pr
       unsub();
     }
   });
-  const text = plan.kind === 'resume'
-    ? `Resumed run from step ${plan.step} (saved at ${savedAt})${plan.paused ? ', paused' : ''}.` +
-      (plan.missing.length ? ` Some records were missing from the save: ${plan.missing.join('; ')}.` : '')
-    : `Restarted the saved run from step 0 (it was still loading when saved at ${savedAt}).`;
+  const text =
+    plan.kind === 'resume'
+      ? `Resumed run from step ${plan.step} (saved at ${savedAt})${plan.paused ? ', paused' : ''}.` +
+        (plan.missing.length ? ` Some records were missing from the save: ${plan.missing.join('; ')}.` : '')
+      : `Restarted the saved run from step 0 (it was still loading when saved at ${savedAt}).`;
   setPersist({ notice: { step: plan.kind === 'resume' ? plan.step : 0, savedAt, ok: true, text } });
   return true;
 }
@@ -292,12 +350,14 @@ export function initPersistence(): Promise<void> {
       // this tab's own run (a reload); else the last saved run of any tab (a new tab, a closed one
       // reopened), but not when the page was opened from a link that names its own settings
       const candidates = [own];
-      if (settingsFromQuery(location.search).used.length === 0) candidates.push((await lastRun())?.key ?? null);
+      if (settingsFromQuery(location.search).used.length === 0)
+        candidates.push((await lastRun())?.key ?? null);
       for (const c of new Set(candidates)) {
         if (!c || !(await claimWithRetry(c, c === own ? 4 : 1))) continue; // another tab owns it
         const saved = await loadRun(c);
         if (saved && (await resume(saved))) adopted = c;
-        else if (saved && c === own) adopted = own; // this tab's own finished run: a new start replaces it
+        else if (saved && c === own)
+          adopted = own; // this tab's own finished run: a new start replaces it
         else releaseRun(c);
         if (adopted) break;
       }

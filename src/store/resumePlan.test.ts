@@ -14,12 +14,25 @@ import { IDLE_STATUS } from './runStatusSlice';
 import { foldTrainEvents } from './trainEvents';
 
 const config: ExperimentConfig = {
-  name: 'x', seed: 1, steps: 10, methods: ['co-rl', 'ttrl'], cohort: { preset: 'paper-demo' }, task: null,
-  train: { ...DEFAULT_TRAIN }, eval: { ...DEFAULT_EVAL, every: 2 },
+  name: 'x',
+  seed: 1,
+  steps: 10,
+  methods: ['co-rl', 'ttrl'],
+  cohort: { preset: 'paper-demo' },
+  task: null,
+  train: { ...DEFAULT_TRAIN },
+  eval: { ...DEFAULT_EVAL, every: 2 },
 };
 const step = (method: RewardMethod, s: number): StepRecord =>
-  ({ method, step: s, agents: [], pairs: [], timing: { rollout: 0, forward: 0, update: 0, total: 0 } }) as StepRecord;
-const ev = (method: RewardMethod, s: number): EvalRecord => ({ method, step: s, agents: [] }) as unknown as EvalRecord;
+  ({
+    method,
+    step: s,
+    agents: [],
+    pairs: [],
+    timing: { rollout: 0, forward: 0, update: 0, total: 0 },
+  }) as StepRecord;
+const ev = (method: RewardMethod, s: number): EvalRecord =>
+  ({ method, step: s, agents: [] }) as unknown as EvalRecord;
 const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
 
 /** Records of steps 1..n (evaluations at 0 and every 2) for both methods. */
@@ -28,13 +41,29 @@ function metricsTo(n: number): Omit<RunMetrics, 'runId'> {
   return {
     methods,
     steps: Object.fromEntries(methods.map((m) => [m, range(1, n).map((s) => step(m, s))])),
-    evals: Object.fromEntries(methods.map((m) => [m, range(0, n).filter((s) => s % 2 === 0).map((s) => ev(m, s))])),
+    evals: Object.fromEntries(
+      methods.map((m) => [
+        m,
+        range(0, n)
+          .filter((s) => s % 2 === 0)
+          .map((s) => ev(m, s)),
+      ]),
+    ),
   };
 }
 
 const saved = (o: Partial<RunFile>): RunFile => ({
-  format: RUN_FILE_FORMAT, version: RUN_FILE_VERSION, name: 'autosave', savedAt: '2025-01-01T00:00:00.000Z',
-  settings: { ...DEFAULT_RUN_SETTINGS }, config, metrics: metricsTo(7), step: 7, snapshot: { step: 5, key: 'k' }, phase: 'running', ...o,
+  format: RUN_FILE_FORMAT,
+  version: RUN_FILE_VERSION,
+  name: 'autosave',
+  savedAt: '2025-01-01T00:00:00.000Z',
+  settings: { ...DEFAULT_RUN_SETTINGS },
+  config,
+  metrics: metricsTo(7),
+  step: 7,
+  snapshot: { step: 5, key: 'k' },
+  phase: 'running',
+  ...o,
 });
 
 describe('planResume', () => {
@@ -45,21 +74,36 @@ describe('planResume', () => {
     expect(p.metrics.steps['co-rl']!.map((r) => r.step)).toEqual([1, 2, 3, 4, 5]);
     expect(p.metrics.steps.ttrl!.map((r) => r.step)).toEqual([1, 2, 3, 4, 5]);
     expect(p.metrics.evals['co-rl']!.map((r) => r.step)).toEqual([0, 2, 4]); // the step-6 evaluation is recomputed
-    expect(planResume(saved({ phase: 'paused' }), true)).toMatchObject({ kind: 'resume', step: 5, paused: true });
+    expect(planResume(saved({ phase: 'paused' }), true)).toMatchObject({
+      kind: 'resume',
+      step: 5,
+      paused: true,
+    });
     expect(planResume(saved({ phase: 'loading' }), true)).toMatchObject({ kind: 'resume', paused: false });
   });
 
   it('does not resume finished, failed or idle runs, nor runs whose snapshot bytes are gone', () => {
-    expect(planResume(saved({ phase: 'done' }), true)).toEqual({ kind: 'none', reason: 'the saved run is finished' });
-    expect(planResume(saved({ phase: 'error' }), true)).toEqual({ kind: 'none', reason: 'the saved run is in phase error' });
+    expect(planResume(saved({ phase: 'done' }), true)).toEqual({
+      kind: 'none',
+      reason: 'the saved run is finished',
+    });
+    expect(planResume(saved({ phase: 'error' }), true)).toEqual({
+      kind: 'none',
+      reason: 'the saved run is in phase error',
+    });
     expect(planResume(saved({ phase: undefined }), true).kind).toBe('none');
     expect(planResume(saved({ phase: 'idle' }), true).kind).toBe('none');
-    expect(planResume(saved({}), false)).toEqual({ kind: 'none', reason: "the snapshot of step 5 is missing from the browser's storage" });
+    expect(planResume(saved({}), false)).toEqual({
+      kind: 'none',
+      reason: "the snapshot of step 5 is missing from the browser's storage",
+    });
     expect(planResume(saved({ snapshot: { step: 11, key: 'k' } }), true).kind).toBe('none');
   });
 
   it('starts a run over that was saved before its first snapshot', () => {
-    expect(planResume(saved({ snapshot: undefined, phase: 'loading', metrics: metricsTo(0), step: 0 }), false)).toEqual({ kind: 'restart', paused: false });
+    expect(
+      planResume(saved({ snapshot: undefined, phase: 'loading', metrics: metricsTo(0), step: 0 }), false),
+    ).toEqual({ kind: 'restart', paused: false });
   });
 
   it('names missing and doubled step records', () => {
@@ -68,7 +112,10 @@ describe('planResume', () => {
     m.steps.ttrl = [...m.steps.ttrl!, step('ttrl', 2)];
     expect(missingSteps(m, 5)).toEqual(['co-rl: no record of steps 3, 4', 'ttrl: step 2 recorded twice']);
     expect(missingSteps(metricsTo(6), 6)).toEqual([]);
-    expect(missingSteps(metricsTo(4), 5)).toEqual(['co-rl: no record of step 5', 'ttrl: no record of step 5']);
+    expect(missingSteps(metricsTo(4), 5)).toEqual([
+      'co-rl: no record of step 5',
+      'ttrl: no record of step 5',
+    ]);
   });
 
   it('trimMetrics leaves the input alone', () => {
@@ -79,17 +126,34 @@ describe('planResume', () => {
   });
 
   it('the saved phase passes the run-file validator, a bad one is named', () => {
-    const ok = validateRunFile(JSON.parse(JSON.stringify(saved({ metrics: { methods: ['co-rl', 'ttrl'], steps: {}, evals: {} } }))));
+    const ok = validateRunFile(
+      JSON.parse(JSON.stringify(saved({ metrics: { methods: ['co-rl', 'ttrl'], steps: {}, evals: {} } }))),
+    );
     expect(ok.ok).toBe(true);
-    const bad = validateRunFile(JSON.parse(JSON.stringify(saved({ phase: 'sleeping' as never, metrics: { methods: ['co-rl', 'ttrl'], steps: {}, evals: {} } }))));
+    const bad = validateRunFile(
+      JSON.parse(
+        JSON.stringify(
+          saved({
+            phase: 'sleeping' as never,
+            metrics: { methods: ['co-rl', 'ttrl'], steps: {}, evals: {} },
+          }),
+        ),
+      ),
+    );
     expect(bad.ok).toBe(false);
-    if (!bad.ok) expect(bad.errors).toContain('phase: must be one of idle, loading, running, paused, done, error, got "sleeping"');
+    if (!bad.ok)
+      expect(bad.errors).toContain(
+        'phase: must be one of idle, loading, running, paused, done, error, got "sleeping"',
+      );
   });
 });
 
 describe('foldTrainEvents with a resumed run', () => {
   it('keeps the restored records up to the resume step and continues the step counter', () => {
-    const restored = { runStatus: { ...IDLE_STATUS, phase: 'loading' as const, step: 5 }, metrics: { runId: 0, ...metricsTo(7) } };
+    const restored = {
+      runStatus: { ...IDLE_STATUS, phase: 'loading' as const, step: 5 },
+      metrics: { runId: 0, ...metricsTo(7) },
+    };
     const r = foldTrainEvents(restored, [
       { type: 'run', runId: 1, config, resumeFrom: 5 },
       { type: 'step', runId: 1, record: step('co-rl', 6) },

@@ -35,7 +35,8 @@ export function missingSteps(m: Omit<RunMetrics, 'runId'>, step: number): string
       else if (n > 1) twice.push(s);
     }
     if (gaps.length) out.push(`${method}: no record of step${gaps.length > 1 ? 's' : ''} ${gaps.join(', ')}`);
-    if (twice.length) out.push(`${method}: step${twice.length > 1 ? 's' : ''} ${twice.join(', ')} recorded twice`);
+    if (twice.length)
+      out.push(`${method}: step${twice.length > 1 ? 's' : ''} ${twice.join(', ')} recorded twice`);
   }
   return out;
 }
@@ -43,12 +44,24 @@ export function missingSteps(m: Omit<RunMetrics, 'runId'>, step: number): string
 /** What to do with a saved run on load; `hasSnapshot` says whether its snapshot bytes were found. */
 export function planResume(run: RunFile, hasSnapshot: boolean): ResumePlan {
   const phase = run.phase ?? 'done';
-  if (!RESUMABLE_PHASES.includes(phase)) return { kind: 'none', reason: `the saved run is ${phase === 'done' ? 'finished' : `in phase ${phase}`}` };
+  if (!RESUMABLE_PHASES.includes(phase))
+    return {
+      kind: 'none',
+      reason: `the saved run is ${phase === 'done' ? 'finished' : `in phase ${phase}`}`,
+    };
   const paused = phase === 'paused';
   if (!run.snapshot) return { kind: 'restart', paused };
-  if (!hasSnapshot) return { kind: 'none', reason: `the snapshot of step ${run.snapshot.step} is missing from the browser's storage` };
+  if (!hasSnapshot)
+    return {
+      kind: 'none',
+      reason: `the snapshot of step ${run.snapshot.step} is missing from the browser's storage`,
+    };
   const step = run.snapshot.step;
-  if (step > run.config.steps) return { kind: 'none', reason: `the snapshot's step ${step} is beyond the run's ${run.config.steps} steps` };
+  if (step > run.config.steps)
+    return {
+      kind: 'none',
+      reason: `the snapshot's step ${step} is beyond the run's ${run.config.steps} steps`,
+    };
   const metrics = trimMetrics(run.metrics, step);
   return { kind: 'resume', step, paused, metrics, missing: missingSteps(metrics, step) };
 }

@@ -4,7 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { create } from 'zustand';
 import { DEFAULT_TRAIN, parseExperimentConfig } from '../rl/config';
 import { resolveCohortRef } from '../rl/cohortEnv';
-import { createRunConfigSlice, DEFAULT_RUN_SETTINGS, settingsProblems, toExperimentConfig, type RunConfigSlice } from './runConfigSlice';
+import {
+  createRunConfigSlice,
+  DEFAULT_RUN_SETTINGS,
+  settingsProblems,
+  toExperimentConfig,
+  type RunConfigSlice,
+} from './runConfigSlice';
 
 describe('run settings', () => {
   it('defaults give a valid experiment config with the trainer defaults', () => {
@@ -28,9 +34,12 @@ describe('run settings', () => {
 
   it('accepts the four backends and names a bad one under backend', () => {
     expect(DEFAULT_RUN_SETTINGS.backend).toBe('auto');
-    for (const backend of ['auto', 'webgpu', 'wasm', 'cpu'] as const) expect(settingsProblems({ ...DEFAULT_RUN_SETTINGS, backend }, 2)).toEqual({});
+    for (const backend of ['auto', 'webgpu', 'wasm', 'cpu'] as const)
+      expect(settingsProblems({ ...DEFAULT_RUN_SETTINGS, backend }, 2)).toEqual({});
     const bad = { ...DEFAULT_RUN_SETTINGS, backend: 'gpu' } as unknown as typeof DEFAULT_RUN_SETTINGS;
-    expect(settingsProblems(bad, 2)).toEqual({ backend: 'backend must be one of auto, webgpu, wasm, cpu; got "gpu"' });
+    expect(settingsProblems(bad, 2)).toEqual({
+      backend: 'backend must be one of auto, webgpu, wasm, cpu; got "gpu"',
+    });
   });
 
   it('toggles methods and keeps the display order', () => {

@@ -3,11 +3,23 @@
 // settings into an ExperimentConfig with every problem named per field (src/rl/config.ts validator).
 import type { StateCreator } from 'zustand';
 import type { ScaleRewards } from '../rl/advantages';
-import { DEFAULT_EVAL, DEFAULT_TRAIN, parseExperimentConfig, REWARD_METHODS, type ExperimentConfig } from '../rl/config';
+import {
+  DEFAULT_EVAL,
+  DEFAULT_TRAIN,
+  parseExperimentConfig,
+  REWARD_METHODS,
+  type ExperimentConfig,
+} from '../rl/config';
 import type { LossType } from '../rl/grpo';
 import { teacherModeProblem, type TeacherMode } from '../rl/coLabeling';
 import type { RewardMethod } from '../rl/rewards';
-import { CUSTOM_TASK, customAgentProblems, customAgentSpecs, type CohortContext, type CustomAgent } from './customCohort';
+import {
+  CUSTOM_TASK,
+  customAgentProblems,
+  customAgentSpecs,
+  type CohortContext,
+  type CustomAgent,
+} from './customCohort';
 
 /** The training worker's backend choices ('auto': WebGPU when available, else wasm SIMD, else the CPU backend). */
 export const TRAIN_BACKENDS = ['auto', 'webgpu', 'wasm', 'cpu'] as const;
@@ -120,12 +132,19 @@ export function toExperimentConfig(s: RunSettings): ExperimentConfig {
       innerEpochs: s.innerEpochs,
       teacher: s.teacher,
     },
-    eval: { ...DEFAULT_EVAL, every: s.evalEvery, problems: s.evalProblems, portraitSamples: s.portraitSamples },
+    eval: {
+      ...DEFAULT_EVAL,
+      every: s.evalEvery,
+      problems: s.evalProblems,
+      portraitSamples: s.portraitSamples,
+    },
   };
 }
 
 const FIELD_OF: Record<string, keyof RunSettings> = {
-  'eval.every': 'evalEvery', 'eval.problems': 'evalProblems', 'eval.portraitSamples': 'portraitSamples',
+  'eval.every': 'evalEvery',
+  'eval.problems': 'evalProblems',
+  'eval.portraitSamples': 'portraitSamples',
 };
 
 /**
@@ -134,7 +153,11 @@ const FIELD_OF: Record<string, keyof RunSettings> = {
  * composer's checks which checkpoints are shipped and which imported files are loaded. Empty when the
  * settings can run.
  */
-export function settingsProblems(s: RunSettings, agents?: number, ctx?: CohortContext): Partial<Record<keyof RunSettings, string>> {
+export function settingsProblems(
+  s: RunSettings,
+  agents?: number,
+  ctx?: CohortContext,
+): Partial<Record<keyof RunSettings, string>> {
   const out: Partial<Record<keyof RunSettings, string>> = {};
   const c = toExperimentConfig(s);
   const custom = s.cohortMode === 'custom';
@@ -192,5 +215,6 @@ export const createRunConfigSlice: StateCreator<RunConfigSlice, [], [], RunConfi
     }),
   setPresets: (presets, presetsError = '') => set({ presets, presetsError }),
   importedCheckpoints: {},
-  addImportedCheckpoint: (key, bytes) => set((s) => ({ importedCheckpoints: { ...s.importedCheckpoints, [key]: bytes } })),
+  addImportedCheckpoint: (key, bytes) =>
+    set((s) => ({ importedCheckpoints: { ...s.importedCheckpoints, [key]: bytes } })),
 });

@@ -51,7 +51,15 @@ export type SavedPhase = (typeof SAVED_PHASES)[number];
 
 /** Every top-level field of a run file (a compile error here means a RunFile field is missing). */
 const RUN_FILE_FIELDS = {
-  format: true, version: true, name: true, savedAt: true, settings: true, config: true, metrics: true, step: true, snapshot: true,
+  format: true,
+  version: true,
+  name: true,
+  savedAt: true,
+  settings: true,
+  config: true,
+  metrics: true,
+  step: true,
+  snapshot: true,
   phase: true,
 } satisfies Record<keyof RunFile, true>;
 
@@ -82,7 +90,8 @@ export const RUN_NAME_MAX = 200;
 /** Errors listed at most; the rest are counted. */
 const MAX_ERRORS = 25;
 
-const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+const isObject = (x: unknown): x is Record<string, unknown> =>
+  typeof x === 'object' && x !== null && !Array.isArray(x);
 const shown = (x: unknown): string => {
   if (x === undefined) return 'nothing (the field is missing)';
   const s = JSON.stringify(x) ?? String(x);
@@ -97,14 +106,45 @@ const WANT = `this app reads ${RUN_FILE_FORMAT} version ${RUN_FILE_VERSION} file
 type FieldCheck = 'num' | 'share' | 'rate' | 'int' | 'str';
 
 const AGENT_STEP_FIELDS: Record<Exclude<keyof AgentStepRecord, 'agent'>, FieldCheck> = {
-  rewardMean: 'num', rewardStd: 'num', rewardGroupStd: 'num', rewardStdNorm: 'num', rewardGroupStdNorm: 'num',
-  zeroStdFraction: 'share', pseudoLabelAccuracy: 'share', trainedLabelAccuracy: 'share', rewardAccuracy: 'share',
-  labeledFraction: 'share', parseableFraction: 'share', sampleAccuracy: 'share', meanLength: 'num', cutOffShare: 'share',
-  meanEntropy: 'num', kl: 'num', clipFraction: 'share', gradNorm: 'num', loss: 'num', lr: 'num',
+  rewardMean: 'num',
+  rewardStd: 'num',
+  rewardGroupStd: 'num',
+  rewardStdNorm: 'num',
+  rewardGroupStdNorm: 'num',
+  zeroStdFraction: 'share',
+  pseudoLabelAccuracy: 'share',
+  trainedLabelAccuracy: 'share',
+  rewardAccuracy: 'share',
+  labeledFraction: 'share',
+  parseableFraction: 'share',
+  sampleAccuracy: 'share',
+  meanLength: 'num',
+  cutOffShare: 'share',
+  meanEntropy: 'num',
+  kl: 'num',
+  clipFraction: 'share',
+  gradNorm: 'num',
+  loss: 'num',
+  lr: 'num',
 };
-const AGENT_EVAL_FIELDS = { greedyAccuracy: 'rate', sampledAccuracy: 'rate', majAccuracy: 'rate', parseableFraction: 'rate' } as const;
-const EVAL_FIELDS = { meanGreedyAccuracy: 'rate', ensembleAccuracy: 'rate', oracleAccuracy: 'rate', seconds: 'num' } as const;
-const TIMING_FIELDS: Record<keyof StepTiming, FieldCheck> = { rollout: 'num', forward: 'num', update: 'num', total: 'num' };
+const AGENT_EVAL_FIELDS = {
+  greedyAccuracy: 'rate',
+  sampledAccuracy: 'rate',
+  majAccuracy: 'rate',
+  parseableFraction: 'rate',
+} as const;
+const EVAL_FIELDS = {
+  meanGreedyAccuracy: 'rate',
+  ensembleAccuracy: 'rate',
+  oracleAccuracy: 'rate',
+  seconds: 'num',
+} as const;
+const TIMING_FIELDS: Record<keyof StepTiming, FieldCheck> = {
+  rollout: 'num',
+  forward: 'num',
+  update: 'num',
+  total: 'num',
+};
 
 /** Collects problems, at most MAX_ERRORS of them (and how many more). */
 class Problems {
@@ -118,22 +158,31 @@ class Problems {
     return this.list.length + this.more;
   }
   result(): string[] {
-    return this.more ? [...this.list, `... and ${this.more} more problem${this.more === 1 ? '' : 's'}`] : this.list;
+    return this.more
+      ? [...this.list, `... and ${this.more} more problem${this.more === 1 ? '' : 's'}`]
+      : this.list;
   }
 }
 
 function checkField(p: Problems, at: string, v: unknown, c: FieldCheck): void {
   if (c === 'num') {
-    if (v !== null && !(typeof v === 'number' && Number.isFinite(v))) p.add(`${at}: must be a finite number or null, got ${shown(v)}`);
+    if (v !== null && !(typeof v === 'number' && Number.isFinite(v)))
+      p.add(`${at}: must be a finite number or null, got ${shown(v)}`);
   } else if (c === 'share' || c === 'rate') {
     const ok = (c === 'share' && v === null) || (typeof v === 'number' && v >= 0 && v <= 1);
     if (!ok) p.add(`${at}: must be a share in [0, 1]${c === 'share' ? ' or null' : ''}, got ${shown(v)}`);
   } else if (c === 'int') {
-    if (!(typeof v === 'number' && Number.isInteger(v) && v >= 0)) p.add(`${at}: must be an integer >= 0, got ${shown(v)}`);
+    if (!(typeof v === 'number' && Number.isInteger(v) && v >= 0))
+      p.add(`${at}: must be an integer >= 0, got ${shown(v)}`);
   } else if (typeof v !== 'string' || v === '') p.add(`${at}: must be a non-empty string, got ${shown(v)}`);
 }
 
-function checkFields(p: Problems, at: string, o: unknown, fields: Record<string, FieldCheck>): o is Record<string, unknown> {
+function checkFields(
+  p: Problems,
+  at: string,
+  o: unknown,
+  fields: Record<string, FieldCheck>,
+): o is Record<string, unknown> {
   if (!isObject(o)) {
     p.add(`${at}: must be an object, got ${shown(o)}`);
     return false;
@@ -167,12 +216,19 @@ function checkStepRecord(p: Problems, at: string, r: unknown): void {
     checkFields(p, pat, x, { a: 'str', b: 'str', bothLabeled: 'int', agreement: 'share' });
   });
   checkFields(p, `${at}.timing`, r.timing, TIMING_FIELDS);
-  if (r.coLabeling !== undefined) for (const e of coLabelingProblems(r.coLabeling, `${at}.coLabeling`)) p.add(e);
+  if (r.coLabeling !== undefined)
+    for (const e of coLabelingProblems(r.coLabeling, `${at}.coLabeling`)) p.add(e);
   if (r.examples !== undefined)
     checkArray(p, `${at}.examples`, r.examples, (x, eat) => {
       if (!isObject(x)) return void p.add(`${eat}: must be an object, got ${shown(x)}`);
-      for (const k of ['agent', 'prompt', 'truth']) if (typeof x[k] !== 'string') p.add(`${eat}.${k}: must be a string, got ${shown(x[k])}`);
-      checkArray(p, `${eat}.completions`, x.completions, (c, cat) => typeof c !== 'string' && p.add(`${cat}: must be a string, got ${shown(c)}`));
+      for (const k of ['agent', 'prompt', 'truth'])
+        if (typeof x[k] !== 'string') p.add(`${eat}.${k}: must be a string, got ${shown(x[k])}`);
+      checkArray(
+        p,
+        `${eat}.completions`,
+        x.completions,
+        (c, cat) => typeof c !== 'string' && p.add(`${cat}: must be a string, got ${shown(c)}`),
+      );
       checkArray(p, `${eat}.answers`, x.answers, (c, cat) => strOrNull(p, cat, c));
       checkArray(p, `${eat}.rewards`, x.rewards, (c, cat) => checkField(p, cat, c, 'num'));
       strOrNull(p, `${eat}.vote`, x.vote);
@@ -183,8 +239,12 @@ function checkEvalRecord(p: Problems, at: string, r: unknown): void {
   if (!checkFields(p, at, r, { step: 'int', problems: 'int', ...EVAL_FIELDS })) return;
   checkArray(p, `${at}.agents`, r.agents, (a, aat) => {
     if (!checkFields(p, aat, a, { agent: 'str', ...AGENT_EVAL_FIELDS })) return;
-    if (a.greedyAnswers !== undefined) checkArray(p, `${aat}.greedyAnswers`, a.greedyAnswers, (x, xat) => strOrNull(p, xat, x));
-    if (a.greedyCorrect !== undefined && (typeof a.greedyCorrect !== 'string' || !/^[01]*$/.test(a.greedyCorrect)))
+    if (a.greedyAnswers !== undefined)
+      checkArray(p, `${aat}.greedyAnswers`, a.greedyAnswers, (x, xat) => strOrNull(p, xat, x));
+    if (
+      a.greedyCorrect !== undefined &&
+      (typeof a.greedyCorrect !== 'string' || !/^[01]*$/.test(a.greedyCorrect))
+    )
       p.add(`${aat}.greedyCorrect: must be a string of 0s and 1s, got ${shown(a.greedyCorrect)}`);
     if (a.portraitRight !== undefined) checkPortrait(p, `${aat}.portraitRight`, a.portraitRight, r);
   });
@@ -195,20 +255,27 @@ function checkPortrait(p: Problems, at: string, v: unknown, r: Record<string, un
   const S = r.portraitSamples;
   if (!(typeof S === 'number' && Number.isInteger(S) && S >= 1 && S <= 64))
     return void p.add(`${at}: needs the record's portraitSamples (an integer in [1, 64]), got ${shown(S)}`);
-  if (!Array.isArray(v) || v.length !== r.problems) return void p.add(`${at}: must be an array of ${shown(r.problems)} counts, got ${shown(v)}`);
+  if (!Array.isArray(v) || v.length !== r.problems)
+    return void p.add(`${at}: must be an array of ${shown(r.problems)} counts, got ${shown(v)}`);
   const bad = v.findIndex((x) => !(typeof x === 'number' && Number.isInteger(x) && x >= 0 && x <= S));
   if (bad >= 0) p.add(`${at}[${bad}]: must be an integer in [0, ${S}], got ${shown(v[bad])}`);
 }
 
 /** Per method, its records: keys must be listed methods, each record of its key's method, steps increasing. */
 function checkPerMethod(
-  p: Problems, at: string, v: unknown, methods: readonly string[], maxStep: number | null,
+  p: Problems,
+  at: string,
+  v: unknown,
+  methods: readonly string[],
+  maxStep: number | null,
   check: (p: Problems, at: string, r: unknown) => void,
 ): void {
-  if (!isObject(v)) return void p.add(`${at}: must be an object of record arrays per method, got ${shown(v)}`);
+  if (!isObject(v))
+    return void p.add(`${at}: must be an object of record arrays per method, got ${shown(v)}`);
   for (const [m, recs] of Object.entries(v)) {
     const mat = `${at}.${m}`;
-    if (!(REWARD_METHODS as readonly string[]).includes(m)) p.add(`${mat}: unknown method (allowed: ${REWARD_METHODS.join(', ')})`);
+    if (!(REWARD_METHODS as readonly string[]).includes(m))
+      p.add(`${mat}: unknown method (allowed: ${REWARD_METHODS.join(', ')})`);
     else if (!methods.includes(m)) p.add(`${mat}: records of a method not in metrics.methods`);
     if (!Array.isArray(recs)) {
       p.add(`${mat}: must be an array of records, got ${shown(recs)}`);
@@ -223,7 +290,8 @@ function checkPerMethod(
       if (r.method !== m) p.add(`${rat}.method: must be '${m}' (the list it is in), got ${shown(r.method)}`);
       const step = r.step as number;
       if (step <= last) p.add(`${rat}.step: steps must increase, got ${step} after ${last}`);
-      if (maxStep !== null && step > maxStep) p.add(`${rat}.step: ${step} is beyond the config's ${maxStep} steps`);
+      if (maxStep !== null && step > maxStep)
+        p.add(`${rat}.step: ${step} is beyond the config's ${maxStep} steps`);
       last = Math.max(last, step);
     });
   }
@@ -234,19 +302,36 @@ function checkPerMethod(
  * file predates) or every problem found, each naming its field. Never throws.
  */
 export function validateRunFile(raw: unknown): { ok: true; run: RunFile } | { ok: false; errors: string[] } {
-  if (!isObject(raw)) return { ok: false, errors: [`not a run file: the file holds ${Array.isArray(raw) ? 'a JSON array' : `the JSON value ${shown(raw)}`}, not an object; ${WANT}`] };
+  if (!isObject(raw))
+    return {
+      ok: false,
+      errors: [
+        `not a run file: the file holds ${Array.isArray(raw) ? 'a JSON array' : `the JSON value ${shown(raw)}`}, not an object; ${WANT}`,
+      ],
+    };
   if (raw.format !== RUN_FILE_FORMAT || raw.version !== RUN_FILE_VERSION) {
     if (typeof raw.format !== 'string')
-      return { ok: false, errors: [`not a run file of this app (it has no "format" field; its fields are ${shown(Object.keys(raw).slice(0, 8))}); ${WANT}`] };
-    return { ok: false, errors: [`this file is a ${shown(raw.format).slice(0, 60)} version ${shown(raw.version)}; ${WANT}`] };
+      return {
+        ok: false,
+        errors: [
+          `not a run file of this app (it has no "format" field; its fields are ${shown(Object.keys(raw).slice(0, 8))}); ${WANT}`,
+        ],
+      };
+    return {
+      ok: false,
+      errors: [`this file is a ${shown(raw.format).slice(0, 60)} version ${shown(raw.version)}; ${WANT}`],
+    };
   }
   const p = new Problems();
   for (const k of Object.keys(raw))
-    if (!(k in RUN_FILE_FIELDS)) p.add(`${k}: unknown field (a run file has ${Object.keys(RUN_FILE_FIELDS).join(', ')})`);
+    if (!(k in RUN_FILE_FIELDS))
+      p.add(`${k}: unknown field (a run file has ${Object.keys(RUN_FILE_FIELDS).join(', ')})`);
 
   if (typeof raw.name !== 'string') p.add(`name: must be a string, got ${shown(raw.name)}`);
-  else if (raw.name.length > RUN_NAME_MAX) p.add(`name: at most ${RUN_NAME_MAX} characters, got ${raw.name.length}`);
-  if (typeof raw.savedAt !== 'string' || Number.isNaN(Date.parse(raw.savedAt))) p.add(`savedAt: must be an ISO date string, got ${shown(raw.savedAt)}`);
+  else if (raw.name.length > RUN_NAME_MAX)
+    p.add(`name: at most ${RUN_NAME_MAX} characters, got ${raw.name.length}`);
+  if (typeof raw.savedAt !== 'string' || Number.isNaN(Date.parse(raw.savedAt)))
+    p.add(`savedAt: must be an ISO date string, got ${shown(raw.savedAt)}`);
 
   // settings: the URL codec's checks; missing fields (added after the file was written) take their defaults
   let settings: RunSettings | null = null;
@@ -254,7 +339,8 @@ export function validateRunFile(raw: unknown): { ok: true; run: RunFile } | { ok
   else {
     const given: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(raw.settings)) {
-      if (!(SETTINGS_KEYS as readonly string[]).includes(k)) p.add(`settings.${k}: unknown setting (settings are ${SETTINGS_KEYS.join(', ')})`);
+      if (!(SETTINGS_KEYS as readonly string[]).includes(k))
+        p.add(`settings.${k}: unknown setting (settings are ${SETTINGS_KEYS.join(', ')})`);
       else given[k] = v;
     }
     const r = resolveSettings(given);
@@ -273,12 +359,16 @@ export function validateRunFile(raw: unknown): { ok: true; run: RunFile } | { ok
   let methods: string[] = [];
   if (!isObject(m)) p.add(`metrics: must be an object { methods, steps, evals }, got ${shown(m)}`);
   else {
-    for (const k of Object.keys(m)) if (!['methods', 'steps', 'evals'].includes(k)) p.add(`metrics.${k}: unknown field (metrics has methods, steps, evals)`);
-    if (!Array.isArray(m.methods)) p.add(`metrics.methods: must be an array of method names, got ${shown(m.methods)}`);
+    for (const k of Object.keys(m))
+      if (!['methods', 'steps', 'evals'].includes(k))
+        p.add(`metrics.${k}: unknown field (metrics has methods, steps, evals)`);
+    if (!Array.isArray(m.methods))
+      p.add(`metrics.methods: must be an array of method names, got ${shown(m.methods)}`);
     else {
       const list: unknown[] = m.methods;
       list.forEach((x, i) => {
-        if (!(REWARD_METHODS as readonly unknown[]).includes(x)) p.add(`metrics.methods[${i}]: unknown method ${shown(x)} (allowed: ${REWARD_METHODS.join(', ')})`);
+        if (!(REWARD_METHODS as readonly unknown[]).includes(x))
+          p.add(`metrics.methods[${i}]: unknown method ${shown(x)} (allowed: ${REWARD_METHODS.join(', ')})`);
         else if (list.indexOf(x) !== i) p.add(`metrics.methods[${i}]: ${shown(x)} listed twice`);
       });
       methods = list.filter((x): x is string => typeof x === 'string');
@@ -287,12 +377,18 @@ export function validateRunFile(raw: unknown): { ok: true; run: RunFile } | { ok
     checkPerMethod(p, 'metrics.evals', m.evals, methods, maxStep, checkEvalRecord);
   }
 
-  if (!(typeof raw.step === 'number' && Number.isInteger(raw.step) && raw.step >= 0)) p.add(`step: must be an integer >= 0, got ${shown(raw.step)}`);
-  else if (maxStep !== null && raw.step > maxStep) p.add(`step: ${raw.step} is beyond the config's ${maxStep} steps`);
+  if (!(typeof raw.step === 'number' && Number.isInteger(raw.step) && raw.step >= 0))
+    p.add(`step: must be an integer >= 0, got ${shown(raw.step)}`);
+  else if (maxStep !== null && raw.step > maxStep)
+    p.add(`step: ${raw.step} is beyond the config's ${maxStep} steps`);
 
   if (raw.snapshot !== undefined) {
     const s = raw.snapshot;
-    if (!isObject(s) || !(typeof s.step === 'number' && Number.isInteger(s.step) && s.step >= 0) || typeof s.key !== 'string')
+    if (
+      !isObject(s) ||
+      !(typeof s.step === 'number' && Number.isInteger(s.step) && s.step >= 0) ||
+      typeof s.key !== 'string'
+    )
       p.add(`snapshot: must be { step: integer >= 0, key: string }, got ${shown(s)}`);
   }
   if (raw.phase !== undefined && !(SAVED_PHASES as readonly unknown[]).includes(raw.phase))
@@ -319,8 +415,16 @@ function binaryKind(b: Uint8Array): string | null {
 }
 
 /** Read a run file's bytes: known binary formats and non-UTF-8 data are named, then {@link parseRunFile}. */
-export function parseRunFileBytes(bytes: Uint8Array): { ok: true; run: RunFile } | { ok: false; errors: string[] } {
-  if (bytes.length > RUN_FILE_MAX_CHARS) return { ok: false, errors: [`the file is ${(bytes.length / 1048576).toFixed(0)} MB, more than a run file can be (${RUN_FILE_MAX_CHARS / 1048576} MB)`] };
+export function parseRunFileBytes(
+  bytes: Uint8Array,
+): { ok: true; run: RunFile } | { ok: false; errors: string[] } {
+  if (bytes.length > RUN_FILE_MAX_CHARS)
+    return {
+      ok: false,
+      errors: [
+        `the file is ${(bytes.length / 1048576).toFixed(0)} MB, more than a run file can be (${RUN_FILE_MAX_CHARS / 1048576} MB)`,
+      ],
+    };
   const kind = binaryKind(bytes);
   if (kind) return { ok: false, errors: [`this file is ${kind}, not a run; ${WANT}`] };
   let text: string;
@@ -335,9 +439,16 @@ export function parseRunFileBytes(bytes: Uint8Array): { ok: true; run: RunFile }
 /** Read a run file's text: JSON, then {@link validateRunFile}. Never throws. */
 export function parseRunFile(text: string): { ok: true; run: RunFile } | { ok: false; errors: string[] } {
   if (typeof text !== 'string') return { ok: false, errors: [`not text; ${WANT}`] };
-  if (text.length > RUN_FILE_MAX_CHARS) return { ok: false, errors: [`the file is ${(text.length / 1048576).toFixed(0)} MB, more than a run file can be (${RUN_FILE_MAX_CHARS / 1048576} MB)`] };
+  if (text.length > RUN_FILE_MAX_CHARS)
+    return {
+      ok: false,
+      errors: [
+        `the file is ${(text.length / 1048576).toFixed(0)} MB, more than a run file can be (${RUN_FILE_MAX_CHARS / 1048576} MB)`,
+      ],
+    };
   if (text.trim() === '') return { ok: false, errors: [`the file is empty; ${WANT}`] };
-  if (/^[\x89\ufffd]PNG/.test(text)) return { ok: false, errors: [`this file is a PNG image, not a run; ${WANT}`] };
+  if (/^[\x89\ufffd]PNG/.test(text))
+    return { ok: false, errors: [`this file is a PNG image, not a run; ${WANT}`] };
   let raw: unknown;
   try {
     raw = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);

@@ -4,7 +4,13 @@
 // is accepted; a syntax error gives its line and column; the checks are the very ones a link applies.
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RUN_SETTINGS, type RunSettings } from './runConfigSlice';
-import { jsonErrorWhere, settingsFromJson, settingsFromJsonText, settingsFromQuery, settingsToQuery } from './urlConfig';
+import {
+  jsonErrorWhere,
+  settingsFromJson,
+  settingsFromJsonText,
+  settingsFromQuery,
+  settingsToQuery,
+} from './urlConfig';
 
 const D = DEFAULT_RUN_SETTINGS as RunSettings;
 const PRESETS = ['different-family', 'paper-demo', 'ring', 'same-family'];
@@ -26,9 +32,24 @@ describe('settingsFromJson: valid edits', () => {
 
   it('a full edit of every field round-trips, including a composed cohort', () => {
     const s: RunSettings = {
-      ...D, preset: 'ring', methods: ['gt', 'random'], steps: 7, seed: 4294967295, temperature: 0.7, lr: 1.5e-7, tau: 0.25,
-      scaleRewards: 'batch', lossType: 'dr_grpo', beta: 0.01, innerEpochs: 2, evalEvery: 0, evalProblems: 3, pretrainHere: true,
-      backend: 'cpu', cohortMode: 'custom', customAgents: [agentA, agentB] as RunSettings['customAgents'],
+      ...D,
+      preset: 'ring',
+      methods: ['gt', 'random'],
+      steps: 7,
+      seed: 4294967295,
+      temperature: 0.7,
+      lr: 1.5e-7,
+      tau: 0.25,
+      scaleRewards: 'batch',
+      lossType: 'dr_grpo',
+      beta: 0.01,
+      innerEpochs: 2,
+      evalEvery: 0,
+      evalProblems: 3,
+      pretrainHere: true,
+      backend: 'cpu',
+      cohortMode: 'custom',
+      customAgents: [agentA, agentB] as RunSettings['customAgents'],
     };
     const r = settingsFromJson(JSON.parse(JSON.stringify(s)), { presets: PRESETS });
     expect(r).toEqual({ ok: true, settings: s, defaulted: [] });
@@ -56,9 +77,21 @@ describe('settingsFromJson: refused edits (all or nothing, every problem named)'
     ['an array', [D], [/must be a JSON object.*got an array/]],
     ['a number', 200, [/must be a JSON object.*got 200/]],
     ['a string', 'steps=7', [/must be a JSON object.*got steps=7/]],
-    ['an unknown key', { ...D, bogus: 1 }, [/^bogus: unknown setting; run settings are preset, methods, steps/]],
-    ['a prototype key', JSON.parse('{"__proto__": {"steps": 1}, "steps": 9}'), [/^__proto__: unknown setting/]],
-    ['a run file pasted whole', { format: 'co-rl-playground-run', settings: D }, [/^format: unknown setting/, /^settings: unknown setting.*paste only its "settings" object/]],
+    [
+      'an unknown key',
+      { ...D, bogus: 1 },
+      [/^bogus: unknown setting; run settings are preset, methods, steps/],
+    ],
+    [
+      'a prototype key',
+      JSON.parse('{"__proto__": {"steps": 1}, "steps": 9}'),
+      [/^__proto__: unknown setting/],
+    ],
+    [
+      'a run file pasted whole',
+      { format: 'co-rl-playground-run', settings: D },
+      [/^format: unknown setting/, /^settings: unknown setting.*paste only its "settings" object/],
+    ],
     ['steps as a string', { steps: '7' }, [/^steps: must be a number, got 7/]],
     ['a NaN-like string', { lr: 'NaN' }, [/^lr: must be a number, got NaN/]],
     ['an Infinity string', { temperature: 'Infinity' }, [/^temperature: must be a number/]],
@@ -67,21 +100,53 @@ describe('settingsFromJson: refused edits (all or nothing, every problem named)'
     ['a fractional step count', { steps: 1.5 }, [/^steps: must be an integer/]],
     ['lr out of range', { lr: 0 }, [/^lr: must be a number in \(0, 1\], got 0/]],
     ['tau out of range', { tau: 1.5 }, [/^tau: /]],
-    ['a bad method', { methods: ['co-rl', 'bogus'] }, [/^methods: must be one of 'co-rl' \| 'ttrl'.*got "bogus"/]],
+    [
+      'a bad method',
+      { methods: ['co-rl', 'bogus'] },
+      [/^methods: must be one of 'co-rl' \| 'ttrl'.*got "bogus"/],
+    ],
     ['methods as a string', { methods: 'co-rl,ttrl' }, [/^methods: must be a list of names/]],
     ['no method', { methods: [] }, [/^methods: pick at least one method/]],
     ['a bad scaling', { scaleRewards: 'all' }, [/^scaleRewards: /]],
     ['a bad loss', { lossType: 'ppo' }, [/^lossType: /]],
     ['a bad backend', { backend: 'tpu' }, [/^backend: backend must be one of auto, webgpu, wasm, cpu/]],
-    ['a bad cohort mode', { cohortMode: 'both' }, [/^cohortMode: cohortMode must be one of preset, custom; got "both"/]],
+    [
+      'a bad cohort mode',
+      { cohortMode: 'both' },
+      [/^cohortMode: cohortMode must be one of preset, custom; got "both"/],
+    ],
     ['a boolean as a number', { pretrainHere: 1 }, [/^pretrainHere: must be true or false, got 1/]],
-    ['customAgents not a list', { customAgents: { id: 'A' } }, [/^customAgents: must be a list, got \{"id":"A"\}/]],
-    ['a customAgents item not an object', { customAgents: [agentA, 7] }, [/^customAgents: agent 2: must be an object \{ id, family, size, seed, view, source \}, got 7/]],
-    ['a customAgents item with a bad family', { customAgents: [{ ...agentA, family: 'nope' }] }, [/^customAgents: .*nope/]],
-    ['nested junk in a number field', { steps: { value: 7 } }, [/^steps: must be a number, got \{"value":7\}/]],
+    [
+      'customAgents not a list',
+      { customAgents: { id: 'A' } },
+      [/^customAgents: must be a list, got \{"id":"A"\}/],
+    ],
+    [
+      'a customAgents item not an object',
+      { customAgents: [agentA, 7] },
+      [/^customAgents: agent 2: must be an object \{ id, family, size, seed, view, source \}, got 7/],
+    ],
+    [
+      'a customAgents item with a bad family',
+      { customAgents: [{ ...agentA, family: 'nope' }] },
+      [/^customAgents: .*nope/],
+    ],
+    [
+      'nested junk in a number field',
+      { steps: { value: 7 } },
+      [/^steps: must be a number, got \{"value":7\}/],
+    ],
     ['nested junk in a list', { methods: [['co-rl']] }, [/^methods: must be a list of names/]],
-    ['a preset not in the manifest', { preset: 'nope' }, [/^preset: unknown preset "nope"; available: different-family, paper-demo/]],
-    ['a preset that is markup', { preset: '<img src=x onerror=alert(1)>' }, [/^preset: unknown preset "<img src=x onerror=alert\(1\)>"; available: /]],
+    [
+      'a preset not in the manifest',
+      { preset: 'nope' },
+      [/^preset: unknown preset "nope"; available: different-family, paper-demo/],
+    ],
+    [
+      'a preset that is markup',
+      { preset: '<img src=x onerror=alert(1)>' },
+      [/^preset: unknown preset "<img src=x onerror=alert\(1\)>"; available: /],
+    ],
   ];
 
   for (const [name, value, want] of cases)
@@ -100,7 +165,9 @@ describe('settingsFromJson: refused edits (all or nothing, every problem named)'
     const r = settingsFromQuery('?cohortMode=both&steps=-1&backend=tpu&samples=3');
     expect(r.ignored.map((i) => i.key)).toEqual(['steps', 'backend', 'cohortMode']);
     expect(r.settings.samples).toBe(3);
-    expect(refused({ cohortMode: 'both', steps: -1, backend: 'tpu', samples: 3 }).map((e) => e.split(':')[0])).toEqual(['steps', 'backend', 'cohortMode']);
+    expect(
+      refused({ cohortMode: 'both', steps: -1, backend: 'tpu', samples: 3 }).map((e) => e.split(':')[0]),
+    ).toEqual(['steps', 'backend', 'cohortMode']);
   });
 
   it('one bad field refuses the edit whole: nothing of the good fields comes back', () => {
@@ -123,8 +190,12 @@ describe('settingsFromJsonText: syntax errors', () => {
     expect(jsonErrorWhere(text, new SyntaxError('Unexpected string in JSON at position 13'))).toBe(
       'Unexpected string in JSON at position 13 (line 3, column 3)',
     );
-    expect(jsonErrorWhere(text, new SyntaxError('Bad thing (line 3 column 3)'))).toBe('Bad thing (line 3 column 3)');
-    expect(jsonErrorWhere('  ', new SyntaxError('Unexpected end of JSON input'))).toBe('Unexpected end of JSON input (the text is empty)');
+    expect(jsonErrorWhere(text, new SyntaxError('Bad thing (line 3 column 3)'))).toBe(
+      'Bad thing (line 3 column 3)',
+    );
+    expect(jsonErrorWhere('  ', new SyntaxError('Unexpected end of JSON input'))).toBe(
+      'Unexpected end of JSON input (the text is empty)',
+    );
   });
 
   it('refuses NaN and trailing junk, which JSON does not allow', () => {

@@ -6,7 +6,14 @@ import { evalsCsv, pairsCsv, stepsCsv } from '../rl/csv';
 import type { EvalRecord, StepRecord } from '../rl/records';
 import type { RunMetrics } from './metricsSlice';
 import { DEFAULT_RUN_SETTINGS, type RunSettings } from './runConfigSlice';
-import { buildRunFile, parseRunFile, parseRunFileBytes, RUN_FILE_MAX_CHARS, RUN_NAME_MAX, type RunFile } from './runFile';
+import {
+  buildRunFile,
+  parseRunFile,
+  parseRunFileBytes,
+  RUN_FILE_MAX_CHARS,
+  RUN_NAME_MAX,
+  type RunFile,
+} from './runFile';
 import { IDLE_STATUS } from './runStatusSlice';
 import { useStore, type AppState } from './store';
 import { pauseTraining } from './trainBridge';
@@ -38,7 +45,8 @@ function writeUrl(): void {
   const s = useStore.getState();
   if (!urlRead || s.view !== 'train') return;
   const search = mergeQuery(location.search, s.runSettings);
-  if (search !== location.search) history.replaceState(history.state, '', `${location.pathname}${search}${location.hash}`);
+  if (search !== location.search)
+    history.replaceState(history.state, '', `${location.pathname}${search}${location.hash}`);
 }
 
 /** A preset named by the link that the checkpoint manifest does not list falls back to the default one. */
@@ -48,8 +56,15 @@ function checkPreset(s: AppState): void {
   const names = s.presets.map((p) => p.name);
   if (names.includes(s.runSettings.preset)) return;
   const fallback = names.includes(DEFAULT_RUN_SETTINGS.preset) ? DEFAULT_RUN_SETTINGS.preset : names[0];
-  const line = formatIgnored({ key: 'preset', value: s.runSettings.preset, reason: `unknown preset; available: ${names.join(', ')}` });
-  useStore.setState({ runSettings: { ...s.runSettings, preset: fallback }, urlNotice: [...s.urlNotice, line] });
+  const line = formatIgnored({
+    key: 'preset',
+    value: s.runSettings.preset,
+    reason: `unknown preset; available: ${names.join(', ')}`,
+  });
+  useStore.setState({
+    runSettings: { ...s.runSettings, preset: fallback },
+    urlNotice: [...s.urlNotice, line],
+  });
 }
 
 /**
@@ -100,7 +115,11 @@ export function exportName(s: AppState = useStore.getState()): string {
 }
 
 /** A file-name-safe form of `name`. */
-export const fileSlug = (name: string): string => name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'run';
+export const fileSlug = (name: string): string =>
+  name
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60) || 'run';
 
 /** Download `blob` as `filename` (a blob URL and an <a download> click; nothing leaves the page). */
 export function downloadBlob(blob: Blob, filename: string): void {
@@ -124,12 +143,16 @@ export function currentRunFile(s: AppState = useStore.getState()): RunFile {
 
 /** Whether the store holds any record to export. */
 export const hasRecords = (m: RunMetrics): boolean =>
-  Object.values(m.steps).some((r) => r && r.length > 0) || Object.values(m.evals).some((r) => r && r.length > 0);
+  Object.values(m.steps).some((r) => r && r.length > 0) ||
+  Object.values(m.evals).some((r) => r && r.length > 0);
 
 /** Download the current run as JSON (co-rl-playground-run version 1). */
 export function exportRunJson(): void {
   const f = currentRunFile();
-  downloadBlob(new Blob([JSON.stringify(f)], { type: 'application/json' }), `co-rl-run-${fileSlug(f.name)}-step${f.step}.json`);
+  downloadBlob(
+    new Blob([JSON.stringify(f)], { type: 'application/json' }),
+    `co-rl-run-${fileSlug(f.name)}-step${f.step}.json`,
+  );
 }
 
 /** The kinds of metrics CSV: training steps per agent, pairwise agreement, evaluations. */
@@ -145,7 +168,10 @@ export function metricsCsv(m: RunMetrics, kind: CsvKind): string {
 /** Download one metrics CSV of the current run. */
 export function exportMetricsCsv(kind: CsvKind): void {
   const s = useStore.getState();
-  downloadBlob(new Blob([metricsCsv(s.metrics, kind)], { type: 'text/csv' }), `co-rl-${fileSlug(exportName(s))}-${kind}.csv`);
+  downloadBlob(
+    new Blob([metricsCsv(s.metrics, kind)], { type: 'text/csv' }),
+    `co-rl-${fileSlug(exportName(s))}-${kind}.csv`,
+  );
 }
 
 let importIds = 0;
@@ -190,7 +216,9 @@ export async function importRunFile(f: File): Promise<boolean> {
     return false;
   };
   if (f.size > RUN_FILE_MAX_CHARS)
-    return refuse([`the file is ${(f.size / 1048576).toFixed(0)} MB, more than a run file can be (${RUN_FILE_MAX_CHARS / 1048576} MB)`]);
+    return refuse([
+      `the file is ${(f.size / 1048576).toFixed(0)} MB, more than a run file can be (${RUN_FILE_MAX_CHARS / 1048576} MB)`,
+    ]);
   let bytes: Uint8Array;
   try {
     bytes = new Uint8Array(await f.arrayBuffer());

@@ -13,7 +13,17 @@ import { createShareSlice, type ShareSlice } from './shareSlice';
 import { createPersistSlice, type PersistSlice } from './persistSlice';
 import { createLabSlice, type LabSlice } from './labSlice';
 
-export type AppState = EngineSlice & DemoSlice & UiSlice & TheorySlice & RunConfigSlice & RunStatusSlice & MetricsSlice & InspectSlice & ShareSlice & PersistSlice & LabSlice;
+export type AppState = EngineSlice &
+  DemoSlice &
+  UiSlice &
+  TheorySlice &
+  RunConfigSlice &
+  RunStatusSlice &
+  MetricsSlice &
+  InspectSlice &
+  ShareSlice &
+  PersistSlice &
+  LabSlice;
 
 export const useStore = create<AppState>()((...a) => ({
   ...createEngineSlice(...a),

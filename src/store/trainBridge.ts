@@ -23,7 +23,8 @@ function flush(): void {
   const s = useStore.getState();
   const next = foldTrainEvents({ runStatus: s.runStatus, metrics: s.metrics }, events);
   useStore.setState({ runStatus: next.runStatus, metrics: next.metrics });
-  if (next.engine) s.setEngine(next.engine.backend, next.engine.adapter, next.engine.fallbackReason, next.engine.note ?? '');
+  if (next.engine)
+    s.setEngine(next.engine.backend, next.engine.adapter, next.engine.fallbackReason, next.engine.note ?? '');
   for (const l of listeners) l(events);
 }
 
@@ -57,7 +58,9 @@ function send(cmd: TrainCommand): void {
     };
     worker.onerror = (ev) => {
       worker = null;
-      useStore.getState().setRunStatus({ phase: 'error', message: ev.message || 'the training worker crashed' });
+      useStore
+        .getState()
+        .setRunStatus({ phase: 'error', message: ev.message || 'the training worker crashed' });
     };
   }
   worker.postMessage(cmd);
@@ -76,7 +79,11 @@ export interface StartOptions {
 export function startTraining(opts: StartOptions = {}): Partial<Record<keyof RunSettings, string>> {
   const s = useStore.getState();
   const preset = s.presets.find((p) => p.name === s.runSettings.preset);
-  const problems = settingsProblems(s.runSettings, preset?.agents.length, cohortContext(s.presets, s.importedCheckpoints));
+  const problems = settingsProblems(
+    s.runSettings,
+    preset?.agents.length,
+    cohortContext(s.presets, s.importedCheckpoints),
+  );
   if (Object.keys(problems).length) return problems;
   const cohortFields = cohortStartFields(s.runSettings, s.importedCheckpoints);
   send({
@@ -115,7 +122,8 @@ export function changeSettings(patch: Partial<RunSettings>): void {
   if (patch.temperature !== undefined) live.temperature = patch.temperature;
   const active = ['loading', 'running', 'paused'].includes(s.runStatus.phase);
   const problems = settingsProblems(useStore.getState().runSettings);
-  if (active && worker && Object.keys(live).length && !problems.lr && !problems.temperature) send({ type: 'live', params: live });
+  if (active && worker && Object.keys(live).length && !problems.lr && !problems.temperature)
+    send({ type: 'live', params: live });
 }
 
 /** Presets listed in a manifest, for the cohort picker. */
@@ -125,7 +133,13 @@ export function presetCatalog(m: Manifest): PresetInfo[] {
     description: p.description,
     task: describeTaskConfig(resolveTaskConfig(p.task)),
     agents: p.agents.map((a) => ({
-      id: a.id, family: a.family, size: a.size, seed: a.seed, view: a.view, params: a.params, valAccuracy: a.valAccuracy,
+      id: a.id,
+      family: a.family,
+      size: a.size,
+      seed: a.seed,
+      view: a.view,
+      params: a.params,
+      valAccuracy: a.valAccuracy,
       checkpoint: a.checkpoint,
     })),
   }));
@@ -140,11 +154,17 @@ export function loadCatalog(): Promise<void> {
       const res = await fetch(new URL('checkpoints/index.json', appBaseUrl()));
       if (!res.ok) throw new Error(`HTTP ${res.status} ${res.statusText}`);
       const m = (await res.json()) as Manifest;
-      if (m.format !== 'co-rl-checkpoints' || typeof m.presets !== 'object') throw new Error('not a checkpoint manifest');
+      if (m.format !== 'co-rl-checkpoints' || typeof m.presets !== 'object')
+        throw new Error('not a checkpoint manifest');
       useStore.getState().setPresets(presetCatalog(m));
     } catch (e) {
       catalog = null;
-      useStore.getState().setPresets([], `could not read the checkpoint manifest: ${e instanceof Error ? e.message : String(e)}`);
+      useStore
+        .getState()
+        .setPresets(
+          [],
+          `could not read the checkpoint manifest: ${e instanceof Error ? e.message : String(e)}`,
+        );
     }
   })();
   return catalog;

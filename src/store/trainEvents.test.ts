@@ -9,12 +9,25 @@ import { IDLE_STATUS } from './runStatusSlice';
 import { foldTrainEvents } from './trainEvents';
 
 const config: ExperimentConfig = {
-  name: 'x', seed: 1, steps: 5, methods: ['co-rl', 'ttrl'], cohort: { preset: 'paper-demo' }, task: null,
-  train: { ...DEFAULT_TRAIN }, eval: { ...DEFAULT_EVAL },
+  name: 'x',
+  seed: 1,
+  steps: 5,
+  methods: ['co-rl', 'ttrl'],
+  cohort: { preset: 'paper-demo' },
+  task: null,
+  train: { ...DEFAULT_TRAIN },
+  eval: { ...DEFAULT_EVAL },
 };
 const step = (method: RewardMethod, s: number): StepRecord =>
-  ({ method, step: s, agents: [], pairs: [], timing: { rollout: 0, forward: 0, update: 0, total: 0 } }) as StepRecord;
-const ev = (method: RewardMethod, s: number): EvalRecord => ({ method, step: s, agents: [] }) as unknown as EvalRecord;
+  ({
+    method,
+    step: s,
+    agents: [],
+    pairs: [],
+    timing: { rollout: 0, forward: 0, update: 0, total: 0 },
+  }) as StepRecord;
+const ev = (method: RewardMethod, s: number): EvalRecord =>
+  ({ method, step: s, agents: [] }) as unknown as EvalRecord;
 
 describe('foldTrainEvents', () => {
   const start = { runStatus: { ...IDLE_STATUS }, metrics: { ...EMPTY_METRICS } };

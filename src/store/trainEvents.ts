@@ -12,7 +12,10 @@ export interface TrainState {
 }
 
 /** The state after `events`, and the last engine report among them (null if none). */
-export function foldTrainEvents(prev: TrainState, events: readonly TrainEvent[]): TrainState & { engine: EngineEvent | null } {
+export function foldTrainEvents(
+  prev: TrainState,
+  events: readonly TrainEvent[],
+): TrainState & { engine: EngineEvent | null } {
   let status = prev.runStatus;
   let metrics = prev.metrics;
   let engine: EngineEvent | null = null;
@@ -34,8 +37,20 @@ export function foldTrainEvents(prev: TrainState, events: readonly TrainEvent[])
       const from = e.resumeFrom;
       // a resumed run keeps the records up to its snapshot's step (put back by the persist bridge)
       const keep = from !== undefined && metrics.methods.join() === e.config.methods.join();
-      metrics = keep ? { ...trimMetrics(metrics, from), runId: e.runId } : { runId: e.runId, methods: [...e.config.methods], steps: {}, evals: {} };
-      status = { ...status, runId: e.runId, config: e.config, phase: 'loading', step: from ?? 0, totalSteps: e.config.steps, message: 'Starting…', liveNote: '', guard: null };
+      metrics = keep
+        ? { ...trimMetrics(metrics, from), runId: e.runId }
+        : { runId: e.runId, methods: [...e.config.methods], steps: {}, evals: {} };
+      status = {
+        ...status,
+        runId: e.runId,
+        config: e.config,
+        phase: 'loading',
+        step: from ?? 0,
+        totalSteps: e.config.steps,
+        message: 'Starting…',
+        liveNote: '',
+        guard: null,
+      };
       continue;
     }
     // a late event of a run that was replaced (runId 0: the worker itself failed, always shown)
@@ -48,12 +63,22 @@ export function foldTrainEvents(prev: TrainState, events: readonly TrainEvent[])
         evals.push(e.record);
         break;
       case 'status':
-        status = { ...status, phase: e.phase, step: e.step, totalSteps: e.totalSteps, message: e.message, work: e.work };
+        status = {
+          ...status,
+          phase: e.phase,
+          step: e.step,
+          totalSteps: e.totalSteps,
+          message: e.message,
+          work: e.work,
+        };
         break;
       case 'live': {
         const parts = Object.entries(e.params).map(([k, v]) => `${k === 'lr' ? 'learning rate' : k} ${v}`);
-        const config = status.config ? { ...status.config, train: { ...status.config.train, ...e.params } } : null;
-        if (parts.length) status = { ...status, config, liveNote: `${parts.join(', ')} from step ${status.step + 1}` };
+        const config = status.config
+          ? { ...status.config, train: { ...status.config.train, ...e.params } }
+          : null;
+        if (parts.length)
+          status = { ...status, config, liveNote: `${parts.join(', ')} from step ${status.step + 1}` };
         break;
       }
       case 'error':

@@ -4,12 +4,22 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RUN_SETTINGS, settingsProblems, type RunSettings } from './runConfigSlice';
 import {
-  decodeField, encodeField, fieldKind, formatIgnored, linkFor, mergeQuery, resolveSettings, sameValue, SETTINGS_KEYS,
-  settingsFromQuery, settingsToQuery,
+  decodeField,
+  encodeField,
+  fieldKind,
+  formatIgnored,
+  linkFor,
+  mergeQuery,
+  resolveSettings,
+  sameValue,
+  SETTINGS_KEYS,
+  settingsFromQuery,
+  settingsToQuery,
 } from './urlConfig';
 
 const D = DEFAULT_RUN_SETTINGS as RunSettings;
-const reasons = (search: string) => Object.fromEntries(settingsFromQuery(search).ignored.map((i) => [i.key, i.reason]));
+const reasons = (search: string) =>
+  Object.fromEntries(settingsFromQuery(search).ignored.map((i) => [i.key, i.reason]));
 
 describe('URL codec', () => {
   it('writes nothing for the defaults and reads the defaults back from an empty query', () => {
@@ -30,8 +40,20 @@ describe('URL codec', () => {
 
   it('round-trips every field kind, including JSON object lists', () => {
     const s = {
-      ...D, preset: 'paper-demo', methods: ['gt', 'random'], steps: 7, seed: 4294967295, temperature: 0.7, lr: 1.5e-7,
-      tau: 0.25, scaleRewards: 'batch', lossType: 'dr_grpo', beta: 0.01, innerEpochs: 2, evalEvery: 0, evalProblems: 3,
+      ...D,
+      preset: 'paper-demo',
+      methods: ['gt', 'random'],
+      steps: 7,
+      seed: 4294967295,
+      temperature: 0.7,
+      lr: 1.5e-7,
+      tau: 0.25,
+      scaleRewards: 'batch',
+      lossType: 'dr_grpo',
+      beta: 0.01,
+      innerEpochs: 2,
+      evalEvery: 0,
+      evalProblems: 3,
       pretrainHere: true,
     } as RunSettings;
     const extra = s as unknown as Record<string, unknown>;
@@ -87,7 +109,9 @@ describe('URL codec', () => {
   });
 
   it('reports unknown, repeated and malformed parameters, keeps reserved ones out of it', () => {
-    const why = reasons('?view=train&autostart=1&foo=bar&steps=5&steps=9&samples=1&temperature=0&tau=2&scaleRewards=sideways&lossType=&evalEvery=1.5&methods=');
+    const why = reasons(
+      '?view=train&autostart=1&foo=bar&steps=5&steps=9&samples=1&temperature=0&tau=2&scaleRewards=sideways&lossType=&evalEvery=1.5&methods=',
+    );
     expect(why.foo).toMatch(/unknown parameter; run settings are preset, methods, steps/);
     expect(why.steps).toMatch(/more than once; the first value counts/);
     expect(why.samples).toMatch(/>= 2/);
@@ -101,7 +125,9 @@ describe('URL codec', () => {
     expect(why.autostart).toBeUndefined();
     const r = settingsFromQuery('?view=train&autostart=1&foo=bar&steps=5&steps=9');
     expect(r.settings.steps).toBe(5);
-    expect(mergeQuery('?view=train&autostart=1&foo=bar&steps=5', r.settings)).toBe('?view=train&autostart=1&steps=5');
+    expect(mergeQuery('?view=train&autostart=1&foo=bar&steps=5', r.settings)).toBe(
+      '?view=train&autostart=1&steps=5',
+    );
   });
 
   it('checks JSON fields and never lets a malformed one through', () => {
@@ -116,13 +142,40 @@ describe('URL codec', () => {
 
   it('the settings it returns always pass the checks of the fields it used (fuzz)', () => {
     let seed = 12345;
-    const rnd = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
-    const pick = <T,>(a: readonly T[]): T => a[Math.floor(rnd() * a.length)];
+    const rnd = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32;
+    const pick = <T>(a: readonly T[]): T => a[Math.floor(rnd() * a.length)];
     const keys = [...SETTINGS_KEYS, 'foo', 'view', 'steps'];
-    const vals = ['', '-1', '0', '1', '2', '3.5', '1e-4', 'NaN', 'abc', 'true', '%zz', 'co-rl,ttrl', 'gt,gt', '[', '[]', '{}', '[{}]',
-      '[{"id":"A","family":"lp-nocarry","size":"s","seed":1,"view":"plain","source":"pretrain"}]', 'group', 'bnpo', 'cpu', 'custom', '∞', '1'.repeat(400)];
+    const vals = [
+      '',
+      '-1',
+      '0',
+      '1',
+      '2',
+      '3.5',
+      '1e-4',
+      'NaN',
+      'abc',
+      'true',
+      '%zz',
+      'co-rl,ttrl',
+      'gt,gt',
+      '[',
+      '[]',
+      '{}',
+      '[{}]',
+      '[{"id":"A","family":"lp-nocarry","size":"s","seed":1,"view":"plain","source":"pretrain"}]',
+      'group',
+      'bnpo',
+      'cpu',
+      'custom',
+      '∞',
+      '1'.repeat(400),
+    ];
     for (let n = 0; n < 400; n++) {
-      const parts = Array.from({ length: 1 + Math.floor(rnd() * 6) }, () => `${pick(keys)}=${encodeURIComponent(pick(vals))}`);
+      const parts = Array.from(
+        { length: 1 + Math.floor(rnd() * 6) },
+        () => `${pick(keys)}=${encodeURIComponent(pick(vals))}`,
+      );
       const search = `?${parts.join('&')}${rnd() < 0.1 ? '&&=&%' : ''}`;
       let r!: ReturnType<typeof settingsFromQuery>;
       expect(() => (r = settingsFromQuery(search)), search).not.toThrow();
@@ -136,7 +189,12 @@ describe('URL codec', () => {
   });
 
   it('resolves typed values (the settings of a run file) with the same checks', () => {
-    const r = resolveSettings({ steps: '5' as unknown as number, samples: 4, methods: ['ttrl'], pretrainHere: 1 as unknown as boolean });
+    const r = resolveSettings({
+      steps: '5' as unknown as number,
+      samples: 4,
+      methods: ['ttrl'],
+      pretrainHere: 1 as unknown as boolean,
+    });
     expect(r.settings.samples).toBe(4);
     expect(r.settings.methods).toEqual(['ttrl']);
     expect(r.ignored.map((i) => `${i.key}: ${i.reason}`)).toEqual([

@@ -27,10 +27,13 @@ type Defaults = Record<string, unknown>;
 const defaults = DEFAULT_RUN_SETTINGS as unknown as Defaults;
 
 /** The run settings' field names, in the defaults' order. */
-export const SETTINGS_KEYS: readonly (keyof RunSettings)[] = Object.keys(DEFAULT_RUN_SETTINGS) as (keyof RunSettings)[];
+export const SETTINGS_KEYS: readonly (keyof RunSettings)[] = Object.keys(
+  DEFAULT_RUN_SETTINGS,
+) as (keyof RunSettings)[];
 
 const isKey = (k: string): k is keyof RunSettings => Object.prototype.hasOwnProperty.call(defaults, k);
-const isObj = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+const isObj = (x: unknown): x is Record<string, unknown> =>
+  typeof x === 'object' && x !== null && !Array.isArray(x);
 const show = (x: unknown): string => {
   const s = typeof x === 'string' ? x : (JSON.stringify(x) ?? String(x));
   return s.length > 80 ? `${s.slice(0, 77)}...` : s;
@@ -58,16 +61,23 @@ export function sameValue(a: unknown, b: unknown): boolean {
   const ao = a as Record<string, unknown>;
   const bo = b as Record<string, unknown>;
   const ka = Object.keys(ao);
-  return ka.length === Object.keys(bo).length && ka.every((k) => Object.prototype.hasOwnProperty.call(bo, k) && sameValue(ao[k], bo[k]));
+  return (
+    ka.length === Object.keys(bo).length &&
+    ka.every((k) => Object.prototype.hasOwnProperty.call(bo, k) && sameValue(ao[k], bo[k]))
+  );
 }
 
 const describeKind = (key: keyof RunSettings): string => {
   const d = defaults[key];
   switch (fieldKind(key)) {
-    case 'number': return 'a number';
-    case 'boolean': return 'true or false';
-    case 'string': return 'a string';
-    case 'list': return 'a list of names';
+    case 'number':
+      return 'a number';
+    case 'boolean':
+      return 'true or false';
+    case 'string':
+      return 'a string';
+    case 'list':
+      return 'a list of names';
     default:
       if (Array.isArray(d)) return d.length && isObj(d[0]) ? 'a list of objects' : 'a list';
       return isObj(d) ? 'an object' : 'a JSON value';
@@ -79,7 +89,8 @@ const describeKind = (key: keyof RunSettings): string => {
  * checked whatever the cohort mode (a link in preset mode must not smuggle in a broken agent list).
  */
 const ITEM_PROBLEMS: Partial<Record<keyof RunSettings, (items: unknown[]) => string | null>> = {
-  customAgents: (items) => (items.length === 0 ? null : (customAgentProblems(items as CustomAgent[])[0] ?? null)),
+  customAgents: (items) =>
+    items.length === 0 ? null : (customAgentProblems(items as CustomAgent[])[0] ?? null),
 };
 
 /**
@@ -104,7 +115,8 @@ export function fieldTypeProblem(key: keyof RunSettings, value: unknown): string
         const el = d.length ? d[0] : undefined;
         if (el === undefined) return ITEM_PROBLEMS[key]?.(value) ?? null; // an empty default: only the field's own check
         const bad = value.findIndex((x) => (isObj(el) ? !isObj(x) : typeof x !== typeof el));
-        if (bad >= 0) return `item ${bad + 1} must be ${isObj(el) ? 'an object' : `a ${typeof el}`}, got ${show(value[bad])}`;
+        if (bad >= 0)
+          return `item ${bad + 1} must be ${isObj(el) ? 'an object' : `a ${typeof el}`}, got ${show(value[bad])}`;
         return ITEM_PROBLEMS[key]?.(value) ?? null;
       }
       if (isObj(d)) return isObj(value) ? null : want;
@@ -116,7 +128,10 @@ export function fieldTypeProblem(key: keyof RunSettings, value: unknown): string
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 
 /** The value of field `key` from its URL text, or why it cannot be read. */
-export function decodeField(key: keyof RunSettings, text: string): { ok: true; value: unknown } | { ok: false; reason: string } {
+export function decodeField(
+  key: keyof RunSettings,
+  text: string,
+): { ok: true; value: unknown } | { ok: false; reason: string } {
   const t = text.trim();
   let value: unknown;
   switch (fieldKind(key)) {
@@ -137,7 +152,13 @@ export function decodeField(key: keyof RunSettings, text: string): { ok: true; v
       break;
     case 'list':
       if (t.startsWith('[')) return decodeJson(key, t);
-      value = t === '' ? [] : t.split(',').map((x) => x.trim()).filter((x) => x !== '');
+      value =
+        t === ''
+          ? []
+          : t
+              .split(',')
+              .map((x) => x.trim())
+              .filter((x) => x !== '');
       break;
     default: {
       if (Array.isArray(defaults[key]) && t === '') value = [];
@@ -148,7 +169,10 @@ export function decodeField(key: keyof RunSettings, text: string): { ok: true; v
   return p ? { ok: false, reason: p } : { ok: true, value };
 }
 
-function decodeJson(key: keyof RunSettings, t: string): { ok: true; value: unknown } | { ok: false; reason: string } {
+function decodeJson(
+  key: keyof RunSettings,
+  t: string,
+): { ok: true; value: unknown } | { ok: false; reason: string } {
   let value: unknown;
   try {
     value = JSON.parse(t);
@@ -163,14 +187,16 @@ function decodeJson(key: keyof RunSettings, t: string): { ok: true; value: unkno
 export function encodeField(key: keyof RunSettings, value: unknown): string {
   const kind = fieldKind(key);
   if (kind === 'number' || kind === 'boolean' || kind === 'string') return String(value);
-  const plain = (x: unknown) => typeof x === 'string' && x !== '' && x.trim() === x && !x.includes(',') && !x.startsWith('[');
+  const plain = (x: unknown) =>
+    typeof x === 'string' && x !== '' && x.trim() === x && !x.includes(',') && !x.startsWith('[');
   if (kind === 'list' && Array.isArray(value) && value.every(plain)) return value.join(',');
   if (Array.isArray(value) && value.length === 0 && Array.isArray(defaults[key])) return '';
   return JSON.stringify(value);
 }
 
 /** A query value: percent-encoded, but the characters of lists and JSON that a URL allows left readable. */
-const q = (s: string): string => encodeURIComponent(s).replace(/%(2C|3A|5B|5D|7B|7D)/gi, (m) => decodeURIComponent(m));
+const q = (s: string): string =>
+  encodeURIComponent(s).replace(/%(2C|3A|5B|5D|7B|7D)/gi, (m) => decodeURIComponent(m));
 
 /** `key=value` pairs (no '?') of the fields that differ from the defaults, in the defaults' order. */
 export function settingsToQuery(s: RunSettings): string {
@@ -209,7 +235,10 @@ export function formatIgnored(i: IgnoredField): string {
  * settingsProblems that never throws: when the check throws on some value (e.g. a malformed list item),
  * the given fields whose default makes it pass are blamed (JSON-kind fields first), with the error.
  */
-function safeProblems(s: RunSettings, given: readonly (keyof RunSettings)[]): Partial<Record<string, string>> {
+function safeProblems(
+  s: RunSettings,
+  given: readonly (keyof RunSettings)[],
+): Partial<Record<string, string>> {
   const throws = (x: RunSettings): string | null => {
     try {
       settingsProblems(x);
@@ -222,7 +251,9 @@ function safeProblems(s: RunSettings, given: readonly (keyof RunSettings)[]): Pa
     return settingsProblems(s);
   } catch (e) {
     const why = `could not be checked (${e instanceof Error ? e.message : String(e)})`;
-    const fixes = given.filter((k) => throws({ ...s, [k]: structuredClone(defaults[k]) } as RunSettings) === null);
+    const fixes = given.filter(
+      (k) => throws({ ...s, [k]: structuredClone(defaults[k]) } as RunSettings) === null,
+    );
     const json = fixes.filter((k) => fieldKind(k) === 'json');
     const blamed = json.length ? json : fixes.length ? fixes : given;
     return Object.fromEntries(blamed.map((k) => [k, why]));
@@ -241,7 +272,8 @@ export function resolveSettings(
 ): { settings: RunSettings; ignored: IgnoredField[]; used: (keyof RunSettings)[] } {
   const out = structuredClone(DEFAULT_RUN_SETTINGS) as unknown as Defaults;
   const ignored: IgnoredField[] = [];
-  const textOf = (k: string, v: unknown) => shown[k] ?? (typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v)));
+  const textOf = (k: string, v: unknown) =>
+    shown[k] ?? (typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v)));
   let used: (keyof RunSettings)[] = [];
   for (const k of SETTINGS_KEYS) {
     if (!(k in given)) continue;
@@ -264,7 +296,10 @@ export function resolveSettings(
     }
     used = used.filter((k) => !bad.includes(k));
   }
-  ignored.sort((a, b) => SETTINGS_KEYS.indexOf(a.key as keyof RunSettings) - SETTINGS_KEYS.indexOf(b.key as keyof RunSettings));
+  ignored.sort(
+    (a, b) =>
+      SETTINGS_KEYS.indexOf(a.key as keyof RunSettings) - SETTINGS_KEYS.indexOf(b.key as keyof RunSettings),
+  );
   return { settings: out as unknown as RunSettings, ignored, used };
 }
 
@@ -287,22 +322,31 @@ export function settingsFromJson(
   if (!isObj(value))
     return {
       ok: false,
-      errors: [`the config must be a JSON object of run settings, like {"steps": 200, "lr": 0.0001}; got ${Array.isArray(value) ? 'an array' : show(value)}`],
+      errors: [
+        `the config must be a JSON object of run settings, like {"steps": 200, "lr": 0.0001}; got ${Array.isArray(value) ? 'an array' : show(value)}`,
+      ],
     };
   const errors: { key: string; text: string }[] = [];
   const given: Partial<Record<keyof RunSettings, unknown>> = {};
   for (const [k, v] of Object.entries(value)) {
     if (isKey(k)) given[k] = v;
     else {
-      const hint = k === 'settings' || k === 'config' ? `; from a run file, paste only its "settings" object` : '';
-      errors.push({ key: k, text: `${show(k)}: unknown setting; run settings are ${SETTINGS_KEYS.join(', ')}${hint}` });
+      const hint =
+        k === 'settings' || k === 'config' ? `; from a run file, paste only its "settings" object` : '';
+      errors.push({
+        key: k,
+        text: `${show(k)}: unknown setting; run settings are ${SETTINGS_KEYS.join(', ')}${hint}`,
+      });
     }
   }
   const r = resolveSettings(given);
   for (const i of r.ignored) errors.push({ key: i.key, text: `${i.key}: ${i.reason}` });
   const names = ctx.presets?.length ? ctx.presets : null;
   if (names && r.used.includes('preset') && !names.includes(r.settings.preset))
-    errors.push({ key: 'preset', text: `preset: unknown preset ${JSON.stringify(show(r.settings.preset))}; available: ${names.join(', ')}` });
+    errors.push({
+      key: 'preset',
+      text: `preset: unknown preset ${JSON.stringify(show(r.settings.preset))}; available: ${names.join(', ')}`,
+    });
   if (errors.length) {
     const order = (key: string) => {
       const i = SETTINGS_KEYS.indexOf(key as keyof RunSettings);
@@ -345,7 +389,11 @@ export function jsonErrorWhere(text: string, e: unknown): string {
  * parameter that reads and checks fine applied. `ignored` lists the rest (unknown parameters, repeated ones,
  * unreadable or out-of-range values) in the settings' order; `used` the fields taken from the link.
  */
-export function settingsFromQuery(search: string): { settings: RunSettings; ignored: IgnoredField[]; used: (keyof RunSettings)[] } {
+export function settingsFromQuery(search: string): {
+  settings: RunSettings;
+  ignored: IgnoredField[];
+  used: (keyof RunSettings)[];
+} {
   const given: Partial<Record<keyof RunSettings, unknown>> = {};
   const shown: Partial<Record<string, string>> = {};
   const early: IgnoredField[] = [];
@@ -359,7 +407,11 @@ export function settingsFromQuery(search: string): { settings: RunSettings; igno
   for (const [k, v] of params) {
     if (RESERVED_PARAMS.includes(k)) continue;
     if (!isKey(k)) {
-      early.push({ key: k, value: v, reason: `unknown parameter; run settings are ${SETTINGS_KEYS.join(', ')}` });
+      early.push({
+        key: k,
+        value: v,
+        reason: `unknown parameter; run settings are ${SETTINGS_KEYS.join(', ')}`,
+      });
       continue;
     }
     if (seen.has(k)) {

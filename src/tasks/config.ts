@@ -70,7 +70,14 @@ export interface MulAddWorkConfig extends Common {
   cDigits?: number;
 }
 /** A task configuration: a plain object with the kind and optional knobs. */
-export type TaskConfig = AddConfig | ModConfig | MulAddConfig | SortConfig | CountConfig | AddWorkConfig | MulAddWorkConfig;
+export type TaskConfig =
+  | AddConfig
+  | ModConfig
+  | MulAddConfig
+  | SortConfig
+  | CountConfig
+  | AddWorkConfig
+  | MulAddWorkConfig;
 
 /** A config with every default filled in (what problems carry). */
 export type ResolvedTaskConfig =

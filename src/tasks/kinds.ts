@@ -151,4 +151,12 @@ const count: KindDef = {
 };
 
 /** Definitions of every kind. */
-export const KIND_DEFS: Readonly<Record<TaskKind, KindDef>> = { add, mod, muladd, sort, count, addw, muladdw };
+export const KIND_DEFS: Readonly<Record<TaskKind, KindDef>> = {
+  add,
+  mod,
+  muladd,
+  sort,
+  count,
+  addw,
+  muladdw,
+};

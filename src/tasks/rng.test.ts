@@ -98,13 +98,45 @@ describe('deriveSeed number labels', () => {
       for (const ch of `#${n}`) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193) >>> 0;
       return splitmix32(h);
     };
-    const mix = (seed: number, n: number): number => splitmix32((splitmix32(seed >>> 0) ^ stringTag(n)) >>> 0);
-    const cases = [0, -0, 1, 9, 10, 99, 100, 255, 256, 1000, -1, -256, 123456789, 2 ** 31, 2 ** 32 + 5, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER, 1.5, -2.25, 1e21, 2 ** 53, NaN, Infinity];
+    const mix = (seed: number, n: number): number =>
+      splitmix32((splitmix32(seed >>> 0) ^ stringTag(n)) >>> 0);
+    const cases = [
+      0,
+      -0,
+      1,
+      9,
+      10,
+      99,
+      100,
+      255,
+      256,
+      1000,
+      -1,
+      -256,
+      123456789,
+      2 ** 31,
+      2 ** 32 + 5,
+      Number.MAX_SAFE_INTEGER,
+      -Number.MAX_SAFE_INTEGER,
+      1.5,
+      -2.25,
+      1e21,
+      2 ** 53,
+      NaN,
+      Infinity,
+    ];
     for (const n of cases) expect(deriveSeed(7, n), String(n)).toBe(mix(7, n));
-    fc.assert(fc.property(fc.integer({ min: -(2 ** 53) + 1, max: 2 ** 53 - 1 }), fc.double({ noNaN: false }), (i, d) => {
-      expect(deriveSeed(3, i)).toBe(mix(3, i));
-      expect(deriveSeed(3, d)).toBe(mix(3, d));
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -(2 ** 53) + 1, max: 2 ** 53 - 1 }),
+        fc.double({ noNaN: false }),
+        (i, d) => {
+          expect(deriveSeed(3, i)).toBe(mix(3, i));
+          expect(deriveSeed(3, d)).toBe(mix(3, d));
+        },
+      ),
+      { numRuns: 2000 },
+    );
     expect(deriveSeed(1, '5')).not.toBe(deriveSeed(1, 5)); // "$5" and "#5" stay distinct
   });
 });

@@ -93,7 +93,8 @@ export function decodePieces(seq: ArrayLike<number>, pieces: readonly string[]):
     const id = seq[i];
     if (id === EOS_ID) break;
     if (id === PAD_ID || id === BOS_ID) continue;
-    if (!Number.isInteger(id) || id < NUM_SPECIAL || id >= vocabSize) throw new Error(`cannot decode token id ${id}; vocabSize is ${vocabSize}`);
+    if (!Number.isInteger(id) || id < NUM_SPECIAL || id >= vocabSize)
+      throw new Error(`cannot decode token id ${id}; vocabSize is ${vocabSize}`);
     s += pieces[id - NUM_SPECIAL];
   }
   return s;

@@ -7,12 +7,18 @@ import { makeNamedTokenizer, parseTokenizerName } from './tokenizers';
 describe('named tokenizers', () => {
   const alpha = taskAlphabet({ kind: 'addw', digits: 3 }, ['plain', 'words']);
   it('digit is the character tokenizer; chunk3 cuts digit runs left to right into up to 3 digits', () => {
-    expect(makeNamedTokenizer('digit', alpha).encode('372+459=')).toEqual(makeTokenizer(alpha).encode('372+459='));
+    expect(makeNamedTokenizer('digit', alpha).encode('372+459=')).toEqual(
+      makeTokenizer(alpha).encode('372+459='),
+    );
     const c3 = makeNamedTokenizer('chunk3', alpha);
     const parts = (t: string) => c3.encode(t).map((id) => c3.decode([id]));
     expect(parts('372+459=')).toEqual(['372', '+', '459', '=']);
     expect(parts('0510,13#10000')).toEqual(['051', '0', ',', '13', '#', '100', '00']);
-    expect(makeNamedTokenizer('chunk2', alpha).encode('372').map((id) => makeNamedTokenizer('chunk2', alpha).decode([id]))).toEqual(['37', '2']);
+    expect(
+      makeNamedTokenizer('chunk2', alpha)
+        .encode('372')
+        .map((id) => makeNamedTokenizer('chunk2', alpha).decode([id])),
+    ).toEqual(['37', '2']);
     expect(c3.vocabSize).toBe(makeTokenizer(alpha).vocabSize + 1100);
   });
   it('words makes each template word one token', () => {
@@ -35,6 +41,8 @@ describe('named tokenizers', () => {
     }
   });
   it('an unknown tokenizer is refused listing the valid ones', () => {
-    expect(() => parseTokenizerName('bpe')).toThrow('unknown tokenizer "bpe"; valid tokenizers: digit, chunk2, chunk3, words');
+    expect(() => parseTokenizerName('bpe')).toThrow(
+      'unknown tokenizer "bpe"; valid tokenizers: digit, chunk2, chunk3, words',
+    );
   });
 });

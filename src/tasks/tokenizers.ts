@@ -20,14 +20,18 @@ export function isTokenizerName(name: unknown): name is TokenizerName {
 
 /** `name` as a tokenizer name, or throw listing the valid ones. */
 export function parseTokenizerName(name: unknown): TokenizerName {
-  if (!isTokenizerName(name)) throw new TaskConfigError([`unknown tokenizer ${JSON.stringify(name)}; valid tokenizers: ${TOKENIZER_NAMES.join(', ')}`]);
+  if (!isTokenizerName(name))
+    throw new TaskConfigError([
+      `unknown tokenizer ${JSON.stringify(name)}; valid tokenizers: ${TOKENIZER_NAMES.join(', ')}`,
+    ]);
   return name;
 }
 
 /** Every digit string of length 2..k (in length, then numeric, order). */
 function digitStrings(k: number): string[] {
   const out: string[] = [];
-  for (let len = 2; len <= k; len++) for (let i = 0; i < 10 ** len; i++) out.push(String(i).padStart(len, '0'));
+  for (let len = 2; len <= k; len++)
+    for (let i = 0; i < 10 ** len; i++) out.push(String(i).padStart(len, '0'));
   return out;
 }
 
@@ -68,7 +72,10 @@ export function makeNamedTokenizer(name: TokenizerName, alphabet: string): Token
   const encode = (text: string): number[] =>
     pieces(text, k, wordSet).map((p) => {
       const id = ids.get(p);
-      if (id === undefined) throw new Error(`cannot encode ${JSON.stringify(p)} with the ${name} tokenizer; alphabet is ${JSON.stringify(base.alphabet)}`);
+      if (id === undefined)
+        throw new Error(
+          `cannot encode ${JSON.stringify(p)} with the ${name} tokenizer; alphabet is ${JSON.stringify(base.alphabet)}`,
+        );
       return id;
     });
   const decode = (seq: ArrayLike<number>): string => decodePieces(seq, tokens);

@@ -16,16 +16,23 @@ describe('working task kinds', () => {
       ['372 plus 459?', '011,113,108=831'],
       ['273+954=', '011,131,180#138'],
     ]);
-    expect(renderCompletion(makeTask({ kind: 'addw', digits: 4 }).problem([9999, 1]), 'plain')).toBe('010,110,110,110#10000');
+    expect(renderCompletion(makeTask({ kind: 'addw', digits: 4 }).problem([9999, 1]), 'plain')).toBe(
+      '010,110,110,110#10000',
+    );
   });
 
   it('muladdw writes the column products with carries, then the sum', () => {
     const t = makeTask({ kind: 'muladdw' });
     const p = t.problem([47, 6, 38]);
     expect(p.answer).toBe('320');
-    expect([renderPrompt(p, 'plain'), renderCompletion(p, 'plain')]).toEqual(['47*6+38=', '42,28;282+38#320']);
+    expect([renderPrompt(p, 'plain'), renderCompletion(p, 'plain')]).toEqual([
+      '47*6+38=',
+      '42,28;282+38#320',
+    ]);
     expect(renderCompletion(p, 'words')).toBe('42,28;282+38=320');
-    expect(renderCompletion(makeTask({ kind: 'muladdw', aDigits: 3 }).problem([905, 7, 3]), 'plain')).toBe('35,03,63;6335+03#6338');
+    expect(renderCompletion(makeTask({ kind: 'muladdw', aDigits: 3 }).problem([905, 7, 3]), 'plain')).toBe(
+      '35,03,63;6335+03#6338',
+    );
   });
 
   it('working before the answer is 10 to 30 characters (one token each with digit tokens)', () => {

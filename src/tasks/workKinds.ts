@@ -36,7 +36,14 @@ export function carryChain(a: number, b: number, width: number, view: ViewName):
  * (cDigits digits), e.g. 47 * 6 + 38 ->
  * "42,28;282+38" (7*6 = 42, 4*6+4 = 28, so 282; then 282 + 38).
  */
-export function mulAddWorking(a: number, b: number, c: number, aDigits: number, cDigits: number, view: ViewName): string {
+export function mulAddWorking(
+  a: number,
+  b: number,
+  c: number,
+  aDigits: number,
+  cDigits: number,
+  view: ViewName,
+): string {
   const da = digitsLsdFirst(a, aDigits);
   const groups: string[] = [];
   let carry = 0;
@@ -97,6 +104,8 @@ export const muladdw = {
   },
   completion: ([a, b, cc]: readonly number[], c: ResolvedTaskConfig, view: ViewName): string => {
     const m = c as Required<MulAddWorkConfig>;
-    return mulAddWorking(a, b, cc, m.aDigits, m.cDigits, view) + VIEW_MARKER[view] + num(String(a * b + cc), view);
+    return (
+      mulAddWorking(a, b, cc, m.aDigits, m.cDigits, view) + VIEW_MARKER[view] + num(String(a * b + cc), view)
+    );
   },
 };

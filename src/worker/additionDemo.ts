@@ -7,8 +7,17 @@ import { generate } from '../model/generate';
 import { GPT } from '../model/gpt';
 import { makeSFTBatch, trainSFT } from '../model/sft';
 import {
-  deriveRng, makeTask, makeTokenizer, renderCompletion, renderPrompt, scoreCompletion, taskAlphabet,
-  type Problem, type Task, type Tokenizer, type ViewName,
+  deriveRng,
+  makeTask,
+  makeTokenizer,
+  renderCompletion,
+  renderPrompt,
+  scoreCompletion,
+  taskAlphabet,
+  type Problem,
+  type Task,
+  type Tokenizer,
+  type ViewName,
 } from '../tasks';
 
 export interface AdditionDemoOptions {
@@ -24,7 +33,15 @@ export interface AdditionDemoOptions {
 }
 
 export const DEFAULT_ADDITION_DEMO: AdditionDemoOptions = {
-  steps: 1500, batch: 64, lr: 5e-3, nLayer: 2, nHead: 4, nEmbd: 40, pos: 'learned', view: 'plain', seed: 1,
+  steps: 1500,
+  batch: 64,
+  lr: 5e-3,
+  nLayer: 2,
+  nHead: 4,
+  nEmbd: 40,
+  pos: 'learned',
+  view: 'plain',
+  seed: 1,
 };
 
 export interface AdditionDemo {
@@ -47,8 +64,14 @@ export function makeAdditionDemo(backend: Backend, options: Partial<AdditionDemo
   const maxCompletion = renderCompletion(task.problem([99, 99]), opts.view).length + 1; // longest answer + EOS
   const seqLen = promptLen + maxCompletion;
   const cfg = makeGPTConfig({
-    vocabSize: tok.vocabSize, blockSize: seqLen - 1, nLayer: opts.nLayer, nHead: opts.nHead, nEmbd: opts.nEmbd,
-    mlpRatio: 4, pos: opts.pos, seed: opts.seed,
+    vocabSize: tok.vocabSize,
+    blockSize: seqLen - 1,
+    nLayer: opts.nLayer,
+    nHead: opts.nHead,
+    nEmbd: opts.nEmbd,
+    mlpRatio: 4,
+    pos: opts.pos,
+    seed: opts.seed,
   });
   return { task, tok, cfg, model: new GPT(backend, cfg), promptLen, maxCompletion, seqLen, opts };
 }
@@ -60,14 +83,28 @@ const encode = (d: AdditionDemo, p: Problem): { prompt: number[]; completion: nu
 
 /** Train with AdamW (warmup + cosine); `onStep` gets every step's loss and may return false to stop. */
 export function trainAdditionDemo(
-  d: AdditionDemo, onStep?: (step: number, loss: number) => boolean | void,
+  d: AdditionDemo,
+  onStep?: (step: number, loss: number) => boolean | void,
 ): Promise<number[]> {
   const rng = deriveRng(d.cfg.seed, 'learnAddition', 'train');
   const { steps, batch, lr } = d.opts;
   return trainSFT(
     d.model,
-    () => makeSFTBatch(d.task.sampleTrain(rng, batch).map((p) => encode(d, p)), d.seqLen, d.tok.eosId),
-    { steps, lr, warmupSteps: Math.min(100, steps / 10), minLrFrac: 0.05, beta2: 0.99, weightDecay: 0, maxNorm: 1 },
+    () =>
+      makeSFTBatch(
+        d.task.sampleTrain(rng, batch).map((p) => encode(d, p)),
+        d.seqLen,
+        d.tok.eosId,
+      ),
+    {
+      steps,
+      lr,
+      warmupSteps: Math.min(100, steps / 10),
+      minLrFrac: 0.05,
+      beta2: 0.99,
+      weightDecay: 0,
+      maxNorm: 1,
+    },
     ({ step, loss }) => onStep?.(step, loss),
   );
 }
@@ -91,15 +128,27 @@ export async function evaluateAdditionDemo(d: AdditionDemo, n: number): Promise<
     const chunk = problems.slice(i, i + 500);
     const prompts = Uint32Array.from(chunk.flatMap((p) => encode(d, p).prompt));
     const res = await generate(d.model, prompts, chunk.length, d.promptLen, {
-      samples: 1, temperature: 0, maxNewTokens: d.maxCompletion, eosId: d.tok.eosId, seed: 0,
+      samples: 1,
+      temperature: 0,
+      maxNewTokens: d.maxCompletion,
+      eosId: d.tok.eosId,
+      seed: 0,
     });
     chunk.forEach((p, r) => {
-      const text = d.tok.decode(res.tokens.subarray(r * d.maxCompletion, r * d.maxCompletion + res.lengths[r]));
+      const text = d.tok.decode(
+        res.tokens.subarray(r * d.maxCompletion, r * d.maxCompletion + res.lengths[r]),
+      );
       const target = renderCompletion(p, d.opts.view);
       if (!res.truncated[r] && text === target) exact++;
       if (scoreCompletion(p, text, d.opts.view)) correct++;
-      else if (wrongExamples.length < 5) wrongExamples.push(`${renderPrompt(p, d.opts.view)}${text} (want ${target})`);
+      else if (wrongExamples.length < 5)
+        wrongExamples.push(`${renderPrompt(p, d.opts.view)}${text} (want ${target})`);
     });
   }
-  return { heldOut: problems.length, exactMatch: exact / problems.length, answerAccuracy: correct / problems.length, wrongExamples };
+  return {
+    heldOut: problems.length,
+    exactMatch: exact / problems.length,
+    answerAccuracy: correct / problems.length,
+    wrongExamples,
+  };
 }

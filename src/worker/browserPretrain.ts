@@ -36,12 +36,18 @@ export class PretrainCache {
    * this worker already has them; a reset reuses them. False if aborted.
    */
   async pretrain(
-    be: Backend, config: ExperimentConfig, opts: PretrainOptions, aborted: () => boolean,
+    be: Backend,
+    config: ExperimentConfig,
+    opts: PretrainOptions,
+    aborted: () => boolean,
     note: (m: string, work?: number) => void,
   ): Promise<boolean> {
     const cohort = config.cohort as { preset?: string; agents?: unknown } | undefined;
     if (cohort && Array.isArray(cohort.agents)) return this.pretrainAgents(be, config, opts, aborted, note);
-    if (!cohort?.preset) throw new Error('pretraining in the browser needs a preset cohort (cohort: { preset: NAME }) or an agent list');
+    if (!cohort?.preset)
+      throw new Error(
+        'pretraining in the browser needs a preset cohort (cohort: { preset: NAME }) or an agent list',
+      );
     const key = `${cohort.preset}|${JSON.stringify(opts.recipe ?? {})}`;
     if (key === this.pretrainedKey) return true;
     const ids = presetAgentSpecs(cohort.preset).map((s) => s.id);
@@ -50,9 +56,11 @@ export class PretrainCache {
       recipe: opts.recipe,
       shouldStop: aborted,
       onProgress: (p) =>
-        note(`Pretraining agent ${p.agent}: step ${p.step}/${p.maxSteps}, loss ${p.loss.toFixed(3)}` +
-          (p.valAccuracy === undefined ? '' : `, validation accuracy ${(100 * p.valAccuracy).toFixed(0)}%`),
-        done((Math.max(0, ids.indexOf(p.agent)) + p.step / p.maxSteps) / ids.length)),
+        note(
+          `Pretraining agent ${p.agent}: step ${p.step}/${p.maxSteps}, loss ${p.loss.toFixed(3)}` +
+            (p.valAccuracy === undefined ? '' : `, validation accuracy ${(100 * p.valAccuracy).toFixed(0)}%`),
+          done((Math.max(0, ids.indexOf(p.agent)) + p.step / p.maxSteps) / ids.length),
+        ),
     });
     if (aborted()) return false;
     this.pretrained.clear();
@@ -67,28 +75,42 @@ export class PretrainCache {
    * recipe; their bytes stand in for those paths. False if aborted.
    */
   private async pretrainAgents(
-    be: Backend, config: ExperimentConfig, opts: PretrainOptions, aborted: () => boolean,
+    be: Backend,
+    config: ExperimentConfig,
+    opts: PretrainOptions,
+    aborted: () => boolean,
     note: (m: string, work?: number) => void,
   ): Promise<boolean> {
     const specs = (config.cohort as { agents: AgentSpec[] }).agents;
     if (!config.task) throw new Error('task: missing (required when the cohort is given as an agent list)');
     const task = config.task;
-    const todo = specs.filter((s, i) => s.checkpoint && (!opts.paths || opts.paths.includes(s.checkpoint)) &&
-      specs.findIndex((t) => t.checkpoint === s.checkpoint) === i);
+    const todo = specs.filter(
+      (s, i) =>
+        s.checkpoint &&
+        (!opts.paths || opts.paths.includes(s.checkpoint)) &&
+        specs.findIndex((t) => t.checkpoint === s.checkpoint) === i,
+    );
     const made = new Map<string, Uint8Array>();
     const done = rising();
     for (const [i, s] of todo.entries()) {
       const key = JSON.stringify([opts.recipe ?? {}, task, s.family, s.size, s.seed, s.view]);
       let bytes = this.agentCache.get(key);
       if (!bytes) {
-        note(`Pretraining agent ${s.id} (${i + 1} of ${todo.length}): ${s.family}.${s.size} seed ${s.seed}, ${s.view} view…`, done(i / todo.length));
+        note(
+          `Pretraining agent ${s.id} (${i + 1} of ${todo.length}): ${s.family}.${s.size} seed ${s.seed}, ${s.view} view…`,
+          done(i / todo.length),
+        );
         const r = await pretrainAgent(be, s, task, {
           recipe: opts.recipe,
           shouldStop: aborted,
           onProgress: (p) =>
-            note(`Pretraining agent ${p.agent} (${i + 1} of ${todo.length}): step ${p.step}/${p.maxSteps}, loss ${p.loss.toFixed(3)}` +
-              (p.valAccuracy === undefined ? '' : `, validation accuracy ${(100 * p.valAccuracy).toFixed(0)}%`),
-            done((i + p.step / p.maxSteps) / todo.length)),
+            note(
+              `Pretraining agent ${p.agent} (${i + 1} of ${todo.length}): step ${p.step}/${p.maxSteps}, loss ${p.loss.toFixed(3)}` +
+                (p.valAccuracy === undefined
+                  ? ''
+                  : `, validation accuracy ${(100 * p.valAccuracy).toFixed(0)}%`),
+              done((i + p.step / p.maxSteps) / todo.length),
+            ),
         });
         r.agent.model.free();
         if (aborted()) return false;
@@ -101,5 +123,4 @@ export class PretrainCache {
     this.pretrainedKey = ''; // the map no longer holds a preset's agents
     return true;
   }
-
 }

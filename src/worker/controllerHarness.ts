@@ -6,7 +6,12 @@ import type { TrainEvent } from './protocol';
 import { TrainController, type ControllerEnv } from './trainController';
 
 /** Poll `events` (from index `from`) until one matches; its index + 1, or throw after `tries` x 5 ms. */
-export async function eventIndex(events: readonly TrainEvent[], pred: (e: TrainEvent) => boolean, from = 0, tries = 6000): Promise<number> {
+export async function eventIndex(
+  events: readonly TrainEvent[],
+  pred: (e: TrainEvent) => boolean,
+  from = 0,
+  tries = 6000,
+): Promise<number> {
   for (let i = 0; i < tries; i++) {
     const k = events.findIndex((e, j) => j >= from && pred(e));
     if (k >= 0) return k + 1;
@@ -26,5 +31,10 @@ export function controllerHarness(env: Partial<ControllerEnv> = {}) {
   });
   const until = async (pred: (e: TrainEvent) => boolean, from = 0): Promise<TrainEvent> =>
     events[(await eventIndex(events, pred, from)) - 1];
-  return { c, events, until, untilAt: (pred: (e: TrainEvent) => boolean, from: number) => eventIndex(events, pred, from) };
+  return {
+    c,
+    events,
+    until,
+    untilAt: (pred: (e: TrainEvent) => boolean, from: number) => eventIndex(events, pred, from),
+  };
 }

@@ -31,5 +31,7 @@ self.onmessage = (ev: MessageEvent<WorkerCommand>) => {
     stopRequested = true;
     return;
   }
-  startDemo(cmd).catch((e: unknown) => post({ type: 'error', message: e instanceof Error ? e.message : String(e) }));
+  startDemo(cmd).catch((e: unknown) =>
+    post({ type: 'error', message: e instanceof Error ? e.message : String(e) }),
+  );
 };

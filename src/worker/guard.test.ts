@@ -21,7 +21,12 @@ import { foldTrainEvents } from '../store/trainEvents';
 
 // ttrl first: at the fault (co-rl, the second method) ttrl has finished the lock step and must be undone too
 const config: ExperimentConfig = {
-  name: 'guard', seed: 5, steps: 5, methods: ['ttrl', 'co-rl'], cohort: { preset: 'paper-demo' }, task: null,
+  name: 'guard',
+  seed: 5,
+  steps: 5,
+  methods: ['ttrl', 'co-rl'],
+  cohort: { preset: 'paper-demo' },
+  task: null,
   train: { ...DEFAULT_TRAIN, batchPrompts: 2, samples: 2, lr: 1e-3 },
   eval: { ...DEFAULT_EVAL, every: 2, problems: 4, ensembleSamples: 2 },
 };
@@ -52,7 +57,9 @@ class LosableCpu extends CpuBackend {
   }
 }
 
-function harness(opts: { losable?: boolean; keepShare?: number; onEvent?: (e: TrainEvent, c: TrainController) => void } = {}) {
+function harness(
+  opts: { losable?: boolean; keepShare?: number; onEvent?: (e: TrainEvent, c: TrainController) => void } = {},
+) {
   const events: TrainEvent[] = [];
   const backends: CpuBackend[] = [];
   const env: ControllerEnv = {
@@ -69,12 +76,17 @@ function harness(opts: { losable?: boolean; keepShare?: number; onEvent?: (e: Tr
     keepShare: opts.keepShare,
   };
   const c = new TrainController(env);
-  const until = async (pred: (e: TrainEvent) => boolean, from = 0): Promise<TrainEvent> => events[(await eventIndex(events, pred, from)) - 1];
+  const until = async (pred: (e: TrainEvent) => boolean, from = 0): Promise<TrainEvent> =>
+    events[(await eventIndex(events, pred, from)) - 1];
   return { c, events, backends, until };
 }
 
-const steps = (ev: TrainEvent[]): StepRecord[] => ev.flatMap((e) => (e.type === 'step' ? [{ ...e.record, timing: { rollout: 0, forward: 0, update: 0, total: 0 } }] : []));
-const evals = (ev: TrainEvent[]): EvalRecord[] => ev.flatMap((e) => (e.type === 'eval' ? [{ ...e.record, seconds: 0 }] : []));
+const steps = (ev: TrainEvent[]): StepRecord[] =>
+  ev.flatMap((e) =>
+    e.type === 'step' ? [{ ...e.record, timing: { rollout: 0, forward: 0, update: 0, total: 0 } }] : [],
+  );
+const evals = (ev: TrainEvent[]): EvalRecord[] =>
+  ev.flatMap((e) => (e.type === 'eval' ? [{ ...e.record, seconds: 0 }] : []));
 const tags = (rs: { method: string; step: number }[]) => rs.map((r) => `${r.method}@${r.step}`);
 const ended = (e: TrainEvent) => e.type === 'status' && (e.phase === 'done' || e.phase === 'error');
 const bits = (a: Float32Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
@@ -95,19 +107,34 @@ async function uninterrupted(): Promise<{ steps: StepRecord[]; evals: EvalRecord
 }
 
 describe('numerical guard', () => {
-  it('a NaN in agent B\'s gradient pauses the run named, rolls the lock step back for everyone, keeps the records before it', async () => {
+  it("a NaN in agent B's gradient pauses the run named, rolls the lock step back for everyone, keeps the records before it", async () => {
     const h = harness();
     closers.push(() => h.c.close());
     await h.c.command({
-      type: 'start', config, backend: 'cpu', delayMs: 0, snapshotEvery: 1, debug: true,
+      type: 'start',
+      config,
+      backend: 'cpu',
+      delayMs: 0,
+      snapshotEvery: 1,
+      debug: true,
       injectNaN: { method: 'co-rl', agent: 'B', step: 3 },
     });
-    const paused = await h.until((e) => e.type === 'status' && (e.phase === 'paused' || e.phase === 'error' || e.phase === 'done'));
+    const paused = await h.until(
+      (e) => e.type === 'status' && (e.phase === 'paused' || e.phase === 'error' || e.phase === 'done'),
+    );
     expect(paused).toMatchObject({ phase: 'paused', step: 2 });
     const msg = paused.type === 'status' ? paused.message : '';
-    expect(msg).toMatch(/^Paused: co-rl agent B diverged at step 3 \(gradient norm: NaN\)\. B was rolled back to its state after step 2/);
+    expect(msg).toMatch(
+      /^Paused: co-rl agent B diverged at step 3 \(gradient norm: NaN\)\. B was rolled back to its state after step 2/,
+    );
     expect(msg).toMatch(/Lower the learning rate, then Resume\.$/);
-    expect(h.events.find((e) => e.type === 'fault')).toEqual({ type: 'fault', runId: 1, kind: 'diverged', step: 2, message: msg });
+    expect(h.events.find((e) => e.type === 'fault')).toEqual({
+      type: 'fault',
+      runId: 1,
+      kind: 'diverged',
+      step: 2,
+      message: msg,
+    });
     expect(h.events.some((e) => e.type === 'error')).toBe(false);
 
     // records: steps 1-2 of every method, nothing of step 3; evaluations at 0 and 2
@@ -124,7 +151,12 @@ describe('numerical guard', () => {
     const files = await h.until((e) => e.type === 'checkpoints', from);
     if (files.type !== 'checkpoints') throw new Error('no checkpoints');
     expect(files.step).toBe(2);
-    expect(files.files.map((f) => `${f.method}/${f.agent}`)).toEqual(['ttrl/A', 'ttrl/B', 'co-rl/A', 'co-rl/B']);
+    expect(files.files.map((f) => `${f.method}/${f.agent}`)).toEqual([
+      'ttrl/A',
+      'ttrl/B',
+      'co-rl/A',
+      'co-rl/B',
+    ]);
     const after3 = h.events.find((e) => e.type === 'snapshot' && e.step === 3);
     expect(after3).toBeUndefined();
     for (const f of files.files) {
@@ -132,7 +164,9 @@ describe('numerical guard', () => {
       const layout = paramLayout(ck.config); // the flat order the model and the snapshot use
       const flat = new Float32Array(layout.total);
       for (const s of layout.specs) flat.set(ck.params.get(s.name)!, s.offset);
-      const want = saved.trainers.find((t) => t.method === f.method)!.agents.find((a) => a.id === f.agent)!.params;
+      const want = saved.trainers
+        .find((t) => t.method === f.method)!
+        .agents.find((a) => a.id === f.agent)!.params;
       expect(flat.every(Number.isFinite)).toBe(true);
       expect(bits(flat).equals(bits(want)), `${f.method}/${f.agent} equals its step-2 parameters`).toBe(true);
     }
@@ -152,7 +186,11 @@ describe('numerical guard', () => {
     await h.c.command({ type: 'start', config, backend: 'cpu', delayMs: 0, paused: true, debug: true });
     await h.until((e) => e.type === 'status' && e.phase === 'paused');
     await h.c.command({ type: 'debugLoseDevice' });
-    expect(h.events.at(-1)).toMatchObject({ type: 'fault', kind: 'ignored', message: /no GPU device to lose/ });
+    expect(h.events.at(-1)).toMatchObject({
+      type: 'fault',
+      kind: 'ignored',
+      message: /no GPU device to lose/,
+    });
   }, 60_000);
 });
 
@@ -179,9 +217,16 @@ describe('device loss', () => {
     expect(h.backends).toHaveLength(2);
     expect((h.backends[0] as LosableCpu).lost).not.toBeNull();
     const faults = h.events.flatMap((e) => (e.type === 'fault' ? [e] : []));
-    expect(faults.map((f) => [f.kind, f.step])).toEqual([['deviceLost', 3], ['recovered', 4]]);
-    expect(faults[0].message).toBe('The GPU device was lost (destroyed: Device was destroyed). Recreating it and reloading the agents from step 3…');
-    expect(faults[1].message).toMatch(/recovered: every agent was reloaded from step 3 on the CPU backend \(WebGPU could not be recreated\) and step 4 was re-run; training continues from step 4/);
+    expect(faults.map((f) => [f.kind, f.step])).toEqual([
+      ['deviceLost', 3],
+      ['recovered', 4],
+    ]);
+    expect(faults[0].message).toBe(
+      'The GPU device was lost (destroyed: Device was destroyed). Recreating it and reloading the agents from step 3…',
+    );
+    expect(faults[1].message).toMatch(
+      /recovered: every agent was reloaded from step 3 on the CPU backend \(WebGPU could not be recreated\) and step 4 was re-run; training continues from step 4/,
+    );
     expect(h.events.some((e) => e.type === 'error')).toBe(false);
     // the status step never goes back
     const stepsSeen = h.events.flatMap((e) => (e.type === 'status' ? [e.step] : []));
@@ -215,10 +260,23 @@ describe('the page side', () => {
     const start = { runStatus: { ...IDLE_STATUS }, metrics: { ...EMPTY_METRICS } };
     const r = foldTrainEvents(start, [
       { type: 'run', runId: 1, config },
-      { type: 'fault', runId: 1, kind: 'diverged', step: 2, message: 'Paused: co-rl agent B diverged at step 3' },
+      {
+        type: 'fault',
+        runId: 1,
+        kind: 'diverged',
+        step: 2,
+        message: 'Paused: co-rl agent B diverged at step 3',
+      },
     ]);
-    expect(r.runStatus.guard).toEqual({ kind: 'diverged', step: 2, message: 'Paused: co-rl agent B diverged at step 3' });
-    const r2 = foldTrainEvents(r, [{ type: 'run', runId: 2, config }, { type: 'fault', runId: 1, kind: 'deviceLost', step: 0, message: 'old' }]);
+    expect(r.runStatus.guard).toEqual({
+      kind: 'diverged',
+      step: 2,
+      message: 'Paused: co-rl agent B diverged at step 3',
+    });
+    const r2 = foldTrainEvents(r, [
+      { type: 'run', runId: 2, config },
+      { type: 'fault', runId: 1, kind: 'deviceLost', step: 0, message: 'old' },
+    ]);
     expect(r2.runStatus.guard).toBeNull();
   });
 });

@@ -13,7 +13,13 @@ export type WorkerCommand =
 
 /** Where training runs: the WebGPU adapter, or the CPU backend and why. Posted by both workers. */
 /** `note`: how backend 'auto' decided when it measured a software adapter (src/engine/autoSelect.ts), else absent. */
-export type EngineEvent = { type: 'engine'; backend: 'webgpu' | 'wasm' | 'cpu'; adapter: string; fallbackReason: string; note?: string };
+export type EngineEvent = {
+  type: 'engine';
+  backend: 'webgpu' | 'wasm' | 'cpu';
+  adapter: string;
+  fallbackReason: string;
+  note?: string;
+};
 
 /** Events the demo worker posts back. */
 export type WorkerEvent =
@@ -81,13 +87,28 @@ export type TrainCommand =
 /** The latest step of `method` in full (answered with an 'inspection' event; null before step 1). */
 export type InspectRequest = { type: 'inspect'; method: RewardMethod };
 /** Attention of block `layer` (every head) of the latest step's prompt + completion `sample` of `agent`. */
-export type AttentionRequest = { type: 'attention'; method: RewardMethod; agent: string; prompt: number; sample: number; layer: number };
+export type AttentionRequest = {
+  type: 'attention';
+  method: RewardMethod;
+  agent: string;
+  prompt: number;
+  sample: number;
+  layer: number;
+};
 export type InspectCommand = InspectRequest | AttentionRequest;
 
 /** Answers to InspectCommand. A bad request gets 'inspectError' (the run goes on untouched). */
 export type InspectEvent =
   | { type: 'inspection'; runId: number; method: RewardMethod; inspection: StepInspection | null }
-  | (Omit<AttentionRequest, 'type'> & { type: 'attention'; runId: number; step: number; tokens: string[]; promptTokens: number; heads: number; probs: number[] })
+  | (Omit<AttentionRequest, 'type'> & {
+      type: 'attention';
+      runId: number;
+      step: number;
+      tokens: string[];
+      promptTokens: number;
+      heads: number;
+      probs: number[];
+    })
   | { type: 'inspectError'; runId: number; request: InspectCommand; message: string };
 
 /** What the training worker is doing. */
@@ -100,7 +121,12 @@ export type TrainEvent =
    * continues after that lock step; keep the records up to it). */
   | { type: 'run'; runId: number; config: ExperimentConfig; resumeFrom?: number }
   | {
-      type: 'status'; runId: number; phase: TrainPhase; step: number; totalSteps: number; message: string;
+      type: 'status';
+      runId: number;
+      phase: TrainPhase;
+      step: number;
+      totalSteps: number;
+      message: string;
       /** Share (0-1) of the loading work done, when it is known (pretraining in the browser). */
       work?: number;
     }
@@ -111,7 +137,13 @@ export type TrainEvent =
   /** The run met a fault and handled it (docs/architecture.md "Faults"): 'diverged' (a NaN/inf; the lock
    * step was rolled back and the run paused), 'deviceLost' (recreating the device and reloading the
    * agents), 'recovered' (running again on the new device). `step`: the lock step the run is back at. */
-  | { type: 'fault'; runId: number; kind: 'diverged' | 'deviceLost' | 'recovered' | 'ignored'; step: number; message: string }
+  | {
+      type: 'fault';
+      runId: number;
+      kind: 'diverged' | 'deviceLost' | 'recovered' | 'ignored';
+      step: number;
+      message: string;
+    }
   | PersistEvent
   | InspectEvent;
 
@@ -128,7 +160,14 @@ export interface WorkerFile {
 export type PersistEvent =
   /** Every method's trainer state after lock step `step` (src/rl/snapshot.ts); `phase` is what the run
    * does next ('running', 'paused' or 'done'); `seconds` how long taking it took in the worker. */
-  | { type: 'snapshot'; runId: number; step: number; phase: 'running' | 'paused' | 'done'; bytes: ArrayBuffer; seconds: number }
+  | {
+      type: 'snapshot';
+      runId: number;
+      step: number;
+      phase: 'running' | 'paused' | 'done';
+      bytes: ArrayBuffer;
+      seconds: number;
+    }
   | { type: 'snapshotError'; runId: number; step: number; message: string }
   /** Answer to 'exportCheckpoints': one CORLCKPT file per method per agent (empty with `message` if no run is loaded). */
   | { type: 'checkpoints'; runId: number; step: number; files: WorkerFile[]; message: string };

@@ -23,7 +23,11 @@ export const KEEP_SHARE = 0.1;
 
 /** The whole life of one run of controller `c`: load, evaluate the base agents, then step while the budget allows. */
 export async function runLoop(
-  c: TrainController, id: number, config: ExperimentConfig, pref: BackendPreference, pretrain: PretrainOptions | undefined,
+  c: TrainController,
+  id: number,
+  config: ExperimentConfig,
+  pref: BackendPreference,
+  pretrain: PretrainOptions | undefined,
   resume?: Resume,
 ): Promise<void> {
   const aborted = () => id !== c.runId;
@@ -70,7 +74,9 @@ export async function runLoop(
       const live = await c.exclusive(() => s0.restore(resume.snapshot, resume.step));
       c.good = { runId: id, step: s0.step, bytes: kept0 };
       snapped = s0.step; // the page holds this snapshot already
-      const changed = Object.fromEntries(Object.entries(live).filter(([k, v]) => had[k as keyof typeof had] !== v));
+      const changed = Object.fromEntries(
+        Object.entries(live).filter(([k, v]) => had[k as keyof typeof had] !== v),
+      );
       if (Object.keys(changed).length) c.env.post({ type: 'live', runId: id, params: changed });
     } else {
       if (!(await c.exclusive(() => s0.evaluate(onEval, aborted, note)))) return;
@@ -96,7 +102,8 @@ export async function runLoop(
     /** One lock step (and its evaluation if due); records the page already has are not posted again. */
     const advance = async (s: TrainSession, running: (m: string) => void): Promise<boolean> => {
       const rs: StepRecord[] = [];
-      const postSteps = () => rs.forEach((record) => record.step > posted && c.env.post({ type: 'step', runId: id, record }));
+      const postSteps = () =>
+        rs.forEach((record) => record.step > posted && c.env.post({ type: 'step', runId: id, record }));
       let ok: boolean;
       try {
         ok = await c.exclusive(() => s.lockStep((r) => rs.push(r), aborted, running));
@@ -125,7 +132,8 @@ export async function runLoop(
     /** Put `s` back at the kept snapshot and re-run (silently) up to lock step `to`, keeping the live values it has now. */
     const rollBack = async (s: TrainSession, to: number, note2: (m: string) => void): Promise<boolean> => {
       const g = c.good;
-      if (!g || g.runId !== id || g.step > to) throw new Error(`no snapshot at or before step ${to} was kept to roll back to`);
+      if (!g || g.runId !== id || g.step > to)
+        throw new Error(`no snapshot at or before step ${to} was kept to roll back to`);
       const live = { lr: s.config.train.lr, temperature: s.config.train.temperature };
       await c.exclusive(() => s.restore(g.bytes.slice(), g.step));
       while (s.step < to) if (!(await advance(s, note2))) return false;
@@ -137,9 +145,14 @@ export async function runLoop(
       const f = e.step;
       const method = s.trainers.find((t) => t.stepCount < f)?.opts.method ?? 'a method';
       // the diverging trainer put its agents back itself; methods earlier in the lock step finished it: undo theirs
-      if (s.trainers.some((t) => t.stepCount >= f)) await rollBack(s, f - 1, (m) => c.status(id, 'running', f - 1, total, m));
-      const what = (/^non-finite (.+?) for agent/.exec(e.message)?.[1] ?? 'value').replace(/ \((.*)\)$/, ': $1');
-      const msg = `Paused: ${method} agent ${e.agent} diverged at step ${f} (${what}). ${e.agent} was rolled back to its state after step ${f - 1}, ` +
+      if (s.trainers.some((t) => t.stepCount >= f))
+        await rollBack(s, f - 1, (m) => c.status(id, 'running', f - 1, total, m));
+      const what = (/^non-finite (.+?) for agent/.exec(e.message)?.[1] ?? 'value').replace(
+        / \((.*)\)$/,
+        ': $1',
+      );
+      const msg =
+        `Paused: ${method} agent ${e.agent} diverged at step ${f} (${what}). ${e.agent} was rolled back to its state after step ${f - 1}, ` +
         `and so was every other agent (the lock step was not applied); the metrics up to step ${f - 1} are kept. Lower the learning rate, then Resume.`;
       c.env.post({ type: 'fault', runId: id, kind: 'diverged', step: s.step, message: msg });
       for (const t of s.trainers) delete t.opts.faultInjection; // the test hook fires once (a transient fault)
@@ -149,7 +162,10 @@ export async function runLoop(
     /** The device is lost: a new backend, the session opened again, the kept snapshot restored, the steps after it re-run. */
     const recover = async (old: TrainSession, reason: string): Promise<boolean> => {
       const g = c.good;
-      if (!g || g.runId !== id) throw new Error(`The GPU device was lost (${reason}) before the run kept a snapshot to reload from; start the run again.`);
+      if (!g || g.runId !== id)
+        throw new Error(
+          `The GPU device was lost (${reason}) before the run kept a snapshot to reload from; start the run again.`,
+        );
       const msg = `The GPU device was lost (${reason}). Recreating it and reloading the agents from step ${g.step}…`;
       c.env.post({ type: 'fault', runId: id, kind: 'deviceLost', step: g.step, message: msg });
       c.status(id, 'loading', posted, total, msg);
@@ -172,16 +188,25 @@ export async function runLoop(
       }
       const be = await c.getBackend(pref);
       if (aborted()) return false;
-      const ns = await TrainSession.open(be, old.config, read, (m) => c.status(id, 'loading', posted, total, m));
+      const ns = await TrainSession.open(be, old.config, read, (m) =>
+        c.status(id, 'loading', posted, total, m),
+      );
       session = ns;
       c.current = ns;
       c.arm(ns);
       if (aborted()) return false;
-      if (!(await rollBack(ns, posted, (m) => c.status(id, 'loading', posted, total, `${msg} ${m}`)))) return false;
+      if (!(await rollBack(ns, posted, (m) => c.status(id, 'loading', posted, total, `${msg} ${m}`))))
+        return false;
       ns.setLive(live);
       c.keepDue = true;
-      const done = `The GPU device was lost (${reason}); recovered: every agent was reloaded from step ${g.step} ${be.info.name === 'webgpu' ? 'on a new WebGPU device' : `on the ${be.info.name === 'wasm' ? 'WebAssembly SIMD engine' : 'CPU backend'} (WebGPU could not be recreated)`}` +
-        (g.step + 1 === ns.step ? ` and step ${ns.step} was re-run` : g.step < ns.step ? ` and steps ${g.step + 1}-${ns.step} were re-run` : '') + `; training continues from step ${ns.step}, nothing was lost or repeated.`;
+      const done =
+        `The GPU device was lost (${reason}); recovered: every agent was reloaded from step ${g.step} ${be.info.name === 'webgpu' ? 'on a new WebGPU device' : `on the ${be.info.name === 'wasm' ? 'WebAssembly SIMD engine' : 'CPU backend'} (WebGPU could not be recreated)`}` +
+        (g.step + 1 === ns.step
+          ? ` and step ${ns.step} was re-run`
+          : g.step < ns.step
+            ? ` and steps ${g.step + 1}-${ns.step} were re-run`
+            : '') +
+        `; training continues from step ${ns.step}, nothing was lost or repeated.`;
       c.env.post({ type: 'fault', runId: id, kind: 'recovered', step: ns.step, message: done });
       return true;
     };
@@ -194,7 +219,13 @@ export async function runLoop(
       }
       if (c.budget <= 0) {
         await snap(session, 'paused');
-        c.status(id, 'paused', session.step, total, pauseNote || 'Paused: Resume, or Step for one more step of every method.');
+        c.status(
+          id,
+          'paused',
+          session.step,
+          total,
+          pauseNote || 'Paused: Resume, or Step for one more step of every method.',
+        );
         pauseNote = '';
         await new Promise<void>((r) => (c.wake = r));
         c.wake = null;
@@ -221,14 +252,26 @@ export async function runLoop(
         continue;
       }
       stepCost = (performance.now() - t0) / 1000;
-      if (c.snapshotEvery > 0 && s.step % c.snapshotEvery === 0 && s.step < total) await snap(s, c.budget > 0 ? 'running' : 'paused');
-      else if (s.step < total && (keepCost < (c.env.keepShare ?? KEEP_SHARE) * stepCost || s.step - (c.good?.step ?? 0) >= (c.snapshotEvery || 5))) await keep(s);
+      if (c.snapshotEvery > 0 && s.step % c.snapshotEvery === 0 && s.step < total)
+        await snap(s, c.budget > 0 ? 'running' : 'paused');
+      else if (
+        s.step < total &&
+        (keepCost < (c.env.keepShare ?? KEEP_SHARE) * stepCost ||
+          s.step - (c.good?.step ?? 0) >= (c.snapshotEvery || 5))
+      )
+        await keep(s);
       // yield to the message queue between lock steps (pause, live changes), and apply the speed delay
       await sleep(c.budget > 0 ? c.delayMs : 0);
     }
     kept = true;
     await snap(session, 'done');
-    c.status(id, 'done', session.step, total, `Done: ${total} steps of ${session.config.methods.join(', ')}.`);
+    c.status(
+      id,
+      'done',
+      session.step,
+      total,
+      `Done: ${total} steps of ${session.config.methods.join(', ')}.`,
+    );
   } catch (e) {
     if (aborted()) return;
     c.status(id, 'error', session?.step ?? 0, total, message(e));

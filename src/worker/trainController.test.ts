@@ -10,14 +10,20 @@ import { controllerHarness } from './controllerHarness';
 import { TrainController } from './trainController';
 
 const config: ExperimentConfig = {
-  name: 't', seed: 3, steps: 3, methods: ['co-rl', 'ttrl'], cohort: { preset: 'paper-demo' }, task: null,
+  name: 't',
+  seed: 3,
+  steps: 3,
+  methods: ['co-rl', 'ttrl'],
+  cohort: { preset: 'paper-demo' },
+  task: null,
   train: { ...DEFAULT_TRAIN, batchPrompts: 2, samples: 2 },
   eval: { ...DEFAULT_EVAL, every: 1, problems: 4, ensembleSamples: 2 },
 };
 
 function harness() {
   const { c, events, untilAt: until } = controllerHarness();
-  const statusIs = (phase: string, step: number) => (e: TrainEvent) => e.type === 'status' && e.phase === phase && e.step === step;
+  const statusIs = (phase: string, step: number) => (e: TrainEvent) =>
+    e.type === 'status' && e.phase === phase && e.step === step;
   return { c, events, until, statusIs };
 }
 
@@ -40,17 +46,23 @@ describe('TrainController', () => {
     expect(events.find((e) => e.type === 'engine')).toMatchObject({ backend: 'cpu', fallbackReason: 'test' });
     const base = events.filter((e) => e.type === 'eval');
     expect(base.map((e) => e.type === 'eval' && e.record.method)).toEqual(['co-rl', 'ttrl']);
-    if (base[0].type === 'eval' && base[1].type === 'eval') expect(base[1].record.agents).toEqual(base[0].record.agents);
+    if (base[0].type === 'eval' && base[1].type === 'eval')
+      expect(base[1].record.agents).toEqual(base[0].record.agents);
     expect(steps(events)).toHaveLength(0);
 
     await c.command({ type: 'step' });
     const mark = at;
     at = await until(statusIs('paused', 1), at);
     const one = steps(events.slice(mark, at));
-    expect(one.map((r) => [r.method, r.step])).toEqual([['co-rl', 1], ['ttrl', 1]]);
+    expect(one.map((r) => [r.method, r.step])).toEqual([
+      ['co-rl', 1],
+      ['ttrl', 1],
+    ]);
     // lock step from the same base agents: identical rollouts, so identical entropy and own votes
     expect(one[0].agents.map((a) => a.meanEntropy)).toEqual(one[1].agents.map((a) => a.meanEntropy));
-    expect(one[0].agents.map((a) => a.pseudoLabelAccuracy)).toEqual(one[1].agents.map((a) => a.pseudoLabelAccuracy));
+    expect(one[0].agents.map((a) => a.pseudoLabelAccuracy)).toEqual(
+      one[1].agents.map((a) => a.pseudoLabelAccuracy),
+    );
     expect(events.slice(mark, at).filter((e) => e.type === 'eval')).toHaveLength(2); // eval every step
 
     await c.command({ type: 'live', params: { lr: 3e-4, temperature: 20 } });
@@ -70,8 +82,12 @@ describe('TrainController', () => {
     at = await until(statusIs('paused', 1), at);
     const again = steps(events.slice(mark2, at));
     // the reset run keeps the live learning rate, so the first step's rollouts are the same as before
-    expect(again.map((r) => r.agents.map((a) => a.rewardMean))).toEqual(one.map((r) => r.agents.map((a) => a.rewardMean)));
-    expect(again.map((r) => noTiming(r).agents.map((a) => ({ ...a, lr: 0 })))).toEqual(one.map((r) => noTiming(r).agents.map((a) => ({ ...a, lr: 0 }))));
+    expect(again.map((r) => r.agents.map((a) => a.rewardMean))).toEqual(
+      one.map((r) => r.agents.map((a) => a.rewardMean)),
+    );
+    expect(again.map((r) => noTiming(r).agents.map((a) => ({ ...a, lr: 0 })))).toEqual(
+      one.map((r) => noTiming(r).agents.map((a) => ({ ...a, lr: 0 }))),
+    );
   });
 
   it('reports an invalid config with every problem and no records', async () => {
@@ -98,8 +114,18 @@ describe('TrainController', () => {
     });
     close = () => c.close();
     const tiny = { maxSteps: 6, evalEvery: 3, valSize: 16 };
-    await c.command({ type: 'start', config: { ...config, steps: 1 }, backend: 'cpu', delayMs: 0, pretrain: { recipe: tiny } });
-    for (let i = 0; i < 4000 && !events.some((e) => e.type === 'status' && (e.phase === 'done' || e.phase === 'error')); i++) {
+    await c.command({
+      type: 'start',
+      config: { ...config, steps: 1 },
+      backend: 'cpu',
+      delayMs: 0,
+      pretrain: { recipe: tiny },
+    });
+    for (
+      let i = 0;
+      i < 4000 && !events.some((e) => e.type === 'status' && (e.phase === 'done' || e.phase === 'error'));
+      i++
+    ) {
       await new Promise((r) => setTimeout(r, 5));
     }
     const errors = events.filter((e) => e.type === 'error');
@@ -132,26 +158,40 @@ describe('TrainController', () => {
     const imported = 'imported/0123abcd.ckpt';
     const importedBytes = await shippedRead('checkpoints/add-d2/rope-carry.s.s1.ckpt');
     const custom: ExperimentConfig = {
-      ...config, steps: 1, task: { kind: 'add', digits: 2 },
-      cohort: { agents: [
-        { id: 'A', family: 'lp-nocarry', size: 's', seed: 1, view: 'plain', checkpoint: shipped },
-        { id: 'B', family: 'rope-carry', size: 's', seed: 5, view: 'words', checkpoint: words },
-        { id: 'C', family: 'rope-carry', size: 's', seed: 1, view: 'plain', checkpoint: imported },
-      ] },
+      ...config,
+      steps: 1,
+      task: { kind: 'add', digits: 2 },
+      cohort: {
+        agents: [
+          { id: 'A', family: 'lp-nocarry', size: 's', seed: 1, view: 'plain', checkpoint: shipped },
+          { id: 'B', family: 'rope-carry', size: 's', seed: 5, view: 'words', checkpoint: words },
+          { id: 'C', family: 'rope-carry', size: 's', seed: 1, view: 'plain', checkpoint: imported },
+        ],
+      },
     };
     const tiny = { maxSteps: 6, evalEvery: 3, valSize: 16 };
     await c.command({
-      type: 'start', config: custom, backend: 'cpu', delayMs: 0, pretrain: { recipe: tiny, paths: [words] },
+      type: 'start',
+      config: custom,
+      backend: 'cpu',
+      delayMs: 0,
+      pretrain: { recipe: tiny, paths: [words] },
       checkpoints: { [imported]: importedBytes.slice().buffer },
     });
-    for (let i = 0; i < 4000 && !events.some((e) => e.type === 'status' && (e.phase === 'done' || e.phase === 'error')); i++) {
+    for (
+      let i = 0;
+      i < 4000 && !events.some((e) => e.type === 'status' && (e.phase === 'done' || e.phase === 'error'));
+      i++
+    ) {
       await new Promise((r) => setTimeout(r, 5));
     }
     expect(events.filter((e) => e.type === 'error')).toEqual([]);
     expect([...new Set(reads)]).toEqual([shipped]); // B was pretrained and C came with the command
     const notes = events.flatMap((e) => (e.type === 'status' ? [e.message] : []));
     expect(notes.some((m) => m.startsWith('Pretraining agent B (1 of 1)'))).toBe(true);
-    expect(notes.some((m) => m.startsWith('Pretraining agent A') || m.startsWith('Pretraining agent C'))).toBe(false);
+    expect(
+      notes.some((m) => m.startsWith('Pretraining agent A') || m.startsWith('Pretraining agent C')),
+    ).toBe(false);
     const recs = steps(events);
     expect(recs.map((r) => r.method)).toEqual(['co-rl', 'ttrl']);
     expect(recs[0].agents.map((a) => a.agent)).toEqual(['A', 'B', 'C']);
@@ -159,11 +199,17 @@ describe('TrainController', () => {
     // a reset reuses the pretrained agent (no second pretraining) and the imported bytes
     const mark = events.length;
     await c.command({ type: 'reset' });
-    for (let i = 0; i < 4000 && !events.slice(mark).some((e) => e.type === 'status' && e.phase === 'paused'); i++) {
+    for (
+      let i = 0;
+      i < 4000 && !events.slice(mark).some((e) => e.type === 'status' && e.phase === 'paused');
+      i++
+    ) {
       await new Promise((r) => setTimeout(r, 5));
     }
     expect(events.slice(mark).filter((e) => e.type === 'error')).toEqual([]);
-    expect(events.slice(mark).some((e) => e.type === 'status' && e.message.startsWith('Pretraining'))).toBe(false);
+    expect(events.slice(mark).some((e) => e.type === 'status' && e.message.startsWith('Pretraining'))).toBe(
+      false,
+    );
   });
 
   it('keeps a backend only for runs it serves: auto after an explicit CPU choice looks for a GPU again', () => {

@@ -84,7 +84,15 @@ export class TrainController {
 
   status(id: number, p: TrainPhase, step: number, total: number, msg: string, work?: number): void {
     this.phase = p;
-    this.env.post({ type: 'status', runId: id, phase: p, step, totalSteps: total, message: msg, ...(work === undefined ? {} : { work }) });
+    this.env.post({
+      type: 'status',
+      runId: id,
+      phase: p,
+      step,
+      totalSteps: total,
+      message: msg,
+      ...(work === undefined ? {} : { work }),
+    });
   }
 
   /** Whether the backend made for `made` serves a run that asks for `want`. */
@@ -93,7 +101,8 @@ export class TrainController {
   }
 
   async getBackend(pref: BackendPreference): Promise<Backend> {
-    if (this.backend && TrainController.reuses(this.backendPref, this.backend.info.name, pref)) return this.backend;
+    if (this.backend && TrainController.reuses(this.backendPref, this.backend.info.name, pref))
+      return this.backend;
     this.backend?.destroy();
     this.backend = null;
     const { backend, fallbackReason, note } = await this.env.selectBackend(pref);
@@ -106,7 +115,13 @@ export class TrainController {
       this.lostFlag = true;
       this.wake?.();
     });
-    this.env.post({ type: 'engine', backend: backend.info.name, adapter: backend.info.adapter, fallbackReason, ...(note ? { note } : {}) });
+    this.env.post({
+      type: 'engine',
+      backend: backend.info.name,
+      adapter: backend.info.adapter,
+      fallbackReason,
+      ...(note ? { note } : {}),
+    });
     return backend;
   }
 
@@ -119,7 +134,12 @@ export class TrainController {
   }
 
   /** Stop the current run's loop (it finishes the unit of work in progress), then start a new run. */
-  private begin(config: ExperimentConfig, pref: BackendPreference, paused: boolean, resume?: Resume): Promise<void> {
+  private begin(
+    config: ExperimentConfig,
+    pref: BackendPreference,
+    paused: boolean,
+    resume?: Resume,
+  ): Promise<void> {
     this.queue = this.queue.then(async () => {
       const id = ++this.runId;
       this.wake?.();
@@ -128,7 +148,11 @@ export class TrainController {
       this.budget = paused ? 0 : Infinity;
       this.lastConfig = config;
       this.lastPref = pref;
-      this.env.post(resume ? { type: 'run', runId: id, config, resumeFrom: resume.step } : { type: 'run', runId: id, config });
+      this.env.post(
+        resume
+          ? { type: 'run', runId: id, config, resumeFrom: resume.step }
+          : { type: 'run', runId: id, config },
+      );
       this.loop = runLoop(this, id, config, pref, this.lastPretrain, resume);
     });
     return this.queue;
@@ -144,13 +168,17 @@ export class TrainController {
         }
         this.delayMs = Math.max(0, cmd.delayMs);
         this.lastPretrain = cmd.pretrain;
-        this.imported = new Map(Object.entries(cmd.checkpoints ?? {}).map(([p, b]) => [p, new Uint8Array(b)]));
+        this.imported = new Map(
+          Object.entries(cmd.checkpoints ?? {}).map(([p, b]) => [p, new Uint8Array(b)]),
+        );
         this.snapshotEvery = Math.max(0, Math.floor(cmd.snapshotEvery ?? 5));
         this.debug = cmd.debug === true;
         this.injectNaN = cmd.injectNaN;
         return this.begin(structuredClone(cmd.config), cmd.backend, cmd.paused ?? false, cmd.resume);
       case 'reset':
-        return this.lastConfig ? this.begin(structuredClone(this.lastConfig), this.lastPref, true) : this.queue;
+        return this.lastConfig
+          ? this.begin(structuredClone(this.lastConfig), this.lastPref, true)
+          : this.queue;
       case 'pause':
         this.budget = 0;
         break;
@@ -182,8 +210,17 @@ export class TrainController {
         const dev = (this.backend as Losable | null)?.device;
         const ignored = !(this.debug || DEV)
           ? 'debugLoseDevice is a test hook: it is honoured only when the run was started with debug: true, or in a dev build'
-          : !dev ? 'debugLoseDevice: there is no GPU device to lose (the run is on the CPU backend)' : '';
-        if (ignored) this.env.post({ type: 'fault', runId: this.runId, kind: 'ignored', step: this.current?.step ?? 0, message: ignored });
+          : !dev
+            ? 'debugLoseDevice: there is no GPU device to lose (the run is on the CPU backend)'
+            : '';
+        if (ignored)
+          this.env.post({
+            type: 'fault',
+            runId: this.runId,
+            kind: 'ignored',
+            step: this.current?.step ?? 0,
+            message: ignored,
+          });
         else dev!.destroy();
         break;
       }
@@ -224,16 +261,24 @@ export class TrainController {
       const seconds = (performance.now() - t0) / 1000;
       if (id === this.runId) this.good = { runId: id, step: s.step, bytes: bytes.slice() }; // the recovery point (faults)
       const buf = bytes.buffer as ArrayBuffer;
-      if (id === this.runId) this.env.post({ type: 'snapshot', runId: id, step: s.step, phase, bytes: buf, seconds }, [buf]);
+      if (id === this.runId)
+        this.env.post({ type: 'snapshot', runId: id, step: s.step, phase, bytes: buf, seconds }, [buf]);
     } catch (e) {
-      this.env.post({ type: 'snapshotError', runId: id, step: s.step, message: `could not take a snapshot at step ${s.step}: ${message(e)}` });
+      this.env.post({
+        type: 'snapshotError',
+        runId: id,
+        step: s.step,
+        message: `could not take a snapshot at step ${s.step}: ${message(e)}`,
+      });
     }
   }
 
   /** Every method's agents as checkpoint files, between lock steps. Never throws. */
   private exportCheckpoints(): Promise<void> {
     const id = this.runId;
-    return this.exclusive(() => postCheckpoints(id === this.runId ? this.current : null, id, (e, t) => this.env.post(e, t)));
+    return this.exclusive(() =>
+      postCheckpoints(id === this.runId ? this.current : null, id, (e, t) => this.env.post(e, t)),
+    );
   }
 
   /** Stop the run and free the backend (tests). */

@@ -36,7 +36,12 @@ export function cachedReader(read: ReadBytes): ReadBytes {
 export function applyLive(train: ExperimentConfig['train'], p: LiveParams): LiveParams {
   const out: LiveParams = {};
   if (p.lr !== undefined && Number.isFinite(p.lr) && p.lr > 0 && p.lr <= 1) out.lr = train.lr = p.lr;
-  if (p.temperature !== undefined && Number.isFinite(p.temperature) && p.temperature > 0 && p.temperature <= 10)
+  if (
+    p.temperature !== undefined &&
+    Number.isFinite(p.temperature) &&
+    p.temperature > 0 &&
+    p.temperature <= 10
+  )
     out.temperature = train.temperature = p.temperature;
   return out;
 }
@@ -59,7 +64,12 @@ export class TrainSession {
    * Validate `raw` (every problem listed in one error), then load one fresh copy of the base agents per
    * method through `read`. `note` receives progress lines.
    */
-  static async open(backend: Backend, raw: ExperimentConfig, read: ReadBytes, note: (m: string) => void): Promise<TrainSession> {
+  static async open(
+    backend: Backend,
+    raw: ExperimentConfig,
+    read: ReadBytes,
+    note: (m: string) => void,
+  ): Promise<TrainSession> {
     note('Checking the config and the base checkpoints…');
     const v = await validateExperiment(raw, read);
     if (!v.ok) throw new Error(`invalid run config:\n- ${v.errors.join('\n- ')}`);
@@ -73,7 +83,9 @@ export class TrainSession {
         const agents = await loader.load(backend);
         s.agentSets.push(agents);
         // one shared `train` object: a live change reaches every trainer at its next step
-        s.trainers.push(new CohortTrainer(backend, agents, { method, seed, task, train, eval: v.config.eval }));
+        s.trainers.push(
+          new CohortTrainer(backend, agents, { method, seed, task, train, eval: v.config.eval }),
+        );
       }
     } catch (e) {
       s.dispose();
@@ -96,26 +108,44 @@ export class TrainSession {
    * Evaluate every method now; at step 0 the base agents are evaluated once and shared. The records go
    * to `onEval` together at the end (one page update), also when a method fails. False if aborted.
    */
-  async evaluate(onEval: (r: EvalRecord) => void, aborted: Aborted, note: (m: string) => void): Promise<boolean> {
+  async evaluate(
+    onEval: (r: EvalRecord) => void,
+    aborted: Aborted,
+    note: (m: string) => void,
+  ): Promise<boolean> {
     const out: EvalRecord[] = [];
     const base = this.step === 0;
     try {
       for (const tr of this.trainers) {
         if (aborted()) return false;
-        note(`Evaluating ${tr.opts.method} on ${this.config.eval.problems} held-out problems (step ${this.step})…`);
+        note(
+          `Evaluating ${tr.opts.method} on ${this.config.eval.problems} held-out problems (step ${this.step})…`,
+        );
         // the base evaluation shows before its portrait samples are drawn (the first chart point sooner)
-        const r: EvalRecord = base && out.length ? { ...structuredClone(out[0]), method: tr.opts.method } : await tr.evaluate(!base);
+        const r: EvalRecord =
+          base && out.length
+            ? { ...structuredClone(out[0]), method: tr.opts.method }
+            : await tr.evaluate(!base);
         out.push(r);
       }
     } finally {
       if (!aborted()) out.forEach(onEval);
     }
     if (!base || !(this.config.eval.portraitSamples > 0) || aborted()) return !aborted();
-    note(`Live portrait: ${this.config.eval.portraitSamples} samples per agent and held-out problem (step 0)…`);
+    note(
+      `Live portrait: ${this.config.eval.portraitSamples} samples per agent and held-out problem (step 0)…`,
+    );
     const first = await this.trainers[0].addPortrait(out[0]);
     if (aborted()) return false;
     // the same evaluation again, now with the counts: the page replaces the record it has (metricsSlice)
-    out.forEach((r) => onEval({ ...r, agents: first.agents.map((a) => ({ ...a })), portraitSamples: first.portraitSamples, seconds: first.seconds }));
+    out.forEach((r) =>
+      onEval({
+        ...r,
+        agents: first.agents.map((a) => ({ ...a })),
+        portraitSamples: first.portraitSamples,
+        seconds: first.seconds,
+      }),
+    );
     return true;
   }
 
@@ -123,7 +153,11 @@ export class TrainSession {
    * One training step of every method, in order. The records go to `onStep` together at the end of the
    * lock step (one page update), also when a method fails (e.g. a NaN). False if aborted in between.
    */
-  async lockStep(onStep: (r: StepRecord) => void, aborted: Aborted, note: (m: string) => void): Promise<boolean> {
+  async lockStep(
+    onStep: (r: StepRecord) => void,
+    aborted: Aborted,
+    note: (m: string) => void,
+  ): Promise<boolean> {
     const out: StepRecord[] = [];
     try {
       for (const tr of this.trainers) {
@@ -161,10 +195,14 @@ export class TrainSession {
     const refuse = (why: string): never => {
       throw new Error(`cannot resume from the saved snapshot: ${why}`);
     };
-    if (expectStep !== undefined && b.step !== expectStep) refuse(`it holds step ${b.step}, the saved run says step ${expectStep}`);
-    if (b.step > this.config.steps) refuse(`it holds step ${b.step}, beyond this run's ${this.config.steps} steps`);
-    if (mine.join() !== theirs.join()) refuse(`it holds methods [${theirs.join(', ')}], this run trains [${mine.join(', ')}]`);
-    for (const t of b.trainers) if (t.step !== b.step) refuse(`method ${t.method} is at step ${t.step}, the lock step is ${b.step}`);
+    if (expectStep !== undefined && b.step !== expectStep)
+      refuse(`it holds step ${b.step}, the saved run says step ${expectStep}`);
+    if (b.step > this.config.steps)
+      refuse(`it holds step ${b.step}, beyond this run's ${this.config.steps} steps`);
+    if (mine.join() !== theirs.join())
+      refuse(`it holds methods [${theirs.join(', ')}], this run trains [${mine.join(', ')}]`);
+    for (const t of b.trainers)
+      if (t.step !== b.step) refuse(`method ${t.method} is at step ${t.step}, the lock step is ${b.step}`);
     // check every method before writing any
     for (const [i, tr] of this.trainers.entries()) await tr.checkSnapshot(b.trainers[i]);
     for (const [i, tr] of this.trainers.entries()) await tr.restore(b.trainers[i]);
@@ -186,12 +224,23 @@ export class TrainSession {
       const method = tr.opts.method;
       for (const a of tr.agents) {
         const meta = {
-          format: 'co-rl-trained-agent', method, step: this.step, seed: this.config.seed, run: this.config.name,
-          agent: { ...a.spec }, base: a.base ?? null, created,
+          format: 'co-rl-trained-agent',
+          method,
+          step: this.step,
+          seed: this.config.seed,
+          run: this.config.name,
+          agent: { ...a.spec },
+          base: a.base ?? null,
+          created,
         };
         const bytes = await saveCheckpoint(a.model, meta);
         const safe = (x: string) => x.replace(/[^\w.-]+/g, '_');
-        out.push({ method, agent: a.spec.id, name: `${safe(method)}-${safe(a.spec.id)}-step${this.step}.ckpt`, bytes });
+        out.push({
+          method,
+          agent: a.spec.id,
+          name: `${safe(method)}-${safe(a.spec.id)}-step${this.step}.ckpt`,
+          bytes,
+        });
       }
     }
     return out;

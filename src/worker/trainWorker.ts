@@ -6,10 +6,19 @@ import { selectMeasuredBackend } from '../engine/autoSelect';
 import type { TrainCommand, TrainEvent } from './protocol';
 import { TrainController } from './trainController';
 
-const post = (e: TrainEvent, transfer: Transferable[] = []): void => (self as unknown as Worker).postMessage(e, transfer);
+const post = (e: TrainEvent, transfer: Transferable[] = []): void =>
+  (self as unknown as Worker).postMessage(e, transfer);
 
-const controller = new TrainController({ post, reader: (base) => fetchReader(base), selectBackend: (pref) => selectMeasuredBackend(pref) });
+const controller = new TrainController({
+  post,
+  reader: (base) => fetchReader(base),
+  selectBackend: (pref) => selectMeasuredBackend(pref),
+});
 
 self.onmessage = (ev: MessageEvent<TrainCommand>) => {
-  controller.command(ev.data).catch((e: unknown) => post({ type: 'error', runId: 0, message: e instanceof Error ? e.message : String(e) }));
+  controller
+    .command(ev.data)
+    .catch((e: unknown) =>
+      post({ type: 'error', runId: 0, message: e instanceof Error ? e.message : String(e) }),
+    );
 };

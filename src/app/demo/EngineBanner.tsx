@@ -12,7 +12,12 @@ export function EngineBanner() {
     return (
       <div className="banner ok" data-testid="engine">
         WebGPU adapter: <strong>{adapter}</strong>
-        {note && <span className="small" data-testid="engine-note"> · {note}</span>}
+        {note && (
+          <span className="small" data-testid="engine-note">
+            {' '}
+            · {note}
+          </span>
+        )}
       </div>
     );
   }
@@ -20,7 +25,8 @@ export function EngineBanner() {
   if (/^WebAssembly backend chosen/.test(reason)) {
     return (
       <div className="banner info" data-testid="engine">
-        Training runs on the <strong>WebAssembly SIMD engine</strong>, as chosen in the settings (WebGPU is not tried).
+        Training runs on the <strong>WebAssembly SIMD engine</strong>, as chosen in the settings (WebGPU is
+        not tried).
       </div>
     );
   }
@@ -35,8 +41,8 @@ export function EngineBanner() {
   if (/^auto measured/.test(reason)) {
     return (
       <div className="banner info" data-testid="engine" data-engine={backend}>
-        Training runs on the <strong>{backend === 'wasm' ? 'WebAssembly SIMD engine' : 'CPU backend'}</strong>:{' '}
-        <span data-testid="engine-note">{reason}</span>
+        Training runs on the <strong>{backend === 'wasm' ? 'WebAssembly SIMD engine' : 'CPU backend'}</strong>
+        : <span data-testid="engine-note">{reason}</span>
       </div>
     );
   }

@@ -83,12 +83,12 @@ export function HelpView() {
       <section>
         <h2>Build a cohort, keep and share a run</h2>
         <p className="small">
-          Pick a preset, or switch to Compose to choose each agent&apos;s family, size, seed and prompt view; an
-          agent without a shipped checkpoint is pretrained here first, and a checkpoint file you exported can be
-          imported as an agent. The settings live in the page&apos;s address: copy the link and the same run
-          starts elsewhere. Export a run as JSON (import it later to see the same charts), the metrics as CSV, the
-          charts as one PNG, and every agent as a checkpoint. Runs are saved in this browser as they train, so a
-          reload resumes where it stopped.
+          Pick a preset, or switch to Compose to choose each agent&apos;s family, size, seed and prompt view;
+          an agent without a shipped checkpoint is pretrained here first, and a checkpoint file you exported
+          can be imported as an agent. The settings live in the page&apos;s address: copy the link and the
+          same run starts elsewhere. Export a run as JSON (import it later to see the same charts), the
+          metrics as CSV, the charts as one PNG, and every agent as a checkpoint. Runs are saved in this
+          browser as they train, so a reload resumes where it stopped.
         </p>
       </section>
 
@@ -97,24 +97,25 @@ export function HelpView() {
         <p className="small">
           The <strong>Compare</strong> view overlays runs on the same charts: the current run, run files you
           import (several at once), copies of the current run you keep before starting another, and the runs
-          saved in this browser. Tick the runs to show. Runs whose settings differ only by the seed are drawn as
-          one line, the mean over the seeds, inside a shaded band from the lowest to the highest run; the runs
-          table lists exactly the settings that differ between the shown runs, and each run&apos;s colour. &quot;Run a
-          small grid here&quot; trains up to 8 variants of the Train view&apos;s settings (for example three seeds)
-          one after another and adds each to the list; when it ends, its sweep report (the one{' '}
-          <code>npm run sweep</code> writes) opens in the Sweep view. The{' '}
-          <strong>Sweep</strong> view opens the report.json that <code>npm run sweep</code> writes (or the whole
-          sweep folder): Co-RL&apos;s gain against the base agents&apos; kappa, one point per cohort, the
-          paper&apos;s claims as a checklist with their figures, and the cells; a cell whose result file you opened
-          shows its curves in the Compare view. A folder of cell results without report.json (or the cell files
-          alone) is built into the report here, as <code>--merge</code> builds it; &quot;Download
-          report.json&quot; saves the report shown. A file of another version, or a damaged one, is refused with
-          every problem listed, and nothing on screen changes.
+          saved in this browser. Tick the runs to show. Runs whose settings differ only by the seed are drawn
+          as one line, the mean over the seeds, inside a shaded band from the lowest to the highest run; the
+          runs table lists exactly the settings that differ between the shown runs, and each run&apos;s
+          colour. &quot;Run a small grid here&quot; trains up to 8 variants of the Train view&apos;s settings
+          (for example three seeds) one after another and adds each to the list; when it ends, its sweep
+          report (the one <code>npm run sweep</code> writes) opens in the Sweep view. The{' '}
+          <strong>Sweep</strong> view opens the report.json that <code>npm run sweep</code> writes (or the
+          whole sweep folder): Co-RL&apos;s gain against the base agents&apos; kappa, one point per cohort,
+          the paper&apos;s claims as a checklist with their figures, and the cells; a cell whose result file
+          you opened shows its curves in the Compare view. A folder of cell results without report.json (or
+          the cell files alone) is built into the report here, as <code>--merge</code> builds it;
+          &quot;Download report.json&quot; saves the report shown. A file of another version, or a damaged
+          one, is refused with every problem listed, and nothing on screen changes.
         </p>
         <p className="small">
-          <strong>Smoothing</strong> (the slider above the Train charts and in Compare) follows TensorBoard: the
-          bold line is an exponential moving average of the points (weight w; 0 = off, near 1 = very smooth),
-          the faint one the raw values. It changes only what is drawn, never the records or the exports.
+          <strong>Smoothing</strong> (the slider above the Train charts and in Compare) follows TensorBoard:
+          the bold line is an exponential moving average of the points (weight w; 0 = off, near 1 = very
+          smooth), the faint one the raw values. It changes only what is drawn, never the records or the
+          exports.
         </p>
       </section>
 
@@ -149,8 +150,8 @@ export function HelpView() {
           <ChartItem title="Pseudo-label accuracy (Train)" live>
             The share of an agent&apos;s labelled problems where its vote is the true answer (the truth is
             used only to draw this). Rising means the rewards are getting more reliable. For Co-RL we also
-            show the accuracy of the labels the agent is trained on, which are its peer&apos;s votes (the faint
-            lines).
+            show the accuracy of the labels the agent is trained on, which are its peer&apos;s votes (the
+            faint lines).
           </ChartItem>
           <ChartItem title="Reward std, normalised to step 1 (Train)" live>
             The spread of rewards within groups, divided by its value at the first step. It is the learning
@@ -177,31 +178,32 @@ export function HelpView() {
             KL penalty is used, which is the default).
           </ChartItem>
           <ChartItem title="Error overlap, before and now (Train)" live>
-            For each pair of agents on the held-out problems: how many both get right, only one gets right, and
-            both get wrong. kappa near 0 or below means their mistakes are unrelated, which is what lets peer
-            grading help; kappa near 1 means they fail together. c is the share where exactly one is right, u
-            the share where at least one is right (the ceiling for the pair), w the share where both are wrong
-            with the same answer (the errors a vote cannot catch).
+            For each pair of agents on the held-out problems: how many both get right, only one gets right,
+            and both get wrong. kappa near 0 or below means their mistakes are unrelated, which is what lets
+            peer grading help; kappa near 1 means they fail together. c is the share where exactly one is
+            right, u the share where at least one is right (the ceiling for the pair), w the share where both
+            are wrong with the same answer (the errors a vote cannot catch).
           </ChartItem>
           <ChartItem title="Live phase portrait (Train)" live>
-            The theorem on your own cohort. At every evaluation each held-out problem is one dot at (pA, pB): the
-            share of S samples (8 by default, at the rollout temperature) that each agent of the pair gets right.
-            The arrows and the separatrix are the Theory view&apos;s. Dots are blue when the problem started above
-            the line pA + pB = 1, red when it started below; the theory says blue dots move up to (1, 1) under
-            Co-RL and red ones down. The counts say how many are above and below now and how many crossed;
-            trails show each dot&apos;s path, the slider steps through the evaluations, and for three or more
-            agents you pick the pair. The Theory view can draw the latest run&apos;s dots over its portrait.
+            The theorem on your own cohort. At every evaluation each held-out problem is one dot at (pA, pB):
+            the share of S samples (8 by default, at the rollout temperature) that each agent of the pair gets
+            right. The arrows and the separatrix are the Theory view&apos;s. Dots are blue when the problem
+            started above the line pA + pB = 1, red when it started below; the theory says blue dots move up
+            to (1, 1) under Co-RL and red ones down. The counts say how many are above and below now and how
+            many crossed; trails show each dot&apos;s path, the slider steps through the evaluations, and for
+            three or more agents you pick the pair. The Theory view can draw the latest run&apos;s dots over
+            its portrait.
           </ChartItem>
           <ChartItem title="Inspector (Train)" live>
-            The latest step, prompt by prompt: every agent&apos;s K completions, the answers read from them, each
-            agent&apos;s vote, the label it was trained on (its peer&apos;s vote under Co-RL, its own under TTRL, the
-            truth under GT) and the rewards. A reward is 1 exactly when the answer equals that label. The
-            attention map shows where one head of one layer looks, for a completion you pick.
+            The latest step, prompt by prompt: every agent&apos;s K completions, the answers read from them,
+            each agent&apos;s vote, the label it was trained on (its peer&apos;s vote under Co-RL, its own
+            under TTRL, the truth under GT) and the rewards. A reward is 1 exactly when the answer equals that
+            label. The attention map shows where one head of one layer looks, for a completion you pick.
           </ChartItem>
           <ChartItem title="Co-labeling diagnostics (Train)" live>
-            One of five figures from the public Co-RL code&apos;s logs, picked above the chart, per method and agent (the unanimous rate per method):
-            how much of the batch the teacher labels, how often the peers tie, and whether the labels hold the truth. An extension, not in the paper:
-            see below.
+            One of five figures from the public Co-RL code&apos;s logs, picked above the chart, per method and
+            agent (the unanimous rate per method): how much of the batch the teacher labels, how often the
+            peers tie, and whether the labels hold the truth. An extension, not in the paper: see below.
           </ChartItem>
           <ChartItem title="Training loss (Engine demo)" live>
             The supervised demo&apos;s cross-entropy, which should fall. For RL runs the GRPO loss is not a

@@ -163,7 +163,15 @@ function Trajectories({ trajectories }: { trajectories: TrajectoryResult[] }) {
 export function ArrowheadDefs() {
   return (
     <defs>
-      <marker id="arrowhead" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse">
+      <marker
+        id="arrowhead"
+        viewBox="0 0 10 10"
+        refX="8"
+        refY="5"
+        markerWidth="5"
+        markerHeight="5"
+        orient="auto-start-reverse"
+      >
         <path d="M0,0 L10,5 L0,10 z" className="arrowhead" />
       </marker>
     </defs>

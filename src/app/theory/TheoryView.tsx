@@ -27,7 +27,8 @@ export function TheoryView() {
   const run = useMemo(() => latestRunSeries(metrics), [metrics]);
   const [showRun, setShowRun] = useState(true);
   const runFrame = run ? run.series.frames.length - 1 : 0;
-  const overlay = run && showRun ? <PortraitDots frame={F} series={run.series} at={runFrame} trails={false} /> : null;
+  const overlay =
+    run && showRun ? <PortraitDots frame={F} series={run.series} at={runFrame} trails={false} /> : null;
 
   return (
     <div className="theory">
@@ -47,8 +48,8 @@ export function TheoryView() {
           <PhasePortrait K={dK} trajectories={trajectories} onPick={addStart} overlay={overlay} />
           {run && (
             <label className="run-dots-toggle" data-testid="theory-run-dots">
-              <input type="checkbox" checked={showRun} onChange={(e) => setShowRun(e.target.checked)} /> Show the latest
-              run&apos;s held-out problems ({run.method}, {run.series.pair.join(' × ')}, step{' '}
+              <input type="checkbox" checked={showRun} onChange={(e) => setShowRun(e.target.checked)} /> Show
+              the latest run&apos;s held-out problems ({run.method}, {run.series.pair.join(' × ')}, step{' '}
               {run.series.frames[runFrame].step}): blue started above the line, red below
             </label>
           )}

@@ -101,7 +101,10 @@ function Heatmap({ a, head }: { a: AttentionData; head: number }) {
       <div className="attention-side">
         <div className="attention-scale">
           <span className="small">0</span>
-          <span className="attention-bar" style={{ background: `linear-gradient(to right, ${colour(0)}, ${colour(1)})` }} />
+          <span
+            className="attention-bar"
+            style={{ background: `linear-gradient(to right, ${colour(0)}, ${colour(1)})` }}
+          />
           <span className="small">{max.toFixed(2)}</span>
         </div>
         <p className="small" data-testid="attention-hover">
@@ -112,15 +115,23 @@ function Heatmap({ a, head }: { a: AttentionData; head: number }) {
             : 'Point at a cell: row = the position attending (query), column = the position attended to (key).'}
         </p>
         <p className="small muted">
-          Each row sums to 1. Colour runs from 0 to the head's largest value; grey cells lie above the diagonal (a
-          position never sees later ones); the orange line marks where the completion begins.
+          Each row sums to 1. Colour runs from 0 to the head's largest value; grey cells lie above the
+          diagonal (a position never sees later ones); the orange line marks where the completion begins.
         </p>
       </div>
     </div>
   );
 }
 
-export function AttentionMap({ inspection, sel, attention }: { inspection: StepInspection; sel: InspectSelection; attention: AttentionData | null }) {
+export function AttentionMap({
+  inspection,
+  sel,
+  attention,
+}: {
+  inspection: StepInspection;
+  sel: InspectSelection;
+  attention: AttentionData | null;
+}) {
   const n = Math.max(0, inspection.agents.indexOf(sel.agent ?? ''));
   const agent = inspection.agents[n];
   const { layers, heads } = inspection.shapes[n];
@@ -128,14 +139,29 @@ export function AttentionMap({ inspection, sel, attention }: { inspection: StepI
   const head = Math.min(sel.head, heads - 1);
   const sample = Math.min(sel.sample, inspection.K - 1);
   const prompt = chosenPrompt(inspection, sel.prompt);
-  const current = attention && attention.method === inspection.method && attention.agent === agent && attention.prompt === prompt &&
-    attention.sample === sample && attention.layer === layer && attention.step === inspection.step;
-  const pick = (label: string, testid: string, value: number, count: number, onChange: (v: number) => void, name: (i: number) => string) => (
+  const current =
+    attention &&
+    attention.method === inspection.method &&
+    attention.agent === agent &&
+    attention.prompt === prompt &&
+    attention.sample === sample &&
+    attention.layer === layer &&
+    attention.step === inspection.step;
+  const pick = (
+    label: string,
+    testid: string,
+    value: number,
+    count: number,
+    onChange: (v: number) => void,
+    name: (i: number) => string,
+  ) => (
     <label className="field">
       <span>{label}</span>
       <select data-testid={testid} value={value} onChange={(e) => onChange(Number(e.target.value))}>
         {Array.from({ length: count }, (_, i) => (
-          <option key={i} value={i}>{name(i)}</option>
+          <option key={i} value={i}>
+            {name(i)}
+          </option>
         ))}
       </select>
     </label>
@@ -146,15 +172,42 @@ export function AttentionMap({ inspection, sel, attention }: { inspection: StepI
       <div className="inspector-controls">
         <label className="field">
           <span>Agent</span>
-          <select data-testid="attention-agent" value={agent} onChange={(e) => chooseInspect({ agent: e.target.value })}>
+          <select
+            data-testid="attention-agent"
+            value={agent}
+            onChange={(e) => chooseInspect({ agent: e.target.value })}
+          >
             {inspection.agents.map((id) => (
-              <option key={id} value={id}>{id}</option>
+              <option key={id} value={id}>
+                {id}
+              </option>
             ))}
           </select>
         </label>
-        {pick('Completion', 'attention-sample', sample, inspection.K, (v) => chooseInspect({ sample: v }), (i) => `${i + 1}`)}
-        {pick('Block (layer)', 'attention-layer', layer, layers, (v) => chooseInspect({ layer: v }), (i) => `${i}`)}
-        {pick('Head', 'attention-head', head, heads, (v) => chooseInspect({ head: v }), (i) => `${i}`)}
+        {pick(
+          'Completion',
+          'attention-sample',
+          sample,
+          inspection.K,
+          (v) => chooseInspect({ sample: v }),
+          (i) => `${i + 1}`,
+        )}
+        {pick(
+          'Block (layer)',
+          'attention-layer',
+          layer,
+          layers,
+          (v) => chooseInspect({ layer: v }),
+          (i) => `${i}`,
+        )}
+        {pick(
+          'Head',
+          'attention-head',
+          head,
+          heads,
+          (v) => chooseInspect({ head: v }),
+          (i) => `${i}`,
+        )}
       </div>
       {attention ? (
         <div
@@ -167,8 +220,9 @@ export function AttentionMap({ inspection, sel, attention }: { inspection: StepI
           data-layer={attention.layer}
         >
           <p className="small muted">
-            Agent {attention.agent}, prompt #{attention.prompt + 1}, completion {attention.sample + 1}, block {attention.layer}, head {head}, through
-            its model after step {attention.step}{current ? '' : ' (updating…)'}
+            Agent {attention.agent}, prompt #{attention.prompt + 1}, completion {attention.sample + 1}, block{' '}
+            {attention.layer}, head {head}, through its model after step {attention.step}
+            {current ? '' : ' (updating…)'}
           </p>
           <Heatmap a={attention} head={head} />
         </div>

@@ -34,13 +34,17 @@ export function ConfigEditor() {
     }
     const now = useStore.getState().runSettings as unknown as Record<string, unknown>;
     const next = r.settings as unknown as Record<string, unknown>;
-    const patch = Object.fromEntries(SETTINGS_KEYS.filter((k) => !sameValue(now[k], next[k])).map((k) => [k, next[k]]));
+    const patch = Object.fromEntries(
+      SETTINGS_KEYS.filter((k) => !sameValue(now[k], next[k])).map((k) => [k, next[k]]),
+    );
     if (Object.keys(patch).length) changeSettings(patch as Partial<RunSettings>);
     setDraft(null);
     setErrors([]);
     const changed = Object.keys(patch);
     const left = r.defaulted.length ? ` Left out, so at their defaults: ${r.defaulted.join(', ')}.` : '';
-    setNote(changed.length ? `Applied: ${changed.join(', ')} changed.${left}` : `Applied: nothing changed.${left}`);
+    setNote(
+      changed.length ? `Applied: ${changed.join(', ')} changed.${left}` : `Applied: nothing changed.${left}`,
+    );
   };
   const revert = () => {
     setDraft(null);
@@ -57,8 +61,8 @@ export function ConfigEditor() {
         </span>
       </summary>
       <p className="field-help">
-        The same fields as a link (<code>?steps=50&amp;lr=0.0003</code>) and a run file&apos;s settings; fields left out take
-        their defaults. Apply checks everything first: one bad field and nothing changes.
+        The same fields as a link (<code>?steps=50&amp;lr=0.0003</code>) and a run file&apos;s settings;
+        fields left out take their defaults. Apply checks everything first: one bad field and nothing changes.
       </p>
       <textarea
         data-testid="config-editor"
@@ -76,7 +80,12 @@ export function ConfigEditor() {
         <button type="button" data-testid="config-apply" onClick={apply}>
           Apply
         </button>
-        <button type="button" data-testid="config-revert" onClick={revert} disabled={draft === null && errors.length === 0}>
+        <button
+          type="button"
+          data-testid="config-revert"
+          onClick={revert}
+          disabled={draft === null && errors.length === 0}
+        >
           Reset to current
         </button>
       </div>
@@ -88,7 +97,10 @@ export function ConfigEditor() {
       {errors.length > 0 && (
         <div className="banner warn config-errors" role="alert" data-testid="config-errors">
           <p className="small">
-            <strong>Not applied ({errors.length} problem{errors.length === 1 ? '' : 's'}):</strong> nothing was changed.
+            <strong>
+              Not applied ({errors.length} problem{errors.length === 1 ? '' : 's'}):
+            </strong>{' '}
+            nothing was changed.
           </p>
           <ul className="small">
             {errors.map((t, i) => (

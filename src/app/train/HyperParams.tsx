@@ -22,17 +22,63 @@ interface FieldDef {
 }
 
 const FIELDS: FieldDef[] = [
-  { key: 'batchPrompts', label: 'B prompts', help: 'prompts per step, the same for every agent', step: 1, min: 1 },
-  { key: 'samples', label: 'K samples', help: 'completions per prompt and agent; the vote is over these (≥ 2)', step: 1, min: 2 },
+  {
+    key: 'batchPrompts',
+    label: 'B prompts',
+    help: 'prompts per step, the same for every agent',
+    step: 1,
+    min: 1,
+  },
+  {
+    key: 'samples',
+    label: 'K samples',
+    help: 'completions per prompt and agent; the vote is over these (≥ 2)',
+    step: 1,
+    min: 2,
+  },
   { key: 'temperature', label: 'Temperature T', help: 'rollout sampling temperature', min: 0, live: true },
   { key: 'lr', label: 'Learning rate', help: 'AdamW step size of every agent', min: 0, live: true },
   { key: 'steps', label: 'Steps', help: 'training steps per method', step: 1, min: 1 },
-  { key: 'evalEvery', label: 'Eval every', help: 'held-out evaluation every this many steps (0: start and end)', step: 1, min: 0 },
-  { key: 'evalProblems', label: 'Eval problems', help: 'held-out problems per evaluation, never trained on', step: 1, min: 1 },
-  { key: 'portraitSamples', label: 'Portrait samples S', help: 'samples per agent and held-out problem at T for the live phase portrait (0: off)', step: 1, min: 0 },
-  { key: 'tau', label: 'Vote threshold τ', help: "a prompt is unlabelled when its top answer's share is below τ", min: 0 },
-  { key: 'beta', label: 'KL coefficient β', help: 'penalty on drift from the base (0: none, as in the paper)', min: 0 },
-  { key: 'innerEpochs', label: 'Inner epochs', help: 'optimizer passes over one step’s rollouts (1: on-policy)', step: 1, min: 1 },
+  {
+    key: 'evalEvery',
+    label: 'Eval every',
+    help: 'held-out evaluation every this many steps (0: start and end)',
+    step: 1,
+    min: 0,
+  },
+  {
+    key: 'evalProblems',
+    label: 'Eval problems',
+    help: 'held-out problems per evaluation, never trained on',
+    step: 1,
+    min: 1,
+  },
+  {
+    key: 'portraitSamples',
+    label: 'Portrait samples S',
+    help: 'samples per agent and held-out problem at T for the live phase portrait (0: off)',
+    step: 1,
+    min: 0,
+  },
+  {
+    key: 'tau',
+    label: 'Vote threshold τ',
+    help: "a prompt is unlabelled when its top answer's share is below τ",
+    min: 0,
+  },
+  {
+    key: 'beta',
+    label: 'KL coefficient β',
+    help: 'penalty on drift from the base (0: none, as in the paper)',
+    min: 0,
+  },
+  {
+    key: 'innerEpochs',
+    label: 'Inner epochs',
+    help: 'optimizer passes over one step’s rollouts (1: on-policy)',
+    step: 1,
+    min: 1,
+  },
   { key: 'seed', label: 'Seed', help: 'run seed: the same seed gives the same run', step: 1, min: 0 },
 ];
 
@@ -69,7 +115,8 @@ export function HyperParams({ settings, problems }: Props) {
       <summary>
         <strong>Hyperparameters</strong>{' '}
         <span className="muted small">
-          B {settings.batchPrompts} · K {settings.samples} · T {settings.temperature} · lr {settings.lr} · {settings.steps} steps
+          B {settings.batchPrompts} · K {settings.samples} · T {settings.temperature} · lr {settings.lr} ·{' '}
+          {settings.steps} steps
         </span>
       </summary>
       <div className="fields">
@@ -101,7 +148,9 @@ export function HyperParams({ settings, problems }: Props) {
               </option>
             ))}
           </select>
-          <p className="field-help">rewards minus the group mean, divided by this group's or the batch's std</p>
+          <p className="field-help">
+            rewards minus the group mean, divided by this group's or the batch's std
+          </p>
         </div>
         <div className="field">
           <label htmlFor="hp-loss">Loss aggregation</label>
@@ -117,7 +166,9 @@ export function HyperParams({ settings, problems }: Props) {
               </option>
             ))}
           </select>
-          <p className="field-help">GRPO: mean per completion; BNPO: mean per token; Dr. GRPO: fixed length</p>
+          <p className="field-help">
+            GRPO: mean per completion; BNPO: mean per token; Dr. GRPO: fixed length
+          </p>
         </div>
         <TeacherField value={settings.teacher} problem={problems.teacher} />
         <div className="field">
@@ -135,7 +186,8 @@ export function HyperParams({ settings, problems }: Props) {
             ))}
           </select>
           <p className={problems.backend ? 'field-help error' : 'field-help'}>
-            {problems.backend ?? 'auto uses WebGPU when available, else WebAssembly SIMD, else the CPU backend; applies at the next Start'}
+            {problems.backend ??
+              'auto uses WebGPU when available, else WebAssembly SIMD, else the CPU backend; applies at the next Start'}
           </p>
         </div>
       </div>

@@ -23,11 +23,26 @@ function labelSource(from: string | null, self: string): string {
 const fmtReward = (r: number): string => (Number.isInteger(r) ? String(r) : r.toFixed(3));
 const pct = (x: number): string => `${Math.round(100 * x)}%`;
 
-function AgentTable({ a, from, truth, chosen, onPick }: {
-  a: InspectedAgent; from: string | null; truth: string; chosen: number | null; onPick: (k: number) => void;
+function AgentTable({
+  a,
+  from,
+  truth,
+  chosen,
+  onPick,
+}: {
+  a: InspectedAgent;
+  from: string | null;
+  truth: string;
+  chosen: number | null;
+  onPick: (k: number) => void;
 }) {
   return (
-    <section className="inspector-agent" data-testid={`inspector-agent-${a.agent}`} data-vote={a.vote ?? ''} data-label={a.label ?? ''}>
+    <section
+      className="inspector-agent"
+      data-testid={`inspector-agent-${a.agent}`}
+      data-vote={a.vote ?? ''}
+      data-label={a.label ?? ''}
+    >
       <h4>
         Agent {a.agent} <span className="muted small">reads</span> <code className="tok">{a.prompt}</code>
       </h4>
@@ -35,7 +50,14 @@ function AgentTable({ a, from, truth, chosen, onPick }: {
         Own vote <b>{a.vote ?? 'none'}</b>
         {a.vote !== null && <span className="muted"> ({pct(a.voteShare)} of its parseable answers)</span>}
         {' · '}trained on{' '}
-        {from === null ? <span className="muted">{labelSource(from, a.agent)}</span> : <><b>{a.label ?? 'nothing (unlabelled)'}</b> <span className="muted">({labelSource(from, a.agent)})</span></>}
+        {from === null ? (
+          <span className="muted">{labelSource(from, a.agent)}</span>
+        ) : (
+          <>
+            <b>{a.label ?? 'nothing (unlabelled)'}</b>{' '}
+            <span className="muted">({labelSource(from, a.agent)})</span>
+          </>
+        )}
       </p>
       <div className="inspector-scroll">
         <table className="inspector-table">
@@ -66,13 +88,26 @@ function AgentTable({ a, from, truth, chosen, onPick }: {
                   <td className="muted">{k + 1}</td>
                   <td>
                     <code className="tok">{c}</code>
-                    {!a.eos[k] && <span className="muted small" title="cut off at the slot limit (no end-of-sequence token)"> ✂</span>}
+                    {!a.eos[k] && (
+                      <span
+                        className="muted small"
+                        title="cut off at the slot limit (no end-of-sequence token)"
+                      >
+                        {' '}
+                        ✂
+                      </span>
+                    )}
                   </td>
-                  <td className={ans !== null && ans === truth ? 'right' : undefined} title={ans !== null && ans === truth ? 'equals the ground truth' : undefined}>
+                  <td
+                    className={ans !== null && ans === truth ? 'right' : undefined}
+                    title={ans !== null && ans === truth ? 'equals the ground truth' : undefined}
+                  >
                     {ans ?? <span className="muted">unparseable</span>}
                   </td>
                   <td className={a.rewards[k] > 0 ? 'pos' : undefined}>{fmtReward(a.rewards[k])}</td>
-                  <td className="mark">{a.label === null ? <span className="muted">–</span> : match ? '✓' : ''}</td>
+                  <td className="mark">
+                    {a.label === null ? <span className="muted">–</span> : match ? '✓' : ''}
+                  </td>
                 </tr>
               );
             })}
@@ -90,28 +125,49 @@ function InspectorBody() {
   const ins = useStore((s) => s.inspect.inspection);
   const error = useStore((s) => s.inspect.error);
   const attention = useStore((s) => s.inspect.attention);
-  const method: RewardMethod | null = sel.method && methods.includes(sel.method) ? sel.method : (methods[0] ?? null);
+  const method: RewardMethod | null =
+    sel.method && methods.includes(sel.method) ? sel.method : (methods[0] ?? null);
   const latest = useStore((s) => (method ? (s.metrics.steps[method]?.at(-1)?.step ?? 0) : 0));
   const shown = ins && ins.method === method ? ins : null;
   const order = useMemo(() => (shown ? promptOrder(shown).map((i) => shown.prompts[i]) : []), [shown]);
   const prompt = shown ? (shown.prompts[chosenPrompt(shown, sel.prompt)] ?? null) : null;
   const chosenAgent = shown ? (shown.agents.includes(sel.agent ?? '') ? sel.agent : shown.agents[0]) : null;
 
-  if (runId === 0 || !method) return <p className="muted small">Start a run: the inspector shows its latest step.</p>;
+  if (runId === 0 || !method)
+    return <p className="muted small">Start a run: the inspector shows its latest step.</p>;
   return (
     <div className="inspector-body">
       <div className="inspector-controls">
         <label className="field">
           <span>Method</span>
-          <select data-testid="inspector-method" value={method} onChange={(e) => chooseInspect({ method: e.target.value as RewardMethod })}>
+          <select
+            data-testid="inspector-method"
+            value={method}
+            onChange={(e) => chooseInspect({ method: e.target.value as RewardMethod })}
+          >
             {methods.map((m) => (
-              <option key={m} value={m}>{METHOD_LABEL[m]}</option>
+              <option key={m} value={m}>
+                {METHOD_LABEL[m]}
+              </option>
             ))}
           </select>
         </label>
         <label className="field">
-          <span>Prompt {shown && <span className="muted">({order.filter((p) => p.disagree).length} of {shown.prompts.length} with disagreeing votes, listed first)</span>}</span>
-          <select data-testid="inspector-prompt" value={prompt?.index ?? 0} disabled={!shown} onChange={(e) => chooseInspect({ prompt: Number(e.target.value) })}>
+          <span>
+            Prompt{' '}
+            {shown && (
+              <span className="muted">
+                ({order.filter((p) => p.disagree).length} of {shown.prompts.length} with disagreeing votes,
+                listed first)
+              </span>
+            )}
+          </span>
+          <select
+            data-testid="inspector-prompt"
+            value={prompt?.index ?? 0}
+            disabled={!shown}
+            onChange={(e) => chooseInspect({ prompt: Number(e.target.value) })}
+          >
             {order.map((p) => (
               <option key={p.index} value={p.index}>
                 {`#${p.index + 1}: ${p.agents[0].prompt}${p.disagree ? ' · votes differ' : ''}`}
@@ -127,14 +183,21 @@ function InspectorBody() {
             ? `Fetching step ${latest}…`
             : `Step ${shown.step} of ${METHOD_LABEL[shown.method]}, K = ${shown.K} completions per agent and prompt${latest > shown.step ? ` (step ${latest} is on its way)` : ''}. Rewards are computed against the label shown; ✓ marks an answer equal to it.`}
       </p>
-      {error && <p className="field-help error" data-testid="inspector-error">{error}</p>}
+      {error && (
+        <p className="field-help error" data-testid="inspector-error">
+          {error}
+        </p>
+      )}
       {shown && prompt && (
         <>
           <div className="inspector-header" data-testid="inspector-header" data-truth={prompt.truth}>
-            <span>Ground truth <b>{prompt.truth}</b></span>
+            <span>
+              Ground truth <b>{prompt.truth}</b>
+            </span>
             {prompt.agents.map((a, n) => (
               <span key={a.agent}>
-                {a.agent}: votes <b>{a.vote ?? 'none'}</b>, trained on <b>{shown.labelFrom[n] === null ? '—' : (a.label ?? 'nothing')}</b>
+                {a.agent}: votes <b>{a.vote ?? 'none'}</b>, trained on{' '}
+                <b>{shown.labelFrom[n] === null ? '—' : (a.label ?? 'nothing')}</b>
               </span>
             ))}
             {prompt.disagree && <span className="disagree">votes differ</span>}
@@ -161,9 +224,17 @@ function InspectorBody() {
 export function Inspector() {
   const open = useStore((s) => s.inspect.open);
   return (
-    <details className="panel inspector" data-testid="inspector" open={open} onToggle={(e) => setInspectorOpen(e.currentTarget.open)}>
+    <details
+      className="panel inspector"
+      data-testid="inspector"
+      open={open}
+      onToggle={(e) => setInspectorOpen(e.currentTarget.open)}
+    >
       <summary data-testid="inspector-toggle">
-        <strong>Inspector</strong> <span className="muted small">the latest step prompt by prompt: completions, answers, votes, labels, rewards, attention</span>
+        <strong>Inspector</strong>{' '}
+        <span className="muted small">
+          the latest step prompt by prompt: completions, answers, votes, labels, rewards, attention
+        </span>
       </summary>
       {open && <InspectorBody />}
     </details>

@@ -5,8 +5,18 @@ import { useState, type ChangeEvent } from 'react';
 import { useStore } from '../../store/store';
 import { RUN_NAME_MAX } from '../../store/runFile';
 import {
-  copyLink, defaultRunName, downloadBlob, exportMetricsCsv, exportName, exportRunJson, fileSlug, hasRecords, importRunFile,
-  shareLink, shownImport, type CsvKind,
+  copyLink,
+  defaultRunName,
+  downloadBlob,
+  exportMetricsCsv,
+  exportName,
+  exportRunJson,
+  fileSlug,
+  hasRecords,
+  importRunFile,
+  shareLink,
+  shownImport,
+  type CsvKind,
 } from '../../store/shareBridge';
 import { chartsToPng } from './chartPng';
 import './share.css';
@@ -14,7 +24,11 @@ import './share.css';
 const CSV_KINDS: { kind: CsvKind; label: string; help: string }[] = [
   { kind: 'steps', label: 'steps', help: 'one row per method, step and agent' },
   { kind: 'pairs', label: 'pairs', help: 'pairwise vote agreement, one row per method, step and pair' },
-  { kind: 'evals', label: 'evals', help: 'held-out evaluations, one row per method, step and agent, plus the ensemble' },
+  {
+    kind: 'evals',
+    label: 'evals',
+    help: 'held-out evaluations, one row per method, step and agent, plus the ensemble',
+  },
 ];
 
 export function KeepShare() {
@@ -59,8 +73,8 @@ export function KeepShare() {
       <h2 className="keep-share-title">Keep and share</h2>
       {imported && (
         <p className="small imported-run" data-testid="imported-run">
-          Showing the imported run <strong data-testid="import-name">{imported.name}</strong> at step {imported.step} (saved{' '}
-          {new Date(imported.savedAt).toLocaleString()}, file {imported.file}).
+          Showing the imported run <strong data-testid="import-name">{imported.name}</strong> at step{' '}
+          {imported.step} (saved {new Date(imported.savedAt).toLocaleString()}, file {imported.file}).
         </p>
       )}
       <label className="field share-name">
@@ -74,30 +88,60 @@ export function KeepShare() {
         />
       </label>
       <div className="share-buttons">
-        <button type="button" data-testid="export-json" disabled={!has} onClick={exportRunJson} title="settings, config and every record, to import later">
+        <button
+          type="button"
+          data-testid="export-json"
+          disabled={!has}
+          onClick={exportRunJson}
+          title="settings, config and every record, to import later"
+        >
           Export run (JSON)
         </button>
-        <button type="button" data-testid="export-png" disabled={!has || busy} onClick={() => void png()} title="every chart in one image">
+        <button
+          type="button"
+          data-testid="export-png"
+          disabled={!has || busy}
+          onClick={() => void png()}
+          title="every chart in one image"
+        >
           Charts (PNG)
         </button>
       </div>
       <div className="share-csv small">
         Metrics (CSV):{' '}
         {CSV_KINDS.map((c) => (
-          <button key={c.kind} type="button" data-testid={`export-csv-${c.kind}`} disabled={!has} title={c.help} onClick={() => exportMetricsCsv(c.kind)}>
+          <button
+            key={c.kind}
+            type="button"
+            data-testid={`export-csv-${c.kind}`}
+            disabled={!has}
+            title={c.help}
+            onClick={() => exportMetricsCsv(c.kind)}
+          >
             {c.label}
           </button>
         ))}
       </div>
       <div className="share-link">
-        <input readOnly aria-label="Link to these settings" data-testid="share-link" value={link} onFocus={(e) => e.currentTarget.select()} />
+        <input
+          readOnly
+          aria-label="Link to these settings"
+          data-testid="share-link"
+          value={link}
+          onFocus={(e) => e.currentTarget.select()}
+        />
         <button type="button" data-testid="copy-link" onClick={() => void copyLink().then(setNote)}>
           Copy link
         </button>
       </div>
       <label className="import-run small">
         Import run (JSON):{' '}
-        <input type="file" accept=".json,application/json" data-testid="import-run" onChange={(e) => void onFile(e)} />
+        <input
+          type="file"
+          accept=".json,application/json"
+          data-testid="import-run"
+          onChange={(e) => void onFile(e)}
+        />
       </label>
       {note && (
         <p className="small muted" data-testid="share-note">
@@ -108,7 +152,13 @@ export function KeepShare() {
         <div className="banner warn import-error" role="alert" data-testid="import-error">
           <div className="url-notice-head">
             <strong>Not imported: {importError.file}</strong>
-            <button type="button" className="dismiss" aria-label="Dismiss" data-testid="import-error-dismiss" onClick={() => setImportError(null)}>
+            <button
+              type="button"
+              className="dismiss"
+              aria-label="Dismiss"
+              data-testid="import-error-dismiss"
+              onClick={() => setImportError(null)}
+            >
               ×
             </button>
           </div>

@@ -3,7 +3,16 @@
 // Redraws are staggered per chart (useStaggered) to keep main-thread tasks short.
 import { memo, useEffect, useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { CartesianGrid, Line, LineChart, ReferenceDot, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  CartesianGrid,
+  Line,
+  LineChart,
+  ReferenceDot,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import { useStore } from '../../store/store';
 import { smoothChart } from '../lab/smoothing';
 import { maxOf, niceCeil, niceTicks, type ChartData, type SeriesDef } from './chartData';
@@ -81,9 +90,24 @@ function Swatch({ s }: { s: SeriesDef }) {
 const tick = (v: number): string =>
   v === 0 ? '0' : Math.abs(v) < 0.001 ? v.toExponential(0) : String(Number(v.toPrecision(3)));
 const fmt = (v: unknown): string =>
-  typeof v !== 'number' ? '–' : Math.abs(v) >= 100 ? v.toFixed(1) : v !== 0 && Math.abs(v) < 0.01 ? v.toExponential(2) : v.toFixed(3);
+  typeof v !== 'number'
+    ? '–'
+    : Math.abs(v) >= 100
+      ? v.toFixed(1)
+      : v !== 0 && Math.abs(v) < 0.01
+        ? v.toExponential(2)
+        : v.toFixed(3);
 
-function MetricChartImpl({ name, title, caption, data: latest, yMax, xLabel = 'step', marks: latestMarks, slot = 0 }: Props) {
+function MetricChartImpl({
+  name,
+  title,
+  caption,
+  data: latest,
+  yMax,
+  xLabel = 'step',
+  marks: latestMarks,
+  slot = 0,
+}: Props) {
   const data = useStaggered(latest, slot * STAGGER_MS);
   const marks = useStaggered(latestMarks, slot * STAGGER_MS);
   const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set());
@@ -92,13 +116,24 @@ function MetricChartImpl({ name, title, caption, data: latest, yMax, xLabel = 's
   const drawn = useMemo(() => smoothChart(data, w), [data, w]);
   const lines = useMemo(
     () => [
-      ...drawn.raw.map((s, i) => ({ s, base: data.series[i].key, cls: drawn.smooth.length ? 'line-raw' : 'line' })),
+      ...drawn.raw.map((s, i) => ({
+        s,
+        base: data.series[i].key,
+        cls: drawn.smooth.length ? 'line-raw' : 'line',
+      })),
       ...drawn.smooth.map((s, i) => ({ s, base: data.series[i].key, cls: 'line-smooth' })),
     ],
     [drawn, data],
   );
   const top = useMemo(
-    () => yMax ?? niceCeil(maxOf(data.rows, data.series.filter((x) => !hidden.has(x.key)).map((x) => x.key))),
+    () =>
+      yMax ??
+      niceCeil(
+        maxOf(
+          data.rows,
+          data.series.filter((x) => !hidden.has(x.key)).map((x) => x.key),
+        ),
+      ),
     [yMax, data, hidden],
   );
   const domain = useMemo((): [number, number] => [0, top], [top]);
@@ -110,19 +145,18 @@ function MetricChartImpl({ name, title, caption, data: latest, yMax, xLabel = 's
       return next;
     });
   return (
-    <figure className="metric-chart chart" data-testid={`chart-${name}`} data-points={data.points} data-smoothing={w}>
+    <figure
+      className="metric-chart chart"
+      data-testid={`chart-${name}`}
+      data-points={data.points}
+      data-smoothing={w}
+    >
       <h3>{title}</h3>
       <ResponsiveContainer width="100%" height={220}>
         <LineChart data={drawn.rows} margin={{ top: 8, right: 12, bottom: 14, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e5e7eb" />
           <XAxis {...stepAxis(xLabel)} />
-          <YAxis
-            domain={domain}
-            ticks={ticks}
-            width={44}
-            tick={{ fontSize: 11 }}
-            tickFormatter={tick}
-          />
+          <YAxis domain={domain} ticks={ticks} width={44} tick={{ fontSize: 11 }} tickFormatter={tick} />
           <Tooltip
             formatter={(v) => fmt(v)}
             labelFormatter={(l) => `${xLabel} ${String(l)}`}
@@ -147,7 +181,15 @@ function MetricChartImpl({ name, title, caption, data: latest, yMax, xLabel = 's
             />
           ))}
           {marks?.map((m) => (
-            <ReferenceDot key={m.key} x={m.x} y={m.y} r={5} fill={m.colour} stroke="#fff" ifOverflow="extendDomain" />
+            <ReferenceDot
+              key={m.key}
+              x={m.x}
+              y={m.y}
+              r={5}
+              fill={m.colour}
+              stroke="#fff"
+              ifOverflow="extendDomain"
+            />
           ))}
         </LineChart>
       </ResponsiveContainer>

@@ -18,7 +18,19 @@ interface Props {
   disabled?: boolean;
 }
 
-export function NumberField({ label, help, value, onCommit, problem, testId, step = 'any', min, max, live, disabled }: Props) {
+export function NumberField({
+  label,
+  help,
+  value,
+  onCommit,
+  problem,
+  testId,
+  step = 'any',
+  min,
+  max,
+  live,
+  disabled,
+}: Props) {
   const id = useId();
   const [draft, setDraft] = useState<string | null>(null);
   const text = draft ?? String(value);

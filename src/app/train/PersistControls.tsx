@@ -21,22 +21,37 @@ export function PersistControls() {
   const saved = p.lastSave;
   let status: string;
   if (!p.available) status = 'This browser cannot keep runs (no IndexedDB): a reload starts over.';
-  else if (!p.autosave) status = 'This run is not saved in the browser (discarded); Start or Reset saves again.';
+  else if (!p.autosave)
+    status = 'This run is not saved in the browser (discarded); Start or Reset saves again.';
   else if (saved) {
-    status = `Saved in this browser at ${time(saved.at)}, step ${saved.step}; ` +
-      (saved.snapshotStep === null ? 'no snapshot yet.' : `a reload resumes from step ${saved.snapshotStep}.`);
-    if (p.snapshotSave) status += ` Last snapshot: ${kb(p.snapshotSave.bytes)}, taken in ${p.snapshotSave.takeMs} ms, saved in ${p.snapshotSave.ms} ms.`;
+    status =
+      `Saved in this browser at ${time(saved.at)}, step ${saved.step}; ` +
+      (saved.snapshotStep === null
+        ? 'no snapshot yet.'
+        : `a reload resumes from step ${saved.snapshotStep}.`);
+    if (p.snapshotSave)
+      status += ` Last snapshot: ${kb(p.snapshotSave.bytes)}, taken in ${p.snapshotSave.takeMs} ms, saved in ${p.snapshotSave.ms} ms.`;
   } else status = 'Runs are saved in this browser as they train: a reload resumes where it stopped.';
 
   return (
     <>
       {p.notice && (
-        <div className={`banner ${p.notice.ok ? 'info' : 'warn'}`} role="status" data-testid="resume-notice" data-ok={p.notice.ok} data-step={p.notice.step}>
+        <div
+          className={`banner ${p.notice.ok ? 'info' : 'warn'}`}
+          role="status"
+          data-testid="resume-notice"
+          data-ok={p.notice.ok}
+          data-step={p.notice.step}
+        >
           {p.notice.text}{' '}
           <button type="button" data-testid="discard-saved-run" onClick={() => void discardSavedRun()}>
             Discard saved run
           </button>{' '}
-          <button type="button" aria-label="Dismiss the notice" onClick={() => p.notice && useStore.getState().setPersist({ notice: null })}>
+          <button
+            type="button"
+            aria-label="Dismiss the notice"
+            onClick={() => p.notice && useStore.getState().setPersist({ notice: null })}
+          >
             ×
           </button>
         </div>
@@ -44,7 +59,11 @@ export function PersistControls() {
       {p.error && (
         <div className="banner warn" role="alert" data-testid="persist-error">
           {p.error}{' '}
-          <button type="button" aria-label="Dismiss the save error" onClick={() => useStore.getState().setPersist({ error: '' })}>
+          <button
+            type="button"
+            aria-label="Dismiss the save error"
+            onClick={() => useStore.getState().setPersist({ error: '' })}
+          >
             ×
           </button>
         </div>
@@ -52,20 +71,32 @@ export function PersistControls() {
       <section className="panel persist-controls" aria-label="Saved run and checkpoints">
         <div className="buttons">
           <button
-            type="button" data-testid="export-checkpoints" onClick={exportCheckpoints} disabled={!hasRun || p.exporting}
+            type="button"
+            data-testid="export-checkpoints"
+            onClick={exportCheckpoints}
+            disabled={!hasRun || p.exporting}
             title="download every method's agents as checkpoint files (.ckpt), one per method per agent"
           >
             Export checkpoints
           </button>{' '}
           {!p.notice && (
-            <button type="button" data-testid="discard-saved-run" onClick={() => void discardSavedRun()} disabled={!p.autosave || !saved} title="delete this run from the browser's storage">
+            <button
+              type="button"
+              data-testid="discard-saved-run"
+              onClick={() => void discardSavedRun()}
+              disabled={!p.autosave || !saved}
+              title="delete this run from the browser's storage"
+            >
               Discard saved run
             </button>
           )}
         </div>
         <p
-          className="small muted" data-testid="persist-status" data-snapshot-step={saved?.snapshotStep ?? ''}
-          data-snapshot-bytes={p.snapshotSave?.bytes ?? ''} data-snapshot-ms={p.snapshotSave?.ms ?? ''}
+          className="small muted"
+          data-testid="persist-status"
+          data-snapshot-step={saved?.snapshotStep ?? ''}
+          data-snapshot-bytes={p.snapshotSave?.bytes ?? ''}
+          data-snapshot-ms={p.snapshotSave?.ms ?? ''}
           data-snapshot-take-ms={p.snapshotSave?.takeMs ?? ''}
         >
           {status}

@@ -3,7 +3,12 @@
 import { useMemo, useState } from 'react';
 import { useStore } from '../../store/store';
 import {
-  pauseTraining, resetTraining, resumeTraining, setTrainingSpeed, startTraining, stepTraining,
+  pauseTraining,
+  resetTraining,
+  resumeTraining,
+  setTrainingSpeed,
+  startTraining,
+  stepTraining,
 } from '../../store/trainBridge';
 import type { ExperimentConfig } from '../../rl/config';
 import { toExperimentConfig, type RunSettings } from '../../store/runConfigSlice';
@@ -23,7 +28,8 @@ const SPEEDS = [
 function pendingChanges(settings: RunSettings, c: ExperimentConfig | null): boolean {
   if (!c) return false;
   const want = toExperimentConfig(settings);
-  const strip = (x: typeof want) => JSON.stringify({ ...x, name: '', train: { ...x.train, lr: 0, temperature: 0 } });
+  const strip = (x: typeof want) =>
+    JSON.stringify({ ...x, name: '', train: { ...x.train, lr: 0, temperature: 0 } });
   return strip(want) !== strip(c);
 }
 
@@ -31,8 +37,11 @@ function pendingChanges(settings: RunSettings, c: ExperimentConfig | null): bool
 function firstStepText(m: RunMetrics): string {
   return m.methods
     .map((meth) => [meth, m.steps[meth]?.[0]] as const)
-    .filter((x): x is readonly [typeof x[0], StepRecord] => !!x[1])
-    .map(([meth, r]) => `${METHOD_LABEL[meth]} ${r.agents.map((a) => `${a.agent} ${a.rewardMean.toFixed(2)}`).join(', ')}`)
+    .filter((x): x is readonly [(typeof x)[0], StepRecord] => !!x[1])
+    .map(
+      ([meth, r]) =>
+        `${METHOD_LABEL[meth]} ${r.agents.map((a) => `${a.agent} ${a.rewardMean.toFixed(2)}`).join(', ')}`,
+    )
     .join(' · ');
 }
 
@@ -60,7 +69,13 @@ export function RunControls({ canStart }: { canStart: boolean }) {
   return (
     <section className="panel run-controls" aria-label="Run controls">
       <div className="buttons">
-        <button type="button" className="primary" data-testid="train-start" onClick={start} disabled={!canStart || phase === 'loading'}>
+        <button
+          type="button"
+          className="primary"
+          data-testid="train-start"
+          onClick={start}
+          disabled={!canStart || phase === 'loading'}
+        >
           {active ? 'Restart' : 'Start'}
         </button>
         {phase === 'paused' ? (
@@ -68,19 +83,40 @@ export function RunControls({ canStart }: { canStart: boolean }) {
             Resume
           </button>
         ) : (
-          <button type="button" data-testid="train-pause" onClick={pauseTraining} disabled={phase !== 'running'}>
+          <button
+            type="button"
+            data-testid="train-pause"
+            onClick={pauseTraining}
+            disabled={phase !== 'running'}
+          >
             Pause
           </button>
         )}
-        <button type="button" data-testid="train-step" onClick={stepTraining} disabled={phase !== 'paused'} title="one step of every method, then pause">
+        <button
+          type="button"
+          data-testid="train-step"
+          onClick={stepTraining}
+          disabled={phase !== 'paused'}
+          title="one step of every method, then pause"
+        >
           Step
         </button>
-        <button type="button" data-testid="train-reset" onClick={resetTraining} disabled={!st.config || phase === 'loading'} title="back to the base agents and the run seed">
+        <button
+          type="button"
+          data-testid="train-reset"
+          onClick={resetTraining}
+          disabled={!st.config || phase === 'loading'}
+          title="back to the base agents and the run seed"
+        >
           Reset
         </button>
         <label className="speed">
           Speed{' '}
-          <select data-testid="train-speed" value={speed} onChange={(e) => setTrainingSpeed(Number(e.target.value))}>
+          <select
+            data-testid="train-speed"
+            value={speed}
+            onChange={(e) => setTrainingSpeed(Number(e.target.value))}
+          >
             {SPEEDS.map((s) => (
               <option key={s.ms} value={s.ms}>
                 {s.label}
@@ -89,14 +125,36 @@ export function RunControls({ canStart }: { canStart: boolean }) {
           </select>
         </label>
       </div>
-      <div className="progress" data-testid="train-status" data-phase={phase} data-step={st.step} data-work={work ?? undefined}>
+      <div
+        className="progress"
+        data-testid="train-status"
+        data-phase={phase}
+        data-step={st.step}
+        data-work={work ?? undefined}
+      >
         {work !== null ? (
-          <div className="bar" role="progressbar" aria-label="pretraining" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(work * 100)}>
+          <div
+            className="bar"
+            role="progressbar"
+            aria-label="pretraining"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={Math.round(work * 100)}
+          >
             <div className="fill loading-work" style={{ width: `${work * 100}%` }} />
           </div>
         ) : (
-          <div className="bar" role="progressbar" aria-valuemin={0} aria-valuemax={st.totalSteps} aria-valuenow={st.step}>
-            <div className={`fill ${phase}`} style={{ width: `${(phase === 'loading' ? 0 : frac) * 100}%` }} />
+          <div
+            className="bar"
+            role="progressbar"
+            aria-valuemin={0}
+            aria-valuemax={st.totalSteps}
+            aria-valuenow={st.step}
+          >
+            <div
+              className={`fill ${phase}`}
+              style={{ width: `${(phase === 'loading' ? 0 : frac) * 100}%` }}
+            />
           </div>
         )}
         <p className="status-line">
@@ -108,8 +166,14 @@ export function RunControls({ canStart }: { canStart: boolean }) {
           )}
           <span className={phase === 'error' ? 'error' : undefined}>{st.message}</span>
           {speedNow && (
-            <span className="throughput" data-testid="throughput" data-ms-per-step={speedNow.msPerStep.toFixed(1)} title={`compute time of the last ${speedNow.steps} lock step(s), every method; evaluations not included`}>
-              {' '}· {throughputText(speedNow)}
+            <span
+              className="throughput"
+              data-testid="throughput"
+              data-ms-per-step={speedNow.msPerStep.toFixed(1)}
+              title={`compute time of the last ${speedNow.steps} lock step(s), every method; evaluations not included`}
+            >
+              {' '}
+              · {throughputText(speedNow)}
             </span>
           )}
         </p>
@@ -121,7 +185,9 @@ export function RunControls({ canStart }: { canStart: boolean }) {
           </p>
         )}
         <p className="small muted first-step" data-testid="first-step" data-first-step={first}>
-          {first ? `Step 1 reward means: ${firstText} (the same seed gives the same first step)` : 'Step 1 figures appear here.'}
+          {first
+            ? `Step 1 reward means: ${firstText} (the same seed gives the same first step)`
+            : 'Step 1 figures appear here.'}
         </p>
       </div>
     </section>

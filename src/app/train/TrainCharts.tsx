@@ -3,7 +3,14 @@
 // entropy, KL to the base. Data comes from the store's records; charts never drive training.
 import { useMemo } from 'react';
 import { useStore } from '../../store/store';
-import { agentStepChart, agreementChart, heldOutChart, METHOD_COLOUR, peakEnsemble, pseudoLabelChart } from './chartData';
+import {
+  agentStepChart,
+  agreementChart,
+  heldOutChart,
+  METHOD_COLOUR,
+  peakEnsemble,
+  pseudoLabelChart,
+} from './chartData';
 import { MetricChart } from './MetricChart';
 import { DiagnosticsChart } from './DiagnosticsChart';
 
@@ -21,7 +28,13 @@ export function TrainCharts() {
   const kl = useMemo(() => agentStepChart(st, (a) => a.kl), [st]);
   const heldOut = useMemo(() => heldOutChart(ev), [ev]);
   const peaks = useMemo(
-    () => peakEnsemble(ev).map((p) => ({ key: p.method, x: p.step, y: p.accuracy, colour: METHOD_COLOUR[p.method] })),
+    () =>
+      peakEnsemble(ev).map((p) => ({
+        key: p.method,
+        x: p.step,
+        y: p.accuracy,
+        colour: METHOD_COLOUR[p.method],
+      })),
     [ev],
   );
 

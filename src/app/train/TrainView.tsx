@@ -40,7 +40,10 @@ export function TrainView() {
     <div className="train-view">
       <aside className="train-settings">
         <CohortBuilder
-          settings={settings} presets={presets} problem={problems.methods ?? problems.preset} agentsProblem={problems.customAgents}
+          settings={settings}
+          presets={presets}
+          problem={problems.methods ?? problems.preset}
+          agentsProblem={problems.customAgents}
         />
         <HyperParams settings={settings} problems={problems} />
         <ConfigEditor />

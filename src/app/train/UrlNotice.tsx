@@ -12,7 +12,13 @@ export function UrlNotice() {
       <div className="url-notice-head">
         <strong>Ignored from the link ({items.length}):</strong>{' '}
         <span className="small">these fields keep their defaults; the rest of the link is applied.</span>
-        <button type="button" className="dismiss" data-testid="url-notice-dismiss" aria-label="Dismiss the notice" onClick={dismiss}>
+        <button
+          type="button"
+          className="dismiss"
+          data-testid="url-notice-dismiss"
+          aria-label="Dismiss the notice"
+          onClick={dismiss}
+        >
           ×
         </button>
       </div>

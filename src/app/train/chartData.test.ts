@@ -5,17 +5,44 @@ import type { AgentStepRecord, EvalRecord, StepRecord } from '../../rl/records';
 import type { RewardMethod } from '../../rl/rewards';
 import type { RunMetrics } from '../../store/metricsSlice';
 import {
-  agentStepChart, agreementChart, firstStepSummary, heldOutChart, MAX_ROWS, maxOf, METHOD_COLOUR, niceCeil, niceTicks, peakEnsemble, pseudoLabelChart,
+  agentStepChart,
+  agreementChart,
+  firstStepSummary,
+  heldOutChart,
+  MAX_ROWS,
+  maxOf,
+  METHOD_COLOUR,
+  niceCeil,
+  niceTicks,
+  peakEnsemble,
+  pseudoLabelChart,
 } from './chartData';
 
 const agent = (id: string, v: number): AgentStepRecord =>
-  ({ agent: id, rewardMean: v, meanEntropy: 1 + v, pseudoLabelAccuracy: v, trainedLabelAccuracy: v / 2 }) as AgentStepRecord;
+  ({
+    agent: id,
+    rewardMean: v,
+    meanEntropy: 1 + v,
+    pseudoLabelAccuracy: v,
+    trainedLabelAccuracy: v / 2,
+  }) as AgentStepRecord;
 const step = (method: RewardMethod, s: number): StepRecord => ({
-  method, step: s, agents: [agent('A', s / 10), agent('B', s / 20)], pairs: [{ a: 'A', b: 'B', bothLabeled: 4, agreement: 0.5 }],
+  method,
+  step: s,
+  agents: [agent('A', s / 10), agent('B', s / 20)],
+  pairs: [{ a: 'A', b: 'B', bothLabeled: 4, agreement: 0.5 }],
   timing: { rollout: 0, forward: 0, update: 0, total: 0 },
 });
 const evalRec = (method: RewardMethod, s: number, ens: number): EvalRecord =>
-  ({ method, step: s, agents: [{ agent: 'A', greedyAccuracy: 0.6 }, { agent: 'B', greedyAccuracy: 0.5 }], ensembleAccuracy: ens }) as EvalRecord;
+  ({
+    method,
+    step: s,
+    agents: [
+      { agent: 'A', greedyAccuracy: 0.6 },
+      { agent: 'B', greedyAccuracy: 0.5 },
+    ],
+    ensembleAccuracy: ens,
+  }) as EvalRecord;
 
 function metrics(n: number): RunMetrics {
   const methods: RewardMethod[] = ['co-rl', 'ttrl'];
@@ -23,7 +50,10 @@ function metrics(n: number): RunMetrics {
     runId: 1,
     methods,
     steps: Object.fromEntries(methods.map((m) => [m, Array.from({ length: n }, (_, i) => step(m, i + 1))])),
-    evals: { 'co-rl': [evalRec('co-rl', 0, 0.6), evalRec('co-rl', 5, 0.8), evalRec('co-rl', 10, 0.7)], ttrl: [evalRec('ttrl', 0, 0.6)] },
+    evals: {
+      'co-rl': [evalRec('co-rl', 0, 0.6), evalRec('co-rl', 5, 0.8), evalRec('co-rl', 10, 0.7)],
+      ttrl: [evalRec('ttrl', 0, 0.6)],
+    },
   };
 }
 
@@ -61,7 +91,9 @@ describe('chart data', () => {
   });
 
   it('summarises the first step per method', () => {
-    expect(firstStepSummary(metrics(2))).toBe('co-rl A 0.1000 1.1000 B 0.0500 1.0500 | ttrl A 0.1000 1.1000 B 0.0500 1.0500');
+    expect(firstStepSummary(metrics(2))).toBe(
+      'co-rl A 0.1000 1.1000 B 0.0500 1.0500 | ttrl A 0.1000 1.1000 B 0.0500 1.0500',
+    );
     expect(firstStepSummary({ runId: 0, methods: [], steps: {}, evals: {} })).toBe('');
   });
 });
@@ -74,6 +106,14 @@ describe('niceCeil', () => {
     expect(niceTicks(0.02)).toEqual([0, 0.005, 0.01, 0.015, 0.02]);
     expect(niceTicks(0.25)).toEqual([0, 0.05, 0.1, 0.15, 0.2, 0.25]);
     expect(niceTicks(10)).toEqual([0, 2.5, 5, 7.5, 10]);
-    expect(maxOf([{ step: 1, a: 0.3, b: null }, { step: 2, a: 0.1, b: 2 }], ['a'])).toBe(0.3);
+    expect(
+      maxOf(
+        [
+          { step: 1, a: 0.3, b: null },
+          { step: 2, a: 0.1, b: 2 },
+        ],
+        ['a'],
+      ),
+    ).toBe(0.3);
   });
 });

@@ -59,7 +59,7 @@ export const MAX_ROWS = 400;
 export function niceCeil(v: number): number {
   if (!(v > 0) || !Number.isFinite(v)) return 1;
   const p = 10 ** Math.floor(Math.log10(v));
-  return (([1, 2, 2.5, 5, 10].find((m) => m * p >= v * (1 - 1e-9)) ?? 10) * p);
+  return ([1, 2, 2.5, 5, 10].find((m) => m * p >= v * (1 - 1e-9)) ?? 10) * p;
 }
 /** Evenly spaced round ticks from 0 to `top` (a niceCeil value): quarters for 1 and 2, fifths for 2.5, 5, 10. */
 export function niceTicks(top: number): number[] {
@@ -87,13 +87,31 @@ function thin(rows: Row[]): Row[] {
   return rows.filter((_, i) => i % stride === 0 || i === rows.length - 1);
 }
 
-function series(method: RewardMethod, what: string, label: string, i: number, extra: Partial<SeriesDef> = {}): SeriesDef {
-  return { key: seriesKey(method, what), label, method, colour: METHOD_COLOUR[method], dash: dashOf(i), width: 2, opacity: 1, ...extra };
+function series(
+  method: RewardMethod,
+  what: string,
+  label: string,
+  i: number,
+  extra: Partial<SeriesDef> = {},
+): SeriesDef {
+  return {
+    key: seriesKey(method, what),
+    label,
+    method,
+    colour: METHOD_COLOUR[method],
+    dash: dashOf(i),
+    width: 2,
+    opacity: 1,
+    ...extra,
+  };
 }
 
 /** Rows keyed by x, filled by `fill(row, method, record)` for every method's records. */
 function build<T extends { step: number }>(
-  methods: readonly RewardMethod[], recs: Partial<Record<RewardMethod, T[]>>, keys: string[], fill: (row: Row, m: RewardMethod, r: T) => void,
+  methods: readonly RewardMethod[],
+  recs: Partial<Record<RewardMethod, T[]>>,
+  keys: string[],
+  fill: (row: Row, m: RewardMethod, r: T) => void,
 ): Row[] {
   const byStep = new Map<number, Row>();
   for (const m of methods)
@@ -121,10 +139,17 @@ export function agentIds(m: RunMetrics): string[] {
 /** A per-agent figure of every step: one series per method × agent. */
 export function agentStepChart(m: RunMetrics, pick: (a: AgentStepRecord) => number | null): ChartData {
   const ids = agentIds(m);
-  const defs = m.methods.flatMap((meth) => ids.map((id, i) => series(meth, id, `${METHOD_LABEL[meth]} ${id}`, i)));
-  const rows = build(m.methods, m.steps, defs.map((d) => d.key), (row, meth, r: StepRecord) => {
-    for (const a of r.agents) row[seriesKey(meth, a.agent)] = pick(a);
-  });
+  const defs = m.methods.flatMap((meth) =>
+    ids.map((id, i) => series(meth, id, `${METHOD_LABEL[meth]} ${id}`, i)),
+  );
+  const rows = build(
+    m.methods,
+    m.steps,
+    defs.map((d) => d.key),
+    (row, meth, r: StepRecord) => {
+      for (const a of r.agents) row[seriesKey(meth, a.agent)] = pick(a);
+    },
+  );
   return { rows: thin(rows), series: defs, points: rows.length };
 }
 
@@ -133,7 +158,9 @@ export function pseudoLabelChart(m: RunMetrics): ChartData {
   const base = agentStepChart(m, (a) => a.pseudoLabelAccuracy);
   if (!m.methods.includes('co-rl')) return base;
   const ids = agentIds(m);
-  const extra = ids.map((id, i) => series('co-rl', `${id}:trained`, `Co-RL ${id} trained-on label`, i, { width: 1.5, opacity: 0.45 }));
+  const extra = ids.map((id, i) =>
+    series('co-rl', `${id}:trained`, `Co-RL ${id} trained-on label`, i, { width: 1.5, opacity: 0.45 }),
+  );
   const rows = base.rows.map((row) => ({ ...row }));
   const at = new Map(rows.map((r) => [r.step, r]));
   for (const r of m.steps['co-rl'] ?? []) {
@@ -148,10 +175,17 @@ export function pseudoLabelChart(m: RunMetrics): ChartData {
 export function agreementChart(m: RunMetrics): ChartData {
   const first = m.methods.map((meth) => m.steps[meth]?.[0]).find(Boolean);
   const pairs = first ? first.pairs.map((p) => `${p.a}-${p.b}`) : [];
-  const defs = m.methods.flatMap((meth) => pairs.map((p, i) => series(meth, p, `${METHOD_LABEL[meth]} ${p}`, i)));
-  const rows = build(m.methods, m.steps, defs.map((d) => d.key), (row, meth, r: StepRecord) => {
-    for (const p of r.pairs) row[seriesKey(meth, `${p.a}-${p.b}`)] = p.agreement;
-  });
+  const defs = m.methods.flatMap((meth) =>
+    pairs.map((p, i) => series(meth, p, `${METHOD_LABEL[meth]} ${p}`, i)),
+  );
+  const rows = build(
+    m.methods,
+    m.steps,
+    defs.map((d) => d.key),
+    (row, meth, r: StepRecord) => {
+      for (const p of r.pairs) row[seriesKey(meth, `${p.a}-${p.b}`)] = p.agreement;
+    },
+  );
   return { rows: thin(rows), series: defs, points: rows.length };
 }
 
@@ -162,10 +196,15 @@ export function heldOutChart(m: RunMetrics): ChartData {
     ...ids.map((id, i) => series(meth, id, `${METHOD_LABEL[meth]} ${id}`, i)),
     series(meth, 'ensemble', `${METHOD_LABEL[meth]} ensemble`, 0, { width: 5, opacity: 0.35 }),
   ]);
-  const rows = build(m.methods, m.evals, defs.map((d) => d.key), (row, meth, r: EvalRecord) => {
-    for (const a of r.agents) row[seriesKey(meth, a.agent)] = a.greedyAccuracy;
-    row[seriesKey(meth, 'ensemble')] = r.ensembleAccuracy;
-  });
+  const rows = build(
+    m.methods,
+    m.evals,
+    defs.map((d) => d.key),
+    (row, meth, r: EvalRecord) => {
+      for (const a of r.agents) row[seriesKey(meth, a.agent)] = a.greedyAccuracy;
+      row[seriesKey(meth, 'ensemble')] = r.ensembleAccuracy;
+    },
+  );
   return { rows: thin(rows), series: defs, points: rows.length };
 }
 

@@ -36,7 +36,13 @@ function findCharts(root: ParentNode): ChartShot[] {
         off: b.classList.contains('off'),
       };
     });
-    out.push({ title: (fig.querySelector('h3')?.textContent ?? fig.dataset.testid ?? '').trim(), svg, width, height, legend });
+    out.push({
+      title: (fig.querySelector('h3')?.textContent ?? fig.dataset.testid ?? '').trim(),
+      svg,
+      width,
+      height,
+      legend,
+    });
   }
   return out;
 }
@@ -56,7 +62,11 @@ function svgImage(c: ChartShot): Promise<HTMLImageElement> {
 }
 
 /** Legend entries laid out in rows within `width`: [x, y, entry] relative to the legend's top left. */
-function legendLayout(ctx: CanvasRenderingContext2D, c: ChartShot, width: number): { at: [number, number]; i: number }[] {
+function legendLayout(
+  ctx: CanvasRenderingContext2D,
+  c: ChartShot,
+  width: number,
+): { at: [number, number]; i: number }[] {
   const out: { at: [number, number]; i: number }[] = [];
   let x = 0;
   let y = 0;
@@ -128,7 +138,14 @@ export async function chartsToPng(root: ParentNode, heading: string, scale = 2):
         ctx.globalAlpha = e.off ? 0.3 : Math.max(0.15, Math.min(1, e.opacity));
         ctx.strokeStyle = e.colour;
         ctx.lineWidth = 2.5;
-        ctx.setLineDash(e.dash ? e.dash.split(/[\s,]+/).map(Number).filter((v) => v >= 0) : []);
+        ctx.setLineDash(
+          e.dash
+            ? e.dash
+                .split(/[\s,]+/)
+                .map(Number)
+                .filter((v) => v >= 0)
+            : [],
+        );
         ctx.beginPath();
         ctx.moveTo(lx, lyOff);
         ctx.lineTo(lx + 24, lyOff);
@@ -141,6 +158,9 @@ export async function chartsToPng(root: ParentNode, heading: string, scale = 2):
     y0 += rowH[r];
   }
   return new Promise((resolve, reject) =>
-    canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('the canvas could not be encoded as PNG'))), 'image/png'),
+    canvas.toBlob(
+      (b) => (b ? resolve(b) : reject(new Error('the canvas could not be encoded as PNG'))),
+      'image/png',
+    ),
   );
 }

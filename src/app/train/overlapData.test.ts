@@ -7,10 +7,23 @@ import type { RunMetrics } from '../../store/metricsSlice';
 import { decodeBits, overlapSnapshot, overlapViewData } from './overlapData';
 
 const agent = (id: string, correct: string, answers: (string | null)[]): AgentEvalRecord => ({
-  agent: id, greedyAccuracy: 0, sampledAccuracy: 0, majAccuracy: 0, parseableFraction: 0, greedyCorrect: correct, greedyAnswers: answers,
+  agent: id,
+  greedyAccuracy: 0,
+  sampledAccuracy: 0,
+  majAccuracy: 0,
+  parseableFraction: 0,
+  greedyCorrect: correct,
+  greedyAnswers: answers,
 });
 const rec = (method: RewardMethod, step: number, agents: AgentEvalRecord[]): EvalRecord => ({
-  method, step, problems: agents[0].greedyCorrect!.length, agents, meanGreedyAccuracy: 0, ensembleAccuracy: 0, oracleAccuracy: 0, seconds: 0,
+  method,
+  step,
+  problems: agents[0].greedyCorrect!.length,
+  agents,
+  meanGreedyAccuracy: 0,
+  ensembleAccuracy: 0,
+  oracleAccuracy: 0,
+  seconds: 0,
 });
 
 // Problems 0..7 (truth 't'). A right on 0,1,2,6; B right on 0,1,3. Both wrong on 4, 5, 7:
@@ -22,7 +35,10 @@ describe('overlapSnapshot', () => {
   it('a hand-computed pair: cells 2/2/1/3, kappa 0.25, c 3/8, u 5/8, w 1/8', () => {
     const r = overlapSnapshot(rec('co-rl', 0, [A, B]));
     if (!r.ok) throw new Error(r.reason);
-    expect(r.snapshot.agents).toEqual([{ id: 'A', accuracy: 0.5 }, { id: 'B', accuracy: 0.375 }]);
+    expect(r.snapshot.agents).toEqual([
+      { id: 'A', accuracy: 0.5 },
+      { id: 'B', accuracy: 0.375 },
+    ]);
     expect(r.snapshot.pairs).toHaveLength(1);
     const { a, b, overlap: o } = r.snapshot.pairs[0];
     expect([a, b]).toEqual(['A', 'B']);
@@ -47,11 +63,20 @@ describe('overlapSnapshot', () => {
   });
 
   it('refuses records without or with malformed per-problem answers, naming the agent', () => {
-    const old: AgentEvalRecord = { agent: 'B', greedyAccuracy: 0.4, sampledAccuracy: 0, majAccuracy: 0, parseableFraction: 1 };
+    const old: AgentEvalRecord = {
+      agent: 'B',
+      greedyAccuracy: 0.4,
+      sampledAccuracy: 0,
+      majAccuracy: 0,
+      parseableFraction: 1,
+    };
     const r1 = overlapSnapshot({ ...rec('gt', 10, [A, B]), agents: [A, old] });
     expect(r1).toEqual({ ok: false, reason: expect.stringMatching(/step 10 .*agent B .*older version/) });
     const r2 = overlapSnapshot(rec('gt', 10, [A, { ...B, greedyCorrect: '1101000' }]));
-    expect(r2).toEqual({ ok: false, reason: expect.stringMatching(/malformed .*agent B .*8 answers and 8 0\/1 marks/) });
+    expect(r2).toEqual({
+      ok: false,
+      reason: expect.stringMatching(/malformed .*agent B .*8 answers and 8 0\/1 marks/),
+    });
     const r3 = overlapSnapshot(rec('gt', 10, [A]));
     expect(r3).toEqual({ ok: false, reason: 'error overlap needs at least 2 agents' });
   });
@@ -69,10 +94,20 @@ describe('overlapViewData', () => {
   const co0 = rec('co-rl', 0, [A, B]);
   const co3 = rec('co-rl', 3, [agent('A', '11111111', Array<string | null>(8).fill('t')), B]);
   const tt0 = { ...co0, method: 'ttrl' as const };
-  const metrics = (evals: RunMetrics['evals']): RunMetrics => ({ runId: 1, methods: ['co-rl', 'ttrl', 'gt'], steps: {}, evals });
+  const metrics = (evals: RunMetrics['evals']): RunMetrics => ({
+    runId: 1,
+    methods: ['co-rl', 'ttrl', 'gt'],
+    steps: {},
+    evals,
+  });
 
   it('nothing before the first evaluation', () => {
-    expect(overlapViewData(metrics({}), null)).toEqual({ methods: [], method: null, before: null, now: null });
+    expect(overlapViewData(metrics({}), null)).toEqual({
+      methods: [],
+      method: null,
+      before: null,
+      now: null,
+    });
   });
 
   it('before = step 0, now = the latest evaluation of the chosen method (else the first with evaluations)', () => {
@@ -82,7 +117,12 @@ describe('overlapViewData', () => {
     expect(d.method).toBe('co-rl');
     expect(d.before?.ok && d.before.snapshot.step).toBe(0);
     expect(d.now?.ok && [d.now.snapshot.method, d.now.snapshot.step]).toEqual(['co-rl', 3]);
-    expect(d.now?.ok && d.now.snapshot.pairs[0].overlap.counts).toEqual({ bothRight: 3, onlyA: 5, onlyB: 0, bothWrong: 0 });
+    expect(d.now?.ok && d.now.snapshot.pairs[0].overlap.counts).toEqual({
+      bothRight: 3,
+      onlyA: 5,
+      onlyB: 0,
+      bothWrong: 0,
+    });
     const t = overlapViewData(m, 'ttrl');
     expect(t.now?.ok && [t.now.snapshot.method, t.now.snapshot.step]).toEqual(['ttrl', 0]);
     // a method without evaluations falls back to the first that has some

@@ -44,7 +44,10 @@ export function evalScores(rec: EvalRecord): AgentScores[] | string {
       return `the evaluation at step ${rec.step} has no per-problem answers for agent ${a.agent} (recorded by an older version)`;
     const correct = decodeBits(a.greedyCorrect, n);
     const answers = a.greedyAnswers;
-    const answersOk = Array.isArray(answers) && answers.length === n && answers.every((x) => x === null || typeof x === 'string');
+    const answersOk =
+      Array.isArray(answers) &&
+      answers.length === n &&
+      answers.every((x) => x === null || typeof x === 'string');
     if (!correct || !answersOk)
       return `the evaluation at step ${rec.step} has malformed per-problem answers for agent ${a.agent} (expected ${n} answers and ${n} 0/1 marks)`;
     out.push({ name: a.agent, correct, answers });
@@ -59,14 +62,18 @@ export function overlapSnapshot(rec: EvalRecord): SnapshotResult {
   if (typeof scores === 'string') return { ok: false, reason: scores };
   const pairs: OverlapPair[] = [];
   for (let i = 0; i < scores.length; i++)
-    for (let j = i + 1; j < scores.length; j++) pairs.push({ a: scores[i].name!, b: scores[j].name!, overlap: pairOverlap(scores[i], scores[j]) });
+    for (let j = i + 1; j < scores.length; j++)
+      pairs.push({ a: scores[i].name!, b: scores[j].name!, overlap: pairOverlap(scores[i], scores[j]) });
   return {
     ok: true,
     snapshot: {
       method: rec.method,
       step: rec.step,
       problems: rec.problems,
-      agents: rec.agents.map((a, i) => ({ id: a.agent, accuracy: scores[i].correct.filter(Boolean).length / rec.problems })),
+      agents: rec.agents.map((a, i) => ({
+        id: a.agent,
+        accuracy: scores[i].correct.filter(Boolean).length / rec.problems,
+      })),
       pairs,
     },
   };
@@ -91,7 +98,9 @@ export function overlapViewData(m: RunMetrics, chosen: RewardMethod | null): Ove
   if (method === null) return { methods, method, before: null, now: null };
   const evals = m.evals[method]!;
   // every method starts from the same base agents, so any method's step-0 evaluation will do
-  const base: EvalRecord | undefined = evals.find((e) => e.step === 0) ?? methods.map((x) => m.evals[x]!.find((e) => e.step === 0)).find(Boolean);
+  const base: EvalRecord | undefined =
+    evals.find((e) => e.step === 0) ??
+    methods.map((x) => m.evals[x]!.find((e) => e.step === 0)).find(Boolean);
   return {
     methods,
     method,

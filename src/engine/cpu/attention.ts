@@ -9,9 +9,20 @@ import type { Floats } from './types';
  * vOff + t2*vStride. Shared by attentionForward and attentionCached so both compute identically.
  */
 function attendRow(
-  out: Floats, outOff: number, row: Floats, qkv: Floats, qOff: number,
-  keys: Floats, kOff: number, kStride: number, vals: Floats, vOff: number, vStride: number,
-  L: number, hs: number, scale: number,
+  out: Floats,
+  outOff: number,
+  row: Floats,
+  qkv: Floats,
+  qOff: number,
+  keys: Floats,
+  kOff: number,
+  kStride: number,
+  vals: Floats,
+  vOff: number,
+  vStride: number,
+  L: number,
+  hs: number,
+  scale: number,
 ): void {
   let maxval = -Infinity;
   for (let t2 = 0; t2 < L; t2++) {
@@ -40,7 +51,13 @@ function attendRow(
  * att (B,NH,T,T) receives the probabilities, with exact zeros above the diagonal.
  */
 export function attentionForward(
-  out: Floats, att: Floats, qkv: Floats, B: number, T: number, C: number, NH: number,
+  out: Floats,
+  att: Floats,
+  qkv: Floats,
+  B: number,
+  T: number,
+  C: number,
+  NH: number,
 ): void {
   const C3 = 3 * C;
   const hs = C / NH;
@@ -51,8 +68,22 @@ export function attentionForward(
         const r = ((b * NH + h) * T + t) * T; // att[b,h,t,:]
         const row = att.subarray(r, r + T);
         const kOff = b * T * C3 + C + h * hs; // k[b,0,h,:]
-        attendRow(out, (b * T + t) * C + h * hs, row, qkv, (b * T + t) * C3 + h * hs,
-          qkv, kOff, C3, qkv, kOff + C, C3, t + 1, hs, scale);
+        attendRow(
+          out,
+          (b * T + t) * C + h * hs,
+          row,
+          qkv,
+          (b * T + t) * C3 + h * hs,
+          qkv,
+          kOff,
+          C3,
+          qkv,
+          kOff + C,
+          C3,
+          t + 1,
+          hs,
+          scale,
+        );
         row.fill(0, t + 1);
       }
     }
@@ -64,7 +95,14 @@ export function attentionForward(
  * Softmax backward in its O(T) form: dpreatt[t2] = att[t2] * (datt[t2] - sum_t3 att[t3] datt[t3]).
  */
 export function attentionBackward(
-  dqkv: Floats, dout: Floats, qkv: Floats, att: Floats, B: number, T: number, C: number, NH: number,
+  dqkv: Floats,
+  dout: Floats,
+  qkv: Floats,
+  att: Floats,
+  B: number,
+  T: number,
+  C: number,
+  NH: number,
 ): void {
   const C3 = 3 * C;
   const hs = C / NH;
@@ -107,7 +145,14 @@ export function attentionBackward(
  * qkv (B,T,3C); kcache, vcache (B,Tmax,C); requires pos0 + T <= Tmax.
  */
 export function kvCacheWrite(
-  kcache: Floats, vcache: Floats, qkv: Floats, B: number, T: number, pos0: number, Tmax: number, C: number,
+  kcache: Floats,
+  vcache: Floats,
+  qkv: Floats,
+  B: number,
+  T: number,
+  pos0: number,
+  Tmax: number,
+  C: number,
 ): void {
   for (let b = 0; b < B; b++) {
     for (let t = 0; t < T; t++) {
@@ -126,8 +171,16 @@ export function kvCacheWrite(
  * kcache/vcache (B,Tmax,C) positions 0..pos0+t. Call kvCacheWrite for these positions first.
  */
 export function attentionCached(
-  out: Floats, qkv: Floats, kcache: Floats, vcache: Floats,
-  B: number, T: number, pos0: number, Tmax: number, C: number, NH: number,
+  out: Floats,
+  qkv: Floats,
+  kcache: Floats,
+  vcache: Floats,
+  B: number,
+  T: number,
+  pos0: number,
+  Tmax: number,
+  C: number,
+  NH: number,
 ): void {
   const hs = C / NH;
   const scale = 1 / Math.sqrt(hs);
@@ -137,8 +190,22 @@ export function attentionCached(
     for (let h = 0; h < NH; h++) {
       for (let t = 0; t < T; t++) {
         const kOff = b * Tmax * C + h * hs; // cache[b,0,h,:]
-        attendRow(out, (b * T + t) * C + h * hs, row, qkv, (b * T + t) * 3 * C + h * hs,
-          kcache, kOff, C, vcache, kOff, C, pos0 + t + 1, hs, scale);
+        attendRow(
+          out,
+          (b * T + t) * C + h * hs,
+          row,
+          qkv,
+          (b * T + t) * 3 * C + h * hs,
+          kcache,
+          kOff,
+          C,
+          vcache,
+          kOff,
+          C,
+          pos0 + t + 1,
+          hs,
+          scale,
+        );
       }
     }
   }

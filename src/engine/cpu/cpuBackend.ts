@@ -51,10 +51,17 @@ const fo = (t: Tensor | null): Float32Array | null => (t ? f(t) : null);
 
 export class CpuBackend implements Backend {
   readonly info: BackendInfo;
-  readonly counters: BackendCounters = { dispatches: 0, readbacks: 0, allocations: 0, bytesHeld: 0, pipelines: 0 };
+  readonly counters: BackendCounters = {
+    dispatches: 0,
+    readbacks: 0,
+    allocations: 0,
+    bytesHeld: 0,
+    pipelines: 0,
+  };
 
   constructor() {
-    const where = typeof process !== 'undefined' && process.versions?.node ? `Node ${process.versions.node}` : 'browser';
+    const where =
+      typeof process !== 'undefined' && process.versions?.node ? `Node ${process.versions.node}` : 'browser';
     this.info = { name: 'cpu', adapter: `JavaScript reference (${where})`, features: [] };
   }
 
@@ -67,13 +74,16 @@ export class CpuBackend implements Backend {
   }
   view(base: Tensor, offset: number, shape: readonly number[], label = `${base.label}.view`): Tensor {
     const n = shapeSize(shape);
-    if (offset % VIEW_ALIGN !== 0) throw new Error(`view offset ${offset} is not a multiple of ${VIEW_ALIGN}`);
-    if (offset + n > base.size) throw new Error(`view [${offset}, ${offset + n}) exceeds ${base.label} (${base.size})`);
+    if (offset % VIEW_ALIGN !== 0)
+      throw new Error(`view offset ${offset} is not a multiple of ${VIEW_ALIGN}`);
+    if (offset + n > base.size)
+      throw new Error(`view [${offset}, ${offset + n}) exceeds ${base.label} (${base.size})`);
     const d = (base as CpuTensor).data.subarray(offset, offset + n);
     return new CpuTensor([...shape], base.dtype, label, d, true);
   }
   write(t: Tensor, data: Float32Array | Uint32Array): void {
-    if (data.length !== t.size) throw new Error(`write to ${t.label}: ${data.length} values for ${t.size} elements`);
+    if (data.length !== t.size)
+      throw new Error(`write to ${t.label}: ${data.length} values for ${t.size} elements`);
     (t as CpuTensor).data.set(data);
   }
   async read(t: Tensor): Promise<Float32Array | Uint32Array> {
@@ -102,11 +112,31 @@ export class CpuBackend implements Backend {
     this.counters.dispatches++;
   }
 
-  encoderForward(out: Tensor, wte: Tensor, wpe: Tensor | null, tokens: Tensor, B: number, T: number, C: number, tokStride: number, pos0: number): void {
+  encoderForward(
+    out: Tensor,
+    wte: Tensor,
+    wpe: Tensor | null,
+    tokens: Tensor,
+    B: number,
+    T: number,
+    C: number,
+    tokStride: number,
+    pos0: number,
+  ): void {
     this.op();
     enc.encoderForward(f(out), f(wte), fo(wpe), u(tokens), B, T, C, tokStride, pos0);
   }
-  encoderBackward(dwte: Tensor, dwpe: Tensor | null, dout: Tensor, tokens: Tensor, B: number, T: number, C: number, tokStride: number, pos0: number): void {
+  encoderBackward(
+    dwte: Tensor,
+    dwpe: Tensor | null,
+    dout: Tensor,
+    tokens: Tensor,
+    B: number,
+    T: number,
+    C: number,
+    tokStride: number,
+    pos0: number,
+  ): void {
     this.op();
     enc.encoderBackward(f(dwte), fo(dwpe), f(dout), u(tokens), B, T, C, tokStride, pos0);
   }
@@ -118,19 +148,57 @@ export class CpuBackend implements Backend {
     this.op();
     rope.ropeBackward(f(dinp), f(dout), B, T, C, NH, pos0);
   }
-  matmulForward(out: Tensor, inp: Tensor, weight: Tensor, bias: Tensor | null, N: number, C: number, OC: number): void {
+  matmulForward(
+    out: Tensor,
+    inp: Tensor,
+    weight: Tensor,
+    bias: Tensor | null,
+    N: number,
+    C: number,
+    OC: number,
+  ): void {
     this.op();
     mm.matmulForward(f(out), f(inp), f(weight), fo(bias), N, C, OC);
   }
-  matmulBackward(dinp: Tensor | null, dweight: Tensor, dbias: Tensor | null, dout: Tensor, inp: Tensor, weight: Tensor, N: number, C: number, OC: number): void {
+  matmulBackward(
+    dinp: Tensor | null,
+    dweight: Tensor,
+    dbias: Tensor | null,
+    dout: Tensor,
+    inp: Tensor,
+    weight: Tensor,
+    N: number,
+    C: number,
+    OC: number,
+  ): void {
     this.op();
     mm.matmulBackward(fo(dinp), f(dweight), fo(dbias), f(dout), f(inp), f(weight), N, C, OC);
   }
-  layernormForward(out: Tensor, mean: Tensor, rstd: Tensor, inp: Tensor, weight: Tensor, bias: Tensor, N: number, C: number): void {
+  layernormForward(
+    out: Tensor,
+    mean: Tensor,
+    rstd: Tensor,
+    inp: Tensor,
+    weight: Tensor,
+    bias: Tensor,
+    N: number,
+    C: number,
+  ): void {
     this.op();
     ln.layernormForward(f(out), f(mean), f(rstd), f(inp), f(weight), f(bias), N, C);
   }
-  layernormBackward(dinp: Tensor, dweight: Tensor, dbias: Tensor, dout: Tensor, inp: Tensor, weight: Tensor, mean: Tensor, rstd: Tensor, N: number, C: number): void {
+  layernormBackward(
+    dinp: Tensor,
+    dweight: Tensor,
+    dbias: Tensor,
+    dout: Tensor,
+    inp: Tensor,
+    weight: Tensor,
+    mean: Tensor,
+    rstd: Tensor,
+    N: number,
+    C: number,
+  ): void {
     this.op();
     ln.layernormBackward(f(dinp), f(dweight), f(dbias), f(dout), f(inp), f(weight), f(mean), f(rstd), N, C);
   }
@@ -138,15 +206,44 @@ export class CpuBackend implements Backend {
     this.op();
     attn.attentionForward(f(out), f(att), f(qkv), B, T, C, NH);
   }
-  attentionBackward(dqkv: Tensor, dout: Tensor, qkv: Tensor, att: Tensor, B: number, T: number, C: number, NH: number): void {
+  attentionBackward(
+    dqkv: Tensor,
+    dout: Tensor,
+    qkv: Tensor,
+    att: Tensor,
+    B: number,
+    T: number,
+    C: number,
+    NH: number,
+  ): void {
     this.op();
     attn.attentionBackward(f(dqkv), f(dout), f(qkv), f(att), B, T, C, NH);
   }
-  kvCacheWrite(kcache: Tensor, vcache: Tensor, qkv: Tensor, B: number, T: number, pos0: number, Tmax: number, C: number): void {
+  kvCacheWrite(
+    kcache: Tensor,
+    vcache: Tensor,
+    qkv: Tensor,
+    B: number,
+    T: number,
+    pos0: number,
+    Tmax: number,
+    C: number,
+  ): void {
     this.op();
     attn.kvCacheWrite(f(kcache), f(vcache), f(qkv), B, T, pos0, Tmax, C);
   }
-  attentionCached(out: Tensor, qkv: Tensor, kcache: Tensor, vcache: Tensor, B: number, T: number, pos0: number, Tmax: number, C: number, NH: number): void {
+  attentionCached(
+    out: Tensor,
+    qkv: Tensor,
+    kcache: Tensor,
+    vcache: Tensor,
+    B: number,
+    T: number,
+    pos0: number,
+    Tmax: number,
+    C: number,
+    NH: number,
+  ): void {
     this.op();
     attn.attentionCached(f(out), f(qkv), f(kcache), f(vcache), B, T, pos0, Tmax, C, NH);
   }
@@ -166,11 +263,28 @@ export class CpuBackend implements Backend {
     this.op();
     ew.residualBackward(f(da), f(db), f(dout), N);
   }
-  logprobForward(logp: Tensor | null, entropy: Tensor | null, certainty: Tensor | null, logits: Tensor, targets: Tensor, N: number, V: number, temperature: number): void {
+  logprobForward(
+    logp: Tensor | null,
+    entropy: Tensor | null,
+    certainty: Tensor | null,
+    logits: Tensor,
+    targets: Tensor,
+    N: number,
+    V: number,
+    temperature: number,
+  ): void {
     this.op();
     lp.logprobForward(fo(logp), fo(entropy), fo(certainty), f(logits), u(targets), N, V, temperature);
   }
-  logprobBackward(dlogits: Tensor, logits: Tensor, targets: Tensor, weights: Tensor, N: number, V: number, temperature: number): void {
+  logprobBackward(
+    dlogits: Tensor,
+    logits: Tensor,
+    targets: Tensor,
+    weights: Tensor,
+    N: number,
+    V: number,
+    temperature: number,
+  ): void {
     this.op();
     lp.logprobBackward(f(dlogits), f(logits), u(targets), f(weights), N, V, temperature);
   }
@@ -178,22 +292,59 @@ export class CpuBackend implements Backend {
     this.op();
     lp.crossEntropyForward(f(losses), f(logits), u(targets), N, V);
   }
-  crossEntropyBackward(dlogits: Tensor, logits: Tensor, targets: Tensor, dlosses: Tensor, N: number, V: number): void {
+  crossEntropyBackward(
+    dlogits: Tensor,
+    logits: Tensor,
+    targets: Tensor,
+    dlosses: Tensor,
+    N: number,
+    V: number,
+  ): void {
     this.op();
     lp.crossEntropyBackward(f(dlogits), f(logits), u(targets), f(dlosses), N, V);
   }
   sampleTokens(
-    out: Tensor, logits: Tensor, rows: number, V: number, temperature: number, seed: number, counter: number,
-    outStride: number, outOffset: number, logp: Tensor | null = null, logpOffset = 0,
+    out: Tensor,
+    logits: Tensor,
+    rows: number,
+    V: number,
+    temperature: number,
+    seed: number,
+    counter: number,
+    outStride: number,
+    outOffset: number,
+    logp: Tensor | null = null,
+    logpOffset = 0,
   ): void {
     this.op();
-    smp.sampleTokens(u(out), f(logits), rows, V, temperature, seed, counter, outStride, outOffset, fo(logp), logpOffset);
+    smp.sampleTokens(
+      u(out),
+      f(logits),
+      rows,
+      V,
+      temperature,
+      seed,
+      counter,
+      outStride,
+      outOffset,
+      fo(logp),
+      logpOffset,
+    );
   }
   sumSquares(out: Tensor, inp: Tensor, N: number): void {
     this.op();
     opt.sumSquares(f(out), f(inp), N);
   }
-  adamw(params: Tensor, grads: Tensor, m: Tensor, v: Tensor, normSq: Tensor | null, maxNorm: number, N: number, hp: AdamWParams): void {
+  adamw(
+    params: Tensor,
+    grads: Tensor,
+    m: Tensor,
+    v: Tensor,
+    normSq: Tensor | null,
+    maxNorm: number,
+    N: number,
+    hp: AdamWParams,
+  ): void {
     this.op();
     opt.adamw(f(params), f(grads), f(m), f(v), fo(normSq), maxNorm, N, hp);
   }

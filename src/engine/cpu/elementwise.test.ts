@@ -15,7 +15,8 @@ describe('elementwise (CPU)', () => {
     const xs = [0, 1, -1, 3, -3, 20, -20];
     const out = new Float64Array(xs.length);
     geluForward(out, Float64Array.from(xs), xs.length);
-    const g = (x: number): number => 0.5 * x * (1 + Math.tanh(Math.sqrt(2 / Math.PI) * (x + 0.044715 * x ** 3)));
+    const g = (x: number): number =>
+      0.5 * x * (1 + Math.tanh(Math.sqrt(2 / Math.PI) * (x + 0.044715 * x ** 3)));
     expect(out[0]).toBe(0);
     expect(out[1]).toBeCloseTo(0.8411919906, 9); // GPT-2 GELU(1)
     expect(out[2]).toBeCloseTo(-0.1588080094, 9);
@@ -40,7 +41,10 @@ describe('elementwise (CPU)', () => {
         return g;
       },
     });
-    for (const r of results) console.log(`gelu FD ${r.input}: n=${r.checked} maxAbs=${r.maxAbsErr.toExponential(2)} maxRel=${r.maxRelErr.toExponential(2)}`);
+    for (const r of results)
+      console.log(
+        `gelu FD ${r.input}: n=${r.checked} maxAbs=${r.maxAbsErr.toExponential(2)} maxRel=${r.maxRelErr.toExponential(2)}`,
+      );
     for (const r of results) expect(r.ok, r.input).toBe(true);
   });
 
@@ -63,7 +67,10 @@ describe('elementwise (CPU)', () => {
         return g;
       },
     });
-    for (const r of results) console.log(`residual FD ${r.input}: n=${r.checked} maxAbs=${r.maxAbsErr.toExponential(2)} maxRel=${r.maxRelErr.toExponential(2)}`);
+    for (const r of results)
+      console.log(
+        `residual FD ${r.input}: n=${r.checked} maxAbs=${r.maxAbsErr.toExponential(2)} maxRel=${r.maxRelErr.toExponential(2)}`,
+      );
     for (const r of results) expect(r.ok, r.input).toBe(true);
   });
 

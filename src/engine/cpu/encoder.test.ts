@@ -49,7 +49,10 @@ describe('encoder (CPU)', () => {
           return g;
         },
       });
-      for (const x of results) console.log(`encoder FD ${x.input} (wpe ${withWpe}): n=${x.checked} maxAbs=${x.maxAbsErr.toExponential(2)} maxRel=${x.maxRelErr.toExponential(2)}`);
+      for (const x of results)
+        console.log(
+          `encoder FD ${x.input} (wpe ${withWpe}): n=${x.checked} maxAbs=${x.maxAbsErr.toExponential(2)} maxRel=${x.maxRelErr.toExponential(2)}`,
+        );
       for (const x of results) expect(x.ok, x.input).toBe(true);
     }
   });

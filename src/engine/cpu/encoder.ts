@@ -7,8 +7,15 @@ import type { Floats } from './types';
  * With wpe null the positions come from RoPE instead.
  */
 export function encoderForward(
-  out: Floats, wte: Floats, wpe: Floats | null, tokens: Uint32Array,
-  B: number, T: number, C: number, tokStride: number, pos0: number,
+  out: Floats,
+  wte: Floats,
+  wpe: Floats | null,
+  tokens: Uint32Array,
+  B: number,
+  T: number,
+  C: number,
+  tokStride: number,
+  pos0: number,
 ): void {
   // out (B, T, C); wte (V, C); wpe (maxT, C); tokens (B, tokStride)
   for (let b = 0; b < B; b++) {
@@ -23,8 +30,15 @@ export function encoderForward(
 
 /** dwte[tok,:] += dout[b,t,:]; dwpe[pos0+t,:] += dout[b,t,:] (when dwpe is given). */
 export function encoderBackward(
-  dwte: Floats, dwpe: Floats | null, dout: Floats, tokens: Uint32Array,
-  B: number, T: number, C: number, tokStride: number, pos0: number,
+  dwte: Floats,
+  dwpe: Floats | null,
+  dout: Floats,
+  tokens: Uint32Array,
+  B: number,
+  T: number,
+  C: number,
+  tokStride: number,
+  pos0: number,
 ): void {
   // dwte (V, C); dwpe (maxT, C); dout (B, T, C); tokens (B, tokStride)
   for (let b = 0; b < B; b++) {

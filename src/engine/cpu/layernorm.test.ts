@@ -14,11 +14,22 @@ describe('layernorm (CPU)', () => {
     const out = new Float32Array(3);
     const mean = new Float32Array(1);
     const rstd = new Float32Array(1);
-    layernormForward(out, mean, rstd, Float32Array.of(1, 2, 3), Float32Array.of(1, 2, 1), Float32Array.of(0, 0, 0.5), 1, 3);
+    layernormForward(
+      out,
+      mean,
+      rstd,
+      Float32Array.of(1, 2, 3),
+      Float32Array.of(1, 2, 1),
+      Float32Array.of(0, 0, 0.5),
+      1,
+      3,
+    );
     const s = 1 / Math.sqrt(2 / 3 + 1e-5); // biased variance of [1,2,3] is 2/3
     expect(mean[0]).toBeCloseTo(2, 6);
     expect(rstd[0]).toBeCloseTo(s, 5);
-    expect(Array.from(out)).toEqual([Math.fround(-s), 0, Math.fround(s + 0.5)].map((v) => expect.closeTo(v, 5)));
+    expect(Array.from(out)).toEqual(
+      [Math.fround(-s), 0, Math.fround(s + 0.5)].map((v) => expect.closeTo(v, 5)),
+    );
   });
 
   it('backward matches finite differences (dinp, dweight, dbias), float64', () => {
@@ -43,7 +54,10 @@ describe('layernorm (CPU)', () => {
         return g;
       },
     });
-    for (const r of results) console.log(`layernorm FD ${r.input}: n=${r.checked} maxAbs=${r.maxAbsErr.toExponential(2)} maxRel=${r.maxRelErr.toExponential(2)}`);
+    for (const r of results)
+      console.log(
+        `layernorm FD ${r.input}: n=${r.checked} maxAbs=${r.maxAbsErr.toExponential(2)} maxRel=${r.maxRelErr.toExponential(2)}`,
+      );
     for (const r of results) expect(r.ok, r.input).toBe(true);
   });
 

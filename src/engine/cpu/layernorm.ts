@@ -9,7 +9,14 @@ const EPS = 1e-5;
  * of row n saved for the backward pass. out, inp (N, C); weight, bias (C); mean, rstd (N).
  */
 export function layernormForward(
-  out: Floats, mean: Floats, rstd: Floats, inp: Floats, weight: Floats, bias: Floats, N: number, C: number,
+  out: Floats,
+  mean: Floats,
+  rstd: Floats,
+  inp: Floats,
+  weight: Floats,
+  bias: Floats,
+  N: number,
+  C: number,
 ): void {
   for (let n = 0; n < N; n++) {
     const x = n * C; // row offset into inp/out
@@ -37,8 +44,16 @@ export function layernormForward(
  * using the mean and rstd (N) saved by the forward pass.
  */
 export function layernormBackward(
-  dinp: Floats, dweight: Floats, dbias: Floats, dout: Floats, inp: Floats, weight: Floats,
-  mean: Floats, rstd: Floats, N: number, C: number,
+  dinp: Floats,
+  dweight: Floats,
+  dbias: Floats,
+  dout: Floats,
+  inp: Floats,
+  weight: Floats,
+  mean: Floats,
+  rstd: Floats,
+  N: number,
+  C: number,
 ): void {
   for (let n = 0; n < N; n++) {
     const x = n * C;

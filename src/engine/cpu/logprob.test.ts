@@ -16,7 +16,12 @@ function randInts(n: number, seed: number, max: number): Uint32Array {
 
 // Step h = 1e-5, |num - ana| <= 1e-6 + 1e-5 |ana| (gradcheck defaults), float64 throughout.
 describe('logprobBackward vs finite differences of logprobForward', () => {
-  for (const [N, V, T] of [[7, 13, 1], [5, 29, 0.7], [4, 37, 1.6], [3, 70, 0.45]] as const) {
+  for (const [N, V, T] of [
+    [7, 13, 1],
+    [5, 29, 0.7],
+    [4, 37, 1.6],
+    [3, 70, 0.45],
+  ] as const) {
     it(`N=${N} V=${V} T=${T}`, () => {
       const logits = randn64(N * V, 10 + V, 2);
       const targets = randInts(N, 20 + V, V);
@@ -33,14 +38,20 @@ describe('logprobBackward vs finite differences of logprobForward', () => {
           return { logits: dlogits };
         },
       });
-      console.log(`logprobBackward N=${N} V=${V} T=${T}: maxRel=${res[0].maxRelErr.toExponential(2)} maxAbs=${res[0].maxAbsErr.toExponential(2)}`);
+      console.log(
+        `logprobBackward N=${N} V=${V} T=${T}: maxRel=${res[0].maxRelErr.toExponential(2)} maxAbs=${res[0].maxAbsErr.toExponential(2)}`,
+      );
       expect(res.every((r) => r.ok)).toBe(true);
     });
   }
 });
 
 describe('crossEntropyBackward vs finite differences of crossEntropyForward', () => {
-  for (const [N, V] of [[7, 13], [5, 29], [3, 70]] as const) {
+  for (const [N, V] of [
+    [7, 13],
+    [5, 29],
+    [3, 70],
+  ] as const) {
     it(`N=${N} V=${V}`, () => {
       const logits = randn64(N * V, 30 + V, 2);
       const targets = randInts(N, 40 + V, V);
@@ -57,7 +68,9 @@ describe('crossEntropyBackward vs finite differences of crossEntropyForward', ()
           return { logits: dlogits };
         },
       });
-      console.log(`crossEntropyBackward N=${N} V=${V}: maxRel=${res[0].maxRelErr.toExponential(2)} maxAbs=${res[0].maxAbsErr.toExponential(2)}`);
+      console.log(
+        `crossEntropyBackward N=${N} V=${V}: maxRel=${res[0].maxRelErr.toExponential(2)} maxAbs=${res[0].maxAbsErr.toExponential(2)}`,
+      );
       expect(res.every((r) => r.ok)).toBe(true);
     });
   }

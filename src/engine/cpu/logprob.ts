@@ -9,8 +9,14 @@ import type { Floats } from './types';
  * certainty[n] = logsumexp(z) - mean(z) - log V. Null outputs are skipped.
  */
 export function logprobForward(
-  logp: Floats | null, entropy: Floats | null, certainty: Floats | null,
-  logits: Floats, targets: Uint32Array, N: number, V: number, temperature: number,
+  logp: Floats | null,
+  entropy: Floats | null,
+  certainty: Floats | null,
+  logits: Floats,
+  targets: Uint32Array,
+  N: number,
+  V: number,
+  temperature: number,
 ): void {
   for (let n = 0; n < N; n++) {
     const row = n * V; // logits[n] starts here, (V)
@@ -39,7 +45,13 @@ export function logprobForward(
  * dlogits, logits (N, V); targets, weights (N).
  */
 export function logprobBackward(
-  dlogits: Floats, logits: Floats, targets: Uint32Array, weights: Floats, N: number, V: number, temperature: number,
+  dlogits: Floats,
+  logits: Floats,
+  targets: Uint32Array,
+  weights: Floats,
+  N: number,
+  V: number,
+  temperature: number,
 ): void {
   for (let n = 0; n < N; n++) {
     const row = n * V;
@@ -57,7 +69,13 @@ export function logprobBackward(
 }
 
 /** losses[n] = -log softmax(logits[n])[targets[n]]. losses (N); logits (N, V). */
-export function crossEntropyForward(losses: Floats, logits: Floats, targets: Uint32Array, N: number, V: number): void {
+export function crossEntropyForward(
+  losses: Floats,
+  logits: Floats,
+  targets: Uint32Array,
+  N: number,
+  V: number,
+): void {
   for (let n = 0; n < N; n++) {
     const row = n * V;
     let maxz = -Infinity;
@@ -70,7 +88,12 @@ export function crossEntropyForward(losses: Floats, logits: Floats, targets: Uin
 
 /** dlogits[n, i] += dlosses[n] * (softmax(logits[n])_i - onehot(targets[n])_i). dlogits, logits (N, V). */
 export function crossEntropyBackward(
-  dlogits: Floats, logits: Floats, targets: Uint32Array, dlosses: Floats, N: number, V: number,
+  dlogits: Floats,
+  logits: Floats,
+  targets: Uint32Array,
+  dlosses: Floats,
+  N: number,
+  V: number,
 ): void {
   for (let n = 0; n < N; n++) {
     const row = n * V;

@@ -57,12 +57,19 @@ describe('matmul (CPU)', () => {
         return out.slice();
       },
       backward: (dout) => {
-        const g = { inp: new Float64Array(N * C), weight: new Float64Array(OC * C), bias: new Float64Array(OC) };
+        const g = {
+          inp: new Float64Array(N * C),
+          weight: new Float64Array(OC * C),
+          bias: new Float64Array(OC),
+        };
         matmulBackward(g.inp, g.weight, g.bias, dout, inp, weight, N, C, OC);
         return g;
       },
     });
-    for (const r of results) console.log(`matmul FD ${r.input}: n=${r.checked} maxAbs=${r.maxAbsErr.toExponential(2)} maxRel=${r.maxRelErr.toExponential(2)}`);
+    for (const r of results)
+      console.log(
+        `matmul FD ${r.input}: n=${r.checked} maxAbs=${r.maxAbsErr.toExponential(2)} maxRel=${r.maxRelErr.toExponential(2)}`,
+      );
     for (const r of results) expect(r.ok, r.input).toBe(true);
   });
 
@@ -73,9 +80,17 @@ describe('matmul (CPU)', () => {
     const inp = randn64(N * C, 7);
     const weight = randn64(OC * C, 8);
     const dout = randn64(N * OC, 9);
-    const once = { inp: new Float64Array(N * C), weight: new Float64Array(OC * C), bias: new Float64Array(OC) };
+    const once = {
+      inp: new Float64Array(N * C),
+      weight: new Float64Array(OC * C),
+      bias: new Float64Array(OC),
+    };
     matmulBackward(once.inp, once.weight, once.bias, dout, inp, weight, N, C, OC);
-    const twice = { inp: new Float64Array(N * C), weight: new Float64Array(OC * C), bias: new Float64Array(OC) };
+    const twice = {
+      inp: new Float64Array(N * C),
+      weight: new Float64Array(OC * C),
+      bias: new Float64Array(OC),
+    };
     matmulBackward(twice.inp, twice.weight, twice.bias, dout, inp, weight, N, C, OC);
     matmulBackward(twice.inp, twice.weight, twice.bias, dout, inp, weight, N, C, OC);
     for (const k of ['inp', 'weight', 'bias'] as const) {

@@ -10,7 +10,13 @@ import type { Floats } from './types';
  * same as the plain loop's whatever the blocking.
  */
 export function matmulForward(
-  out: Floats, inp: Floats, weight: Floats, bias: Floats | null, N: number, C: number, OC: number,
+  out: Floats,
+  inp: Floats,
+  weight: Floats,
+  bias: Floats | null,
+  N: number,
+  C: number,
+  OC: number,
 ): void {
   // out (N, OC); inp (N, C); weight (OC, C); bias (OC)
   let n = 0;
@@ -29,38 +35,76 @@ export function matmulForward(
       const b1 = bias ? bias[o + 1] : 0;
       const b2 = bias ? bias[o + 2] : 0;
       const b3 = bias ? bias[o + 3] : 0;
-      let s00 = b0, s01 = b1, s02 = b2, s03 = b3;
-      let s10 = b0, s11 = b1, s12 = b2, s13 = b3;
-      let s20 = b0, s21 = b1, s22 = b2, s23 = b3;
-      let s30 = b0, s31 = b1, s32 = b2, s33 = b3;
+      let s00 = b0,
+        s01 = b1,
+        s02 = b2,
+        s03 = b3;
+      let s10 = b0,
+        s11 = b1,
+        s12 = b2,
+        s13 = b3;
+      let s20 = b0,
+        s21 = b1,
+        s22 = b2,
+        s23 = b3;
+      let s30 = b0,
+        s31 = b1,
+        s32 = b2,
+        s33 = b3;
       for (let c = 0; c < C; c++) {
         const p = weight[w0 + c];
         const q = weight[w1 + c];
         const r = weight[w2 + c];
         const s = weight[w3 + c];
         const a = inp[x0 + c];
-        s00 += a * p; s01 += a * q; s02 += a * r; s03 += a * s;
+        s00 += a * p;
+        s01 += a * q;
+        s02 += a * r;
+        s03 += a * s;
         const b = inp[x1 + c];
-        s10 += b * p; s11 += b * q; s12 += b * r; s13 += b * s;
+        s10 += b * p;
+        s11 += b * q;
+        s12 += b * r;
+        s13 += b * s;
         const d = inp[x2 + c];
-        s20 += d * p; s21 += d * q; s22 += d * r; s23 += d * s;
+        s20 += d * p;
+        s21 += d * q;
+        s22 += d * r;
+        s23 += d * s;
         const e = inp[x3 + c];
-        s30 += e * p; s31 += e * q; s32 += e * r; s33 += e * s;
+        s30 += e * p;
+        s31 += e * q;
+        s32 += e * r;
+        s33 += e * s;
       }
       let y = n * OC + o;
-      out[y] = s00; out[y + 1] = s01; out[y + 2] = s02; out[y + 3] = s03;
+      out[y] = s00;
+      out[y + 1] = s01;
+      out[y + 2] = s02;
+      out[y + 3] = s03;
       y += OC;
-      out[y] = s10; out[y + 1] = s11; out[y + 2] = s12; out[y + 3] = s13;
+      out[y] = s10;
+      out[y + 1] = s11;
+      out[y + 2] = s12;
+      out[y + 3] = s13;
       y += OC;
-      out[y] = s20; out[y + 1] = s21; out[y + 2] = s22; out[y + 3] = s23;
+      out[y] = s20;
+      out[y + 1] = s21;
+      out[y + 2] = s22;
+      out[y + 3] = s23;
       y += OC;
-      out[y] = s30; out[y + 1] = s31; out[y + 2] = s32; out[y + 3] = s33;
+      out[y] = s30;
+      out[y + 1] = s31;
+      out[y + 2] = s32;
+      out[y + 3] = s33;
     }
     for (; o < OC; o++) {
       // leftover columns: one weight row against the four input rows
       const w = o * C;
       let s0 = bias ? bias[o] : 0;
-      let s1 = s0, s2 = s0, s3 = s0;
+      let s1 = s0,
+        s2 = s0,
+        s3 = s0;
       for (let c = 0; c < C; c++) {
         const v = weight[w + c];
         s0 += inp[x0 + c] * v;
@@ -117,8 +161,15 @@ export function matmulForward(
  * Both products walk contiguous rows of c, four terms of the sum per pass over a gradient row.
  */
 export function matmulBackward(
-  dinp: Floats | null, dweight: Floats, dbias: Floats | null, dout: Floats, inp: Floats, weight: Floats,
-  N: number, C: number, OC: number,
+  dinp: Floats | null,
+  dweight: Floats,
+  dbias: Floats | null,
+  dout: Floats,
+  inp: Floats,
+  weight: Floats,
+  N: number,
+  C: number,
+  OC: number,
 ): void {
   // dinp (N, C); dweight (OC, C); dbias (OC); dout (N, OC); inp (N, C); weight (OC, C)
   if (dinp) {
@@ -145,8 +196,15 @@ export function matmulBackward(
  * combination of R rows added to one destination row, four rows per pass.
  */
 function addRowCombination(
-  dst: Floats, d0: number, coef: Floats, k0: number, kStride: number,
-  rows: Floats, rowStride: number, R: number, C: number,
+  dst: Floats,
+  d0: number,
+  coef: Floats,
+  k0: number,
+  kStride: number,
+  rows: Floats,
+  rowStride: number,
+  R: number,
+  C: number,
 ): void {
   let r = 0;
   for (; r + 4 <= R; r += 4) {

@@ -4,7 +4,14 @@ import { describe, expect, it } from 'vitest';
 import type { AdamWParams } from '../backend';
 import { adamw, sumSquares } from './optim';
 
-const hp = (step: number): AdamWParams => ({ lr: 0.1, beta1: 0.9, beta2: 0.99, eps: 1e-8, weightDecay: 0.01, step });
+const hp = (step: number): AdamWParams => ({
+  lr: 0.1,
+  beta1: 0.9,
+  beta2: 0.99,
+  eps: 1e-8,
+  weightDecay: 0.01,
+  step,
+});
 
 function expectClose(got: ArrayLike<number>, want: number[], digits = 9): void {
   expect(got.length).toBe(want.length);
@@ -54,7 +61,14 @@ describe('adamw', () => {
     expectClose(m, [0.9 * 0.3 * s, 0.9 * 0.4 * s + 0.05], 14); // ≈ [0.054, 0.122]
     expectClose(v, [0.99 * 0.09 * s * s, 0.99 * 0.16 * s * s + 0.0025], 14); // ≈ [0.003564, 0.008836]
     const dir = (mi: number, vi: number): number => mi / 0.19 / (Math.sqrt(vi / 0.0199) + 1e-8);
-    expectClose(p, [before[0] - 0.1 * (dir(m[0], v[0]) + 0.01 * before[0]), before[1] - 0.1 * (dir(m[1], v[1]) + 0.01 * before[1])], 12);
+    expectClose(
+      p,
+      [
+        before[0] - 0.1 * (dir(m[0], v[0]) + 0.01 * before[0]),
+        before[1] - 0.1 * (dir(m[1], v[1]) + 0.01 * before[1]),
+      ],
+      12,
+    );
   });
 
   it('inactive clipping is bit-identical to no clipping; weight decay alone shrinks params when g = 0', () => {

@@ -15,8 +15,14 @@ export function sumSquares(out: Floats, inp: Floats, N: number): void {
  * gradients are first scaled by min(1, maxNorm / (sqrt(normSq[0]) + 1e-6)).
  */
 export function adamw(
-  params: Floats, grads: Floats, m: Floats, v: Floats, normSq: Floats | null, maxNorm: number,
-  N: number, hp: AdamWParams,
+  params: Floats,
+  grads: Floats,
+  m: Floats,
+  v: Floats,
+  normSq: Floats | null,
+  maxNorm: number,
+  N: number,
+  hp: AdamWParams,
 ): void {
   const scale = normSq ? Math.min(1, maxNorm / (Math.sqrt(normSq[0]) + 1e-6)) : 1;
   const bc1 = 1 - Math.pow(hp.beta1, hp.step); // bias corrections

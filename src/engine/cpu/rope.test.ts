@@ -19,9 +19,18 @@ describe('rope (CPU)', () => {
     const a0 = 3;
     const a1 = 0.03;
     const want = [
-      Math.cos(a0), Math.sin(a0), -Math.sin(a1), Math.cos(a1), // q
-      2 * Math.cos(a0), 2 * Math.sin(a0), -2 * Math.sin(a1), 2 * Math.cos(a1), // k
-      7, 8, 9, 10, // v
+      Math.cos(a0),
+      Math.sin(a0),
+      -Math.sin(a1),
+      Math.cos(a1), // q
+      2 * Math.cos(a0),
+      2 * Math.sin(a0),
+      -2 * Math.sin(a1),
+      2 * Math.cos(a1), // k
+      7,
+      8,
+      9,
+      10, // v
     ];
     // angles are float32-rounded, so compare to ~1e-6
     out.forEach((v, i) => expect(v).toBeCloseTo(want[i], 6));
@@ -35,7 +44,8 @@ describe('rope (CPU)', () => {
     const inp = randn64(B * T * 3 * C, 1);
     const out = new Float64Array(inp.length);
     ropeForward(out, inp, B, T, C, NH, 0);
-    for (let b = 0; b < B; b++) for (let j = 0; j < 3 * C; j++) expect(out[b * T * 3 * C + j]).toBe(inp[b * T * 3 * C + j]);
+    for (let b = 0; b < B; b++)
+      for (let j = 0; j < 3 * C; j++) expect(out[b * T * 3 * C + j]).toBe(inp[b * T * 3 * C + j]);
     ropeForward(out, inp, B, T, C, NH, 17);
     for (let j = 0; j < inp.length; j += 2) {
       expect(Math.hypot(out[j], out[j + 1])).toBeCloseTo(Math.hypot(inp[j], inp[j + 1]), 12);
@@ -62,7 +72,10 @@ describe('rope (CPU)', () => {
         return g;
       },
     });
-    for (const r of results) console.log(`rope FD ${r.input}: n=${r.checked} maxAbs=${r.maxAbsErr.toExponential(2)} maxRel=${r.maxRelErr.toExponential(2)}`);
+    for (const r of results)
+      console.log(
+        `rope FD ${r.input}: n=${r.checked} maxAbs=${r.maxAbsErr.toExponential(2)} maxRel=${r.maxRelErr.toExponential(2)}`,
+      );
     for (const r of results) expect(r.ok, r.input).toBe(true);
   });
 

@@ -39,7 +39,15 @@ function ropeTables(T: number, hs: number, pos0: number): { cos: Float64Array; s
 /**
  * out = rope(inp): q and k pairs rotate, (x0, x1) -> (x0 cos - x1 sin, x0 sin + x1 cos); v is copied.
  */
-export function ropeForward(out: Floats, inp: Floats, B: number, T: number, C: number, NH: number, pos0: number): void {
+export function ropeForward(
+  out: Floats,
+  inp: Floats,
+  B: number,
+  T: number,
+  C: number,
+  NH: number,
+  pos0: number,
+): void {
   // out (B, T, 3C); inp (B, T, 3C)
   const hs = ropeHeadSize(C, NH);
   const half = hs / 2;
@@ -47,7 +55,8 @@ export function ropeForward(out: Floats, inp: Floats, B: number, T: number, C: n
   for (let b = 0; b < B; b++) {
     for (let t = 0; t < T; t++) {
       const row = (b * T + t) * 3 * C;
-      for (let h = 0; h < 2 * NH; h++) { // heads of q, then heads of k
+      for (let h = 0; h < 2 * NH; h++) {
+        // heads of q, then heads of k
         const base = row + h * hs;
         for (let i = 0; i < half; i++) {
           const c = cos[t * half + i];
@@ -64,7 +73,15 @@ export function ropeForward(out: Floats, inp: Floats, B: number, T: number, C: n
 }
 
 /** dinp += rope^T(dout): the inverse rotation (d0 cos + d1 sin, -d0 sin + d1 cos) on q, k; v passes. */
-export function ropeBackward(dinp: Floats, dout: Floats, B: number, T: number, C: number, NH: number, pos0: number): void {
+export function ropeBackward(
+  dinp: Floats,
+  dout: Floats,
+  B: number,
+  T: number,
+  C: number,
+  NH: number,
+  pos0: number,
+): void {
   // dinp (B, T, 3C); dout (B, T, 3C)
   const hs = ropeHeadSize(C, NH);
   const half = hs / 2;

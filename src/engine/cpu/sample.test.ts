@@ -39,7 +39,17 @@ describe('sampleTokens', () => {
   it('inverse CDF picks the token whose cumulative interval holds u', () => {
     const logits = new Float32Array([0, Math.log(2), Math.log(3), Math.log(4)]); // p = 0.1, 0.2, 0.3, 0.4
     const out = new Uint32Array(64);
-    sampleTokens(out, new Float32Array(Array.from({ length: 64 }, () => Array.from(logits)).flat()), 64, 4, 1, 9, 4, 1, 0);
+    sampleTokens(
+      out,
+      new Float32Array(Array.from({ length: 64 }, () => Array.from(logits)).flat()),
+      64,
+      4,
+      1,
+      9,
+      4,
+      1,
+      0,
+    );
     for (let r = 0; r < 64; r++) {
       const u = uniform01(9, 4, r);
       const want = u < 0.1 ? 0 : u < 0.3 ? 1 : u < 0.6 ? 2 : 3;
@@ -50,9 +60,18 @@ describe('sampleTokens', () => {
 
   it('greedy (T <= 0) takes the argmax, ties to the lowest id', () => {
     const logits = new Float32Array([
-      1, 3, 3, 2, // tie at 1 and 2 → 1
-      -5, -5, -5, -5, // all equal → 0
-      0, 0, 0, 7, // last → 3
+      1,
+      3,
+      3,
+      2, // tie at 1 and 2 → 1
+      -5,
+      -5,
+      -5,
+      -5, // all equal → 0
+      0,
+      0,
+      0,
+      7, // last → 3
     ]);
     const out = new Uint32Array(3);
     sampleTokens(out, logits, 3, 4, 0, 1, 1, 1, 0);

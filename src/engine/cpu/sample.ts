@@ -13,9 +13,17 @@ const f32 = Math.fround;
  * token's log-prob under softmax(logits[r] / T') (T' = temperature, 1 when greedy); nothing else.
  */
 export function sampleTokens(
-  out: Uint32Array, logits: Floats, rows: number, V: number, temperature: number,
-  seed: number, counter: number, outStride: number, outOffset: number,
-  logp: Floats | null = null, logpOffset = 0,
+  out: Uint32Array,
+  logits: Floats,
+  rows: number,
+  V: number,
+  temperature: number,
+  seed: number,
+  counter: number,
+  outStride: number,
+  outOffset: number,
+  logp: Floats | null = null,
+  logpOffset = 0,
 ): void {
   const greedy = temperature <= 0;
   const invT = f32(greedy ? 1 : 1 / temperature); // the kernel receives 1/T (1 when greedy) as an f32 uniform

@@ -14,12 +14,22 @@ type Shape = [number, number, number, number, attn.AttentionVariant?];
 // 64-key limit of the 'rows' kernels, the model's B*T = 320 with hs 6 and 8, and typical B*T = 64..512
 // with C = 32..128 and hs 8..32; then 'workgroup' at shapes that pick 'rows'.
 const shapes: Shape[] = [
-  [2, 13, 36, 3], [3, 7, 45, 5], [1, 1, 16, 2], [4, 64, 64, 4], [2, 100, 96, 3], [2, 130, 40, 5], [8, 64, 128, 4],
-  [32, 10, 24, 4], [3, 65, 20, 4],
-  [2, 13, 36, 3, 'workgroup'], [3, 7, 45, 5, 'workgroup'], [32, 10, 32, 4, 'workgroup'],
+  [2, 13, 36, 3],
+  [3, 7, 45, 5],
+  [1, 1, 16, 2],
+  [4, 64, 64, 4],
+  [2, 100, 96, 3],
+  [2, 130, 40, 5],
+  [8, 64, 128, 4],
+  [32, 10, 24, 4],
+  [3, 65, 20, 4],
+  [2, 13, 36, 3, 'workgroup'],
+  [3, 7, 45, 5, 'workgroup'],
+  [32, 10, 32, 4, 'workgroup'],
 ];
 
-const tag = ([B, T, C, NH, v]: Shape): string => `B=${B} T=${T} C=${C} NH=${NH} ${v ?? `(${attn.attentionVariant(T)})`}`;
+const tag = ([B, T, C, NH, v]: Shape): string =>
+  `B=${B} T=${T} C=${C} NH=${NH} ${v ?? `(${attn.attentionVariant(T)})`}`;
 
 function forwardCase([B, T, C, NH, v]: Shape, s: number): ParityCase {
   return {
@@ -49,7 +59,19 @@ function backwardCase([B, T, C, NH, v]: Shape, s: number): ParityCase {
       const att = pair(gpu, cpu, [B, NH, T, T], a, 'att');
       const dout = pair(gpu, cpu, [B, T, C], randn(B * T * C, 30 + s), 'dout');
       const dqkv = pair(gpu, cpu, [B, T, 3 * C], randn(B * T * 3 * C, 40 + s), 'dqkv'); // accumulated into
-      if (v) attn.attentionBackward(gpu as unknown as GpuContext, dqkv.gpu, dout.gpu, qkv.gpu, att.gpu, B, T, C, NH, v);
+      if (v)
+        attn.attentionBackward(
+          gpu as unknown as GpuContext,
+          dqkv.gpu,
+          dout.gpu,
+          qkv.gpu,
+          att.gpu,
+          B,
+          T,
+          C,
+          NH,
+          v,
+        );
       else gpu.attentionBackward(dqkv.gpu, dout.gpu, qkv.gpu, att.gpu, B, T, C, NH);
       cpu.attentionBackward(dqkv.cpu, dout.cpu, qkv.cpu, att.cpu, B, T, C, NH);
       const res = [await dqkv.check('dqkv')];
@@ -61,7 +83,14 @@ function backwardCase([B, T, C, NH, v]: Shape, s: number): ParityCase {
 
 /** kvCacheWrite of T new positions at pos0 into random caches, then attentionCached of those T queries. */
 function cachedCase(
-  B: number, T: number, pos0: number, Tmax: number, C: number, NH: number, s: number, v?: attn.AttentionVariant,
+  B: number,
+  T: number,
+  pos0: number,
+  Tmax: number,
+  C: number,
+  NH: number,
+  s: number,
+  v?: attn.AttentionVariant,
 ): ParityCase {
   return {
     name: `attention: kv cache B=${B} T=${T} pos0=${pos0} Tmax=${Tmax} C=${C} NH=${NH} ${v ?? `(${attn.attentionVariant(pos0 + T)})`}`,
@@ -73,10 +102,28 @@ function cachedCase(
       const out = poisoned(gpu, cpu, [B, T, C], 'f32', 'out');
       gpu.kvCacheWrite(kc.gpu, vc.gpu, qkv.gpu, B, T, pos0, Tmax, C);
       cpu.kvCacheWrite(kc.cpu, vc.cpu, qkv.cpu, B, T, pos0, Tmax, C);
-      if (v) attn.attentionCached(gpu as unknown as GpuContext, out.gpu, qkv.gpu, kc.gpu, vc.gpu, B, T, pos0, Tmax, C, NH, v);
+      if (v)
+        attn.attentionCached(
+          gpu as unknown as GpuContext,
+          out.gpu,
+          qkv.gpu,
+          kc.gpu,
+          vc.gpu,
+          B,
+          T,
+          pos0,
+          Tmax,
+          C,
+          NH,
+          v,
+        );
       else gpu.attentionCached(out.gpu, qkv.gpu, kc.gpu, vc.gpu, B, T, pos0, Tmax, C, NH);
       cpu.attentionCached(out.cpu, qkv.cpu, kc.cpu, vc.cpu, B, T, pos0, Tmax, C, NH);
-      const res: CompareResult[] = [await kc.check('kcache', 0, 0), await vc.check('vcache', 0, 0), await out.check('out')];
+      const res: CompareResult[] = [
+        await kc.check('kcache', 0, 0),
+        await vc.check('vcache', 0, 0),
+        await out.check('out'),
+      ];
       for (const p of [qkv, kc, vc, out]) p.free();
       return res;
     },

@@ -21,7 +21,10 @@ async function gelu(gpu: Backend, cpu: Backend, N: number, seed: number): Promis
   const out = poisoned(gpu, cpu, [N], 'f32', 'out');
   const dout = pair(gpu, cpu, [N], randn(N, seed + 1), 'dout');
   const dinp = pair(gpu, cpu, [N], randn(N, seed + 2), 'dinp'); // pre-filled: accumulation + coverage
-  for (const [be, s] of [[gpu, 'gpu'], [cpu, 'cpu']] as const) {
+  for (const [be, s] of [
+    [gpu, 'gpu'],
+    [cpu, 'cpu'],
+  ] as const) {
     be.geluForward(out[s], inp[s], N);
     be.geluBackward(dinp[s], inp[s], dout[s], N);
   }
@@ -37,7 +40,10 @@ async function residual(gpu: Backend, cpu: Backend, N: number, seed: number): Pr
   const dout = pair(gpu, cpu, [N], randn(N, seed + 2), 'dout');
   const da = pair(gpu, cpu, [N], randn(N, seed + 3), 'da');
   const db = pair(gpu, cpu, [N], randn(N, seed + 4), 'db');
-  for (const [be, s] of [[gpu, 'gpu'], [cpu, 'cpu']] as const) {
+  for (const [be, s] of [
+    [gpu, 'gpu'],
+    [cpu, 'cpu'],
+  ] as const) {
     be.residualForward(out[s], a[s], b[s], N);
     be.residualBackward(da[s], db[s], dout[s], N);
   }
@@ -51,6 +57,12 @@ async function residual(gpu: Backend, cpu: Backend, N: number, seed: number): Pr
 }
 
 export const cases: ParityCase[] = [
-  ...sizes.map((N, i) => ({ name: `elementwise: gelu N=${N}`, run: (g: Backend, c: Backend) => gelu(g, c, N, 400 + 10 * i) })),
-  ...sizes.map((N, i) => ({ name: `elementwise: residual N=${N}`, run: (g: Backend, c: Backend) => residual(g, c, N, 500 + 10 * i) })),
+  ...sizes.map((N, i) => ({
+    name: `elementwise: gelu N=${N}`,
+    run: (g: Backend, c: Backend) => gelu(g, c, N, 400 + 10 * i),
+  })),
+  ...sizes.map((N, i) => ({
+    name: `elementwise: residual N=${N}`,
+    run: (g: Backend, c: Backend) => residual(g, c, N, 500 + 10 * i),
+  })),
 ];

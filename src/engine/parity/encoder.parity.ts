@@ -6,7 +6,11 @@ import type { CompareResult } from '../compare';
 import { type Pair, type ParityCase, pair, poisoned, randn, randInt } from './parityUtil';
 
 /** Run `f` on both backends with the matching side of each pair. */
-function both(gpu: Backend, cpu: Backend, f: (be: Backend, t: (p: Pair | null) => Tensor | null) => void): void {
+function both(
+  gpu: Backend,
+  cpu: Backend,
+  f: (be: Backend, t: (p: Pair | null) => Tensor | null) => void,
+): void {
   f(gpu, (p) => (p ? p.gpu : null));
   f(cpu, (p) => (p ? p.cpu : null));
 }

@@ -19,19 +19,46 @@ function rows(N: number, C: number, seed: number): Float32Array {
 // 32-channel tile, N off the 4-row backward slices, and the model's typical B*T = 64..512 rows with
 // C = 24..128; then the variant each shape does not pick.
 const shapes: [number, number, ln.LayernormVariant?][] = [
-  [37, 45], [5, 3], [13, 200], [64, 32], [300, 96], [512, 128], [320, 24],
-  [37, 45, 'workgroup'], [5, 3, 'workgroup'], [320, 24, 'workgroup'], [13, 200, 'rows'], [1, 7, 'rows'], [18, 129, 'rows'],
+  [37, 45],
+  [5, 3],
+  [13, 200],
+  [64, 32],
+  [300, 96],
+  [512, 128],
+  [320, 24],
+  [37, 45, 'workgroup'],
+  [5, 3, 'workgroup'],
+  [320, 24, 'workgroup'],
+  [13, 200, 'rows'],
+  [1, 7, 'rows'],
+  [18, 129, 'rows'],
 ];
 
-function forward(be: Backend, gpu: Backend, v: ln.LayernormVariant | undefined, t: Tensor[], N: number, C: number): void {
+function forward(
+  be: Backend,
+  gpu: Backend,
+  v: ln.LayernormVariant | undefined,
+  t: Tensor[],
+  N: number,
+  C: number,
+): void {
   const [out, mean, rstd, inp, w, bias] = t;
-  if (v && be === gpu) ln.layernormForward(gpu as unknown as GpuContext, out, mean, rstd, inp, w, bias, N, C, v);
+  if (v && be === gpu)
+    ln.layernormForward(gpu as unknown as GpuContext, out, mean, rstd, inp, w, bias, N, C, v);
   else be.layernormForward(out, mean, rstd, inp, w, bias, N, C);
 }
 
-function backward(be: Backend, gpu: Backend, v: ln.LayernormVariant | undefined, t: Tensor[], N: number, C: number): void {
+function backward(
+  be: Backend,
+  gpu: Backend,
+  v: ln.LayernormVariant | undefined,
+  t: Tensor[],
+  N: number,
+  C: number,
+): void {
   const [dinp, dw, db, dout, inp, w, mean, rstd] = t;
-  if (v && be === gpu) ln.layernormBackward(gpu as unknown as GpuContext, dinp, dw, db, dout, inp, w, mean, rstd, N, C, v);
+  if (v && be === gpu)
+    ln.layernormBackward(gpu as unknown as GpuContext, dinp, dw, db, dout, inp, w, mean, rstd, N, C, v);
   else be.layernormBackward(dinp, dw, db, dout, inp, w, mean, rstd, N, C);
 }
 
@@ -47,7 +74,11 @@ export const cases: ParityCase[] = shapes.flatMap(([N, C, v], s): ParityCase[] =
       const rstd = poisoned(gpu, cpu, [N], 'f32', 'rstd');
       forward(gpu, gpu, v, [out.gpu, mean.gpu, rstd.gpu, inp.gpu, w.gpu, bias.gpu], N, C);
       forward(cpu, gpu, v, [out.cpu, mean.cpu, rstd.cpu, inp.cpu, w.cpu, bias.cpu], N, C);
-      const res: CompareResult[] = [await out.check('out'), await mean.check('mean'), await rstd.check('rstd')];
+      const res: CompareResult[] = [
+        await out.check('out'),
+        await mean.check('mean'),
+        await rstd.check('rstd'),
+      ];
       for (const p of [inp, w, bias, out, mean, rstd]) p.free();
       return res;
     },

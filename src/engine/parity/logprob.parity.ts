@@ -39,9 +39,18 @@ function ops(be: Backend, gpu: Backend, v: lp.LogprobVariant | undefined) {
   if (!v || be !== gpu) return be;
   const ctx = gpu as unknown as GpuContext;
   return {
-    logprobForward: (a: Tensor | null, b: Tensor | null, c: Tensor | null, l: Tensor, t: Tensor, N: number, V: number, T: number) =>
-      lp.logprobForward(ctx, a, b, c, l, t, N, V, T, v),
-    crossEntropyForward: (o: Tensor, l: Tensor, t: Tensor, N: number, V: number) => lp.crossEntropyForward(ctx, o, l, t, N, V, v),
+    logprobForward: (
+      a: Tensor | null,
+      b: Tensor | null,
+      c: Tensor | null,
+      l: Tensor,
+      t: Tensor,
+      N: number,
+      V: number,
+      T: number,
+    ) => lp.logprobForward(ctx, a, b, c, l, t, N, V, T, v),
+    crossEntropyForward: (o: Tensor, l: Tensor, t: Tensor, N: number, V: number) =>
+      lp.crossEntropyForward(ctx, o, l, t, N, V, v),
     logprobBackward: (d: Tensor, l: Tensor, t: Tensor, w: Tensor, N: number, V: number, T: number) =>
       lp.logprobBackward(ctx, d, l, t, w, N, V, T, v),
     crossEntropyBackward: (d: Tensor, l: Tensor, t: Tensor, w: Tensor, N: number, V: number) =>
@@ -50,7 +59,14 @@ function ops(be: Backend, gpu: Backend, v: lp.LogprobVariant | undefined) {
 }
 
 async function forwardCase(
-  gpu: Backend, cpu: Backend, N: number, V: number, T: number, sc: number, seed: number, v?: lp.LogprobVariant,
+  gpu: Backend,
+  cpu: Backend,
+  N: number,
+  V: number,
+  T: number,
+  sc: number,
+  seed: number,
+  v?: lp.LogprobVariant,
 ): Promise<CompareResult[]> {
   const logits = pair(gpu, cpu, [N, V], randn(N * V, seed, sc), 'logits');
   const targets = pair(gpu, cpu, [N], randInt(N, seed + 1, V), 'targets');
@@ -75,7 +91,14 @@ async function forwardCase(
 }
 
 async function backwardCase(
-  gpu: Backend, cpu: Backend, N: number, V: number, T: number, sc: number, seed: number, v?: lp.LogprobVariant,
+  gpu: Backend,
+  cpu: Backend,
+  N: number,
+  V: number,
+  T: number,
+  sc: number,
+  seed: number,
+  v?: lp.LogprobVariant,
 ): Promise<CompareResult[]> {
   const logits = pair(gpu, cpu, [N, V], randn(N * V, seed, sc), 'logits');
   const targets = pair(gpu, cpu, [N], randInt(N, seed + 1, V), 'targets');
@@ -99,7 +122,8 @@ export const cases: ParityCase[] = [
     name: 'logprob: forward (logp, entropy, certainty) and crossEntropyForward',
     async run(gpu, cpu) {
       const out: CompareResult[] = [];
-      for (const [i, [N, V, T, sc]] of shapes.entries()) out.push(...(await forwardCase(gpu, cpu, N, V, T, sc, 100 + 10 * i)));
+      for (const [i, [N, V, T, sc]] of shapes.entries())
+        out.push(...(await forwardCase(gpu, cpu, N, V, T, sc, 100 + 10 * i)));
       return out;
     },
   },
@@ -140,7 +164,11 @@ export const cases: ParityCase[] = [
         be.logprobForward(t(logp), null, null, t(logits), t(targets), N, V, T);
         be.logprobForward(null, t(ent), t(cert), t(logits), t(targets), N, V, T);
       });
-      const res = [await logp.check('logp only'), await ent.check('entropy (no logp)'), await cert.check('certainty (no logp)')];
+      const res = [
+        await logp.check('logp only'),
+        await ent.check('entropy (no logp)'),
+        await cert.check('certainty (no logp)'),
+      ];
       for (const p of [logits, targets, logp, ent, cert]) p.free();
       return res;
     },

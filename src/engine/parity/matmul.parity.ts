@@ -10,7 +10,11 @@ import type { CompareResult } from '../compare';
 import { Pair, type ParityCase, pair, poisoned, randn } from './parityUtil';
 
 /** Run `f` on both backends with the matching side of each pair. */
-function both(gpu: Backend, cpu: Backend, f: (be: Backend, t: (p: Pair | null) => Tensor | null) => void): void {
+function both(
+  gpu: Backend,
+  cpu: Backend,
+  f: (be: Backend, t: (p: Pair | null) => Tensor | null) => void,
+): void {
   f(gpu, (p) => (p ? p.gpu : null));
   f(cpu, (p) => (p ? p.cpu : null));
 }
@@ -44,13 +48,23 @@ const shapes: Shape[] = [
   { N: 1100, C: 256, OC: 260, variant: 'blocked', dinp: false }, // a shape that picks tiled
 ];
 
-function weightPair(gpu: Backend, cpu: Backend, s: Shape, host: Float32Array): { w: Pair; base: Pair | null } {
+function weightPair(
+  gpu: Backend,
+  cpu: Backend,
+  s: Shape,
+  host: Float32Array,
+): { w: Pair; base: Pair | null } {
   if (!s.view) return { w: pair(gpu, cpu, [s.OC, s.C], host, 'weight'), base: null };
   const n = s.OC * s.C;
   const big = randn(64 + n + 7, 99);
   big.set(host, 64);
   const base = pair(gpu, cpu, [64 + n + 7], big, 'params');
-  const w = new Pair(gpu, cpu, gpu.view(base.gpu, 64, [s.OC, s.C], 'weight'), cpu.view(base.cpu, 64, [s.OC, s.C], 'weight'));
+  const w = new Pair(
+    gpu,
+    cpu,
+    gpu.view(base.gpu, 64, [s.OC, s.C], 'weight'),
+    cpu.view(base.cpu, 64, [s.OC, s.C], 'weight'),
+  );
   return { w, base };
 }
 
@@ -71,7 +85,19 @@ async function run(gpu: Backend, cpu: Backend, s: Shape, seed: number): Promise<
     if (s.variant && be === gpu) {
       const ctx = gpu as unknown as GpuContext;
       mm.matmulForward(ctx, t(out)!, t(inp)!, t(weight)!, t(bias), N, C, OC, s.variant);
-      mm.matmulBackward(ctx, t(dinp), t(dweight)!, t(dbias), t(dout)!, t(inp)!, t(weight)!, N, C, OC, s.variant);
+      mm.matmulBackward(
+        ctx,
+        t(dinp),
+        t(dweight)!,
+        t(dbias),
+        t(dout)!,
+        t(inp)!,
+        t(weight)!,
+        N,
+        C,
+        OC,
+        s.variant,
+      );
       return;
     }
     be.matmulForward(t(out)!, t(inp)!, t(weight)!, t(bias), N, C, OC);

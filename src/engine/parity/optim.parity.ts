@@ -24,11 +24,22 @@ function sumSq(gpu: Backend, out: Tensor, inp: Tensor, N: number, v?: optim.SumS
 }
 
 async function adamCase(
-  gpu: Backend, cpu: Backend, N: number, clip: 'none' | 'active' | 'inactive', fromZero: boolean, seed: number,
+  gpu: Backend,
+  cpu: Backend,
+  N: number,
+  clip: 'none' | 'active' | 'inactive',
+  fromZero: boolean,
+  seed: number,
 ): Promise<CompareResult[]> {
   const params = pair(gpu, cpu, [N], randn(N, seed, 0.5), 'params');
   const m = pair(gpu, cpu, [N], fromZero ? new Float32Array(N) : randn(N, seed + 1, 0.01), 'm');
-  const v = pair(gpu, cpu, [N], fromZero ? new Float32Array(N) : randn(N, seed + 2, 0.01).map((x) => x * x), 'v');
+  const v = pair(
+    gpu,
+    cpu,
+    [N],
+    fromZero ? new Float32Array(N) : randn(N, seed + 2, 0.01).map((x) => x * x),
+    'v',
+  );
   const grads = pair(gpu, cpu, [N], new Float32Array(N), 'grads');
   const normSq = poisoned(gpu, cpu, [1], 'f32', 'normSq');
   const maxNorm = clip === 'active' ? 0.3 : 1e6;
@@ -37,9 +48,22 @@ async function adamCase(
     const g = randn(N, seed + 10 + s, 0.05);
     gpu.write(grads.gpu, g);
     cpu.write(grads.cpu, g);
-    const hp: AdamWParams = { lr: 1e-2, beta1: 0.9, beta2: 0.999, eps: 1e-8, weightDecay: 0.1, step: step0 + s };
-    for (const [be, side] of [[gpu, 'gpu'], [cpu, 'cpu']] as const) {
-      const t = side === 'gpu' ? { p: params.gpu, g: grads.gpu, m: m.gpu, v: v.gpu, n: normSq.gpu } : { p: params.cpu, g: grads.cpu, m: m.cpu, v: v.cpu, n: normSq.cpu };
+    const hp: AdamWParams = {
+      lr: 1e-2,
+      beta1: 0.9,
+      beta2: 0.999,
+      eps: 1e-8,
+      weightDecay: 0.1,
+      step: step0 + s,
+    };
+    for (const [be, side] of [
+      [gpu, 'gpu'],
+      [cpu, 'cpu'],
+    ] as const) {
+      const t =
+        side === 'gpu'
+          ? { p: params.gpu, g: grads.gpu, m: m.gpu, v: v.gpu, n: normSq.gpu }
+          : { p: params.cpu, g: grads.cpu, m: m.cpu, v: v.cpu, n: normSq.cpu };
       if (clip !== 'none') be.sumSquares(t.n, t.g, N);
       be.adamw(t.p, t.g, t.m, t.v, clip === 'none' ? null : t.n, maxNorm, N, hp);
     }
@@ -70,7 +94,10 @@ const sumSqCases = (name: string, sizes: number[], v?: optim.SumSquaresVariant):
       const first = (await gpu.read(s.gpu))[0];
       sumSq(gpu, s.gpu, inp.gpu, N, v);
       const again = (await gpu.read(s.gpu))[0];
-      out.push({ ...(await s.check(`sumSquares ${tag} repeat is bit-identical (${first} vs ${again})`, 0, SUMSQ_RTOL)), ok: first === again });
+      out.push({
+        ...(await s.check(`sumSquares ${tag} repeat is bit-identical (${first} vs ${again})`, 0, SUMSQ_RTOL)),
+        ok: first === again,
+      });
       inp.free();
       s.free();
     }
@@ -79,7 +106,10 @@ const sumSqCases = (name: string, sizes: number[], v?: optim.SumSquaresVariant):
 });
 
 export const cases: ParityCase[] = [
-  sumSqCases('optim: sumSquares (two-pass deterministic reduction)', [1, 255, 1000, 4099, 15192, 65537, 100003, 300007]),
+  sumSqCases(
+    'optim: sumSquares (two-pass deterministic reduction)',
+    [1, 255, 1000, 4099, 15192, 65537, 100003, 300007],
+  ),
   sumSqCases('optim: sumSquares, forced variants', [1, 17, 4099, 65537], 'workgroup'),
   sumSqCases('optim: sumSquares, forced rows past its size', [300007], 'rows'),
   {

@@ -46,7 +46,13 @@ export function randInt(n: number, seed: number, max: number): Uint32Array {
 }
 
 /** Upload the same host data to both backends. */
-export function pair(gpu: Backend, cpu: Backend, shape: readonly number[], host: Float32Array | Uint32Array, label = 't'): Pair {
+export function pair(
+  gpu: Backend,
+  cpu: Backend,
+  shape: readonly number[],
+  host: Float32Array | Uint32Array,
+  label = 't',
+): Pair {
   const dtype: DType = host instanceof Uint32Array ? 'u32' : 'f32';
   const g = gpu.alloc(shape, dtype, label);
   const c = cpu.alloc(shape, dtype, label);
@@ -56,7 +62,13 @@ export function pair(gpu: Backend, cpu: Backend, shape: readonly number[], host:
 }
 
 /** Output tensors on both backends filled with NaN (f32) or 0xFFFFFFFF (u32): unwritten elements fail. */
-export function poisoned(gpu: Backend, cpu: Backend, shape: readonly number[], dtype: DType = 'f32', label = 'out'): Pair {
+export function poisoned(
+  gpu: Backend,
+  cpu: Backend,
+  shape: readonly number[],
+  dtype: DType = 'f32',
+  label = 'out',
+): Pair {
   const n = shape.reduce((a, b) => a * b, 1);
   const host = dtype === 'f32' ? new Float32Array(n).fill(NaN) : new Uint32Array(n).fill(0xffffffff);
   return pair(gpu, cpu, shape, host, label);

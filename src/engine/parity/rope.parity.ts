@@ -29,7 +29,10 @@ async function run(gpu: Backend, cpu: Backend, s: Shape, seed: number): Promise<
   const out = poisoned(gpu, cpu, [B, T, 3 * C], 'f32', 'out');
   const dout = pair(gpu, cpu, [B, T, 3 * C], randn(n, seed + 1, 2), 'dout');
   const dinp = pair(gpu, cpu, [B, T, 3 * C], randn(n, seed + 2), 'dinp'); // pre-filled: accumulation + coverage
-  for (const [be, side] of [[gpu, 'gpu'], [cpu, 'cpu']] as const) {
+  for (const [be, side] of [
+    [gpu, 'gpu'],
+    [cpu, 'cpu'],
+  ] as const) {
     be.ropeForward(out[side], inp[side], B, T, C, NH, pos0);
     be.ropeBackward(dinp[side], dout[side], B, T, C, NH, pos0);
   }

@@ -16,7 +16,14 @@ function softmax(logits: ArrayLike<number>, T: number): number[] {
 }
 
 /** Relative distance (in float64) from u to the nearest CDF step of row r: how close to a tie it was. */
-function cdfMargin(logits: Float32Array, r: number, V: number, T: number, seed: number, counter: number): number {
+function cdfMargin(
+  logits: Float32Array,
+  r: number,
+  V: number,
+  T: number,
+  seed: number,
+  counter: number,
+): number {
   const p = softmax(logits.subarray(r * V, (r + 1) * V), T);
   const u = uniform01(seed, counter, r);
   let c = 0;
@@ -39,8 +46,15 @@ function chiSquare(counts: number[], probs: number[], draws: number): number {
 }
 
 async function sampledCase(
-  gpu: Backend, cpu: Backend, rows: number, V: number, T: number, seed: number, counter: number,
-  stride: number, offset: number,
+  gpu: Backend,
+  cpu: Backend,
+  rows: number,
+  V: number,
+  T: number,
+  seed: number,
+  counter: number,
+  stride: number,
+  offset: number,
 ): Promise<CompareResult> {
   const host = randn(rows * V, seed, 2);
   const logits = pair(gpu, cpu, [rows, V], host, 'logits');
@@ -51,10 +65,19 @@ async function sampledCase(
   const bad: string[] = [];
   for (let r = 0; r < rows; r++) {
     const i = r * stride + offset;
-    if (g[i] !== c[i]) bad.push(`row ${r}: gpu ${g[i]} cpu ${c[i]} |u-cdf|=${cdfMargin(host, r, V, T, seed, counter).toExponential(2)}`);
+    if (g[i] !== c[i])
+      bad.push(
+        `row ${r}: gpu ${g[i]} cpu ${c[i]} |u-cdf|=${cdfMargin(host, r, V, T, seed, counter).toExponential(2)}`,
+      );
   }
   const what = T > 0 ? `sampled T=${T}` : 'greedy';
-  const res = compareArrays(`${what} rows=${rows} V=${V} stride=${stride} offset=${offset}: ${bad.length} of ${rows} rows differ${bad.length ? ` (${bad.slice(0, 3).join('; ')})` : ''}`, g, c, 0, 0);
+  const res = compareArrays(
+    `${what} rows=${rows} V=${V} stride=${stride} offset=${offset}: ${bad.length} of ${rows} rows differ${bad.length ? ` (${bad.slice(0, 3).join('; ')})` : ''}`,
+    g,
+    c,
+    0,
+    0,
+  );
   logits.free();
   out.free();
   return res;
@@ -64,7 +87,15 @@ async function sampledCase(
  * The fused sample + log-prob pass (decoding's one dispatch per token): ids identical to the CPU twin,
  * log-probs within 1e-4 of the twin's, and of the separate logprobForward op at the chosen ids.
  */
-async function fusedCase(gpu: Backend, cpu: Backend, rows: number, V: number, T: number, seed: number, logpOffset: number): Promise<CompareResult[]> {
+async function fusedCase(
+  gpu: Backend,
+  cpu: Backend,
+  rows: number,
+  V: number,
+  T: number,
+  seed: number,
+  logpOffset: number,
+): Promise<CompareResult[]> {
   const host = randn(rows * V, seed + 1, 2);
   const logits = pair(gpu, cpu, [rows, V], host, 'logits');
   const out = poisoned(gpu, cpu, [rows * 2], 'u32', 'tokens');
@@ -77,15 +108,36 @@ async function fusedCase(gpu: Backend, cpu: Backend, rows: number, V: number, T:
   const want = (await cpu.read(lp.cpu)) as Float32Array;
   // nothing before logpOffset is written (it stays the NaN poison); the rest matches the CPU twin
   const untouched = got.subarray(0, logpOffset).filter((x) => !Number.isNaN(x)).length;
-  const prefix = compareArrays(`fused sample+logp ${what}: ${untouched} of ${logpOffset} elements before logpOffset written (expected 0)`, [untouched], [0], 0, 0);
-  const logps = compareArrays(`fused sample+logp ${what}: log-probs vs CPU twin`, got.subarray(logpOffset), want.subarray(logpOffset), 1e-4, 1e-4);
+  const prefix = compareArrays(
+    `fused sample+logp ${what}: ${untouched} of ${logpOffset} elements before logpOffset written (expected 0)`,
+    [untouched],
+    [0],
+    0,
+    0,
+  );
+  const logps = compareArrays(
+    `fused sample+logp ${what}: log-probs vs CPU twin`,
+    got.subarray(logpOffset),
+    want.subarray(logpOffset),
+    1e-4,
+    1e-4,
+  );
   // the same figures from the separate op at the CPU's ids (temperature 1 when greedy)
   const tok = (await cpu.read(out.cpu)) as Uint32Array;
   const targets = cpu.alloc([rows], 'u32', 'targets');
-  cpu.write(targets, Uint32Array.from({ length: rows }, (_, r) => tok[2 * r + 1]));
+  cpu.write(
+    targets,
+    Uint32Array.from({ length: rows }, (_, r) => tok[2 * r + 1]),
+  );
   const ref = cpu.alloc([rows], 'f32', 'ref');
   cpu.logprobForward(ref, null, null, logits.cpu, targets, rows, V, T > 0 ? T : 1);
-  const vsOp = compareArrays(`fused sample+logp ${what}: GPU log-probs vs logprobForward`, got.subarray(logpOffset), (await cpu.read(ref)) as Float32Array, 1e-4, 1e-4);
+  const vsOp = compareArrays(
+    `fused sample+logp ${what}: GPU log-probs vs logprobForward`,
+    got.subarray(logpOffset),
+    (await cpu.read(ref)) as Float32Array,
+    1e-4,
+    1e-4,
+  );
   for (const t of [targets, ref]) cpu.free(t);
   for (const p of [logits, out, lp]) p.free();
   return [ids, prefix, logps, vsOp];
@@ -95,7 +147,11 @@ export const cases: ParityCase[] = [
   {
     name: 'sample: fused log-prob of the chosen ids (greedy and sampled)',
     async run(gpu, cpu) {
-      return [...(await fusedCase(gpu, cpu, 333, 29, 0, 7, 64)), ...(await fusedCase(gpu, cpu, 1000, 37, 0.8, 11, 128)), ...(await fusedCase(gpu, cpu, 70, 15, 1, 3, 0))];
+      return [
+        ...(await fusedCase(gpu, cpu, 333, 29, 0, 7, 64)),
+        ...(await fusedCase(gpu, cpu, 1000, 37, 0.8, 11, 128)),
+        ...(await fusedCase(gpu, cpu, 70, 15, 1, 3, 0)),
+      ];
     },
   },
   {
@@ -150,7 +206,10 @@ export const cases: ParityCase[] = [
       const ok = x2 < crit && invalid === 0;
       const res = compareArrays(
         `chi2=${x2.toFixed(2)} vs critical ${crit} (df=6, p=0.001), ${rows} draws, counts ${counts.join(',')}, invalid ids ${invalid}`,
-        [ok ? 1 : 0], [1], 0, 0,
+        [ok ? 1 : 0],
+        [1],
+        0,
+        0,
       );
       logits.free();
       out.free();

@@ -23,7 +23,9 @@ export function defineKernel(k: Kernel): Kernel {
   const key = kernelKey(k);
   const had = registry.get(key);
   if (had && had.code !== k.code) {
-    throw new Error(`kernel ${k.label}:${k.entry} is defined twice with different WGSL code; give one of them another label`);
+    throw new Error(
+      `kernel ${k.label}:${k.entry} is defined twice with different WGSL code; give one of them another label`,
+    );
   }
   registry.set(key, k);
   return k;

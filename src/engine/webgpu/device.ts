@@ -25,13 +25,16 @@ const HOWTO =
   'The CPU backend runs everywhere, only slower.';
 
 /** Request an adapter and a device; throws WebGpuUnavailableError with the reason and the fix. */
-export async function acquireDevice(powerPreference: GPUPowerPreference = 'high-performance'): Promise<AcquiredDevice> {
+export async function acquireDevice(
+  powerPreference: GPUPowerPreference = 'high-performance',
+): Promise<AcquiredDevice> {
   const nav = (globalThis as { navigator?: Navigator }).navigator;
   if (!nav || !('gpu' in nav) || !nav.gpu) {
     const insecure = typeof isSecureContext !== 'undefined' && !isSecureContext;
     throw new WebGpuUnavailableError(
       `WebGPU is not available in this ${nav ? 'browser' : 'environment'}` +
-        (insecure ? ' because the page is not a secure context' : '') + `. ${HOWTO}`,
+        (insecure ? ' because the page is not a secure context' : '') +
+        `. ${HOWTO}`,
     );
   }
   const adapter = await nav.gpu.requestAdapter({ powerPreference });
@@ -51,7 +54,10 @@ export async function acquireDevice(powerPreference: GPUPowerPreference = 'high-
     },
   });
   const i = adapter.info;
-  const adapterName = [i.vendor, i.architecture, i.description].filter(Boolean).join(' ') || 'unknown adapter';
-  const fallback = (i as { isFallbackAdapter?: boolean }).isFallbackAdapter === true || (adapter as { isFallbackAdapter?: boolean }).isFallbackAdapter === true;
+  const adapterName =
+    [i.vendor, i.architecture, i.description].filter(Boolean).join(' ') || 'unknown adapter';
+  const fallback =
+    (i as { isFallbackAdapter?: boolean }).isFallbackAdapter === true ||
+    (adapter as { isFallbackAdapter?: boolean }).isFallbackAdapter === true;
   return { adapter, device, adapterName, features, software: fallback || /swiftshader/i.test(adapterName) };
 }

@@ -10,14 +10,17 @@ import './webgpuBackend';
 
 const root = join(__dirname, '..', '..', '..');
 /** `@compute ... fn name` entry points of a WGSL source. */
-const computeEntries = (code: string): string[] => [...code.matchAll(/@compute[^{]*?\bfn\s+([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]);
+const computeEntries = (code: string): string[] =>
+  [...code.matchAll(/@compute[^{]*?\bfn\s+([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]);
 
 describe('kernel registry', () => {
   const ks = registeredKernels();
 
   it('holds every compute entry point of shaders/*.wgsl exactly once', () => {
     const dir = join(root, 'shaders');
-    const defined = readdirSync(dir).filter((f) => f.endsWith('.wgsl')).flatMap((f) => computeEntries(readFileSync(join(dir, f), 'utf8')));
+    const defined = readdirSync(dir)
+      .filter((f) => f.endsWith('.wgsl'))
+      .flatMap((f) => computeEntries(readFileSync(join(dir, f), 'utf8')));
     expect(defined.length).toBeGreaterThan(40);
     expect(new Set(defined).size).toBe(defined.length);
     expect(ks.map((k) => k.entry).sort()).toEqual([...defined].sort());
@@ -50,7 +53,9 @@ describe('kernel registry', () => {
     const k = ks.find((x) => x.label === 'matmul')!;
     expect(defineKernel({ ...k })).toEqual(k);
     expect(registeredKernels().length).toBe(ks.length);
-    expect(() => defineKernel({ ...k, code: `${k.code}\n// changed` })).toThrow(/matmul:.*defined twice with different WGSL code/);
+    expect(() => defineKernel({ ...k, code: `${k.code}\n// changed` })).toThrow(
+      /matmul:.*defined twice with different WGSL code/,
+    );
     expect(registeredKernels().find((x) => kernelKey(x) === kernelKey(k))!.code).toBe(k.code);
   });
 });

@@ -9,7 +9,10 @@ export class BufferPool {
   private readonly staging = new Map<number, GPUBuffer[]>();
   private readonly all = new Set<GPUBuffer>();
 
-  constructor(private readonly device: GPUDevice, private readonly counters: BackendCounters) {}
+  constructor(
+    private readonly device: GPUDevice,
+    private readonly counters: BackendCounters,
+  ) {}
 
   /** A storage buffer of at least `bytes` bytes. */
   acquire(bytes: number, label: string): GPUBuffer {
@@ -36,7 +39,11 @@ export class BufferPool {
     const size = sizeClass(bytes);
     const reuse = this.staging.get(size)?.pop();
     if (reuse) return reuse;
-    const buf = this.device.createBuffer({ label: 'staging', size, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+    const buf = this.device.createBuffer({
+      label: 'staging',
+      size,
+      usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST,
+    });
     this.all.add(buf);
     this.counters.allocations++;
     this.counters.bytesHeld += size;

@@ -32,7 +32,10 @@ class FakeDevice {
     this.modules++;
     return {
       label: d.label,
-      getCompilationInfo: () => Promise.resolve({ messages: [{ type: 'error', lineNum: 3, linePos: 5, message: `bad code in ${d.label}` }] }),
+      getCompilationInfo: () =>
+        Promise.resolve({
+          messages: [{ type: 'error', lineNum: 3, linePos: 5, message: `bad code in ${d.label}` }],
+        }),
     };
   }
   private pipeline(label: string) {
@@ -47,7 +50,8 @@ class FakeDevice {
     return new Promise((resolve, reject) => {
       const settle: Deferred = {
         label: d.label,
-        resolve: () => (this.broken.has(d.label) ? reject(new Error('GPUPipelineError')) : resolve(this.pipeline(d.label))),
+        resolve: () =>
+          this.broken.has(d.label) ? reject(new Error('GPUPipelineError')) : resolve(this.pipeline(d.label)),
         reject,
       };
       if (this.auto) queueMicrotask(settle.resolve);
@@ -72,8 +76,16 @@ const saved = { navigator: g.navigator, GPUBufferUsage: g.GPUBufferUsage };
 
 beforeEach(() => {
   device = new FakeDevice();
-  const adapter = { features: new Set<string>(), limits: {}, info: { vendor: 'fake' }, requestDevice: () => Promise.resolve(device) };
-  Object.defineProperty(globalThis, 'navigator', { value: { gpu: { requestAdapter: () => Promise.resolve(adapter) } }, configurable: true });
+  const adapter = {
+    features: new Set<string>(),
+    limits: {},
+    info: { vendor: 'fake' },
+    requestDevice: () => Promise.resolve(device),
+  };
+  Object.defineProperty(globalThis, 'navigator', {
+    value: { gpu: { requestAdapter: () => Promise.resolve(adapter) } },
+    configurable: true,
+  });
   g.GPUBufferUsage = { UNIFORM: 1, COPY_DST: 2, STORAGE: 4, COPY_SRC: 8, MAP_READ: 16 };
 });
 afterEach(() => {
@@ -139,7 +151,9 @@ describe('WebGpuBackend.prepare', () => {
     const be = await WebGpuBackend.create({ prepare: false });
     const bad: Kernel = { label: 'broken', code: 'fn main( {', entry: 'main' };
     device.broken.add('broken:main');
-    await expect(be.prepare([bad])).rejects.toThrow('WebGPU kernel broken:main failed to compile: 3:5 bad code in broken');
+    await expect(be.prepare([bad])).rejects.toThrow(
+      'WebGPU kernel broken:main failed to compile: 3:5 bad code in broken',
+    );
     expect(be.hasPipeline(bad)).toBe(false);
 
     const ks = registeredKernels();

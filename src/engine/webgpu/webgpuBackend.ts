@@ -38,7 +38,13 @@ const PREPARE_CONCURRENCY = 2;
 const fillKernel = defineKernel({ label: 'fill', code: common + utilSrc, entry: 'fill_forward' });
 
 export class WebGpuBackend implements Backend, GpuContext {
-  readonly counters: BackendCounters = { dispatches: 0, readbacks: 0, allocations: 0, bytesHeld: 0, pipelines: 0 };
+  readonly counters: BackendCounters = {
+    dispatches: 0,
+    readbacks: 0,
+    allocations: 0,
+    bytesHeld: 0,
+    pipelines: 0,
+  };
   private readonly pool: BufferPool;
   private readonly pipelines = new Map<string, GPUComputePipeline>();
   /** Shader modules by label and code (several entry points share one module). */
@@ -57,7 +63,10 @@ export class WebGpuBackend implements Backend, GpuContext {
   private firstError: string | null = null;
   lost: GPUDeviceLostInfo | null = null;
 
-  private constructor(readonly device: GPUDevice, readonly info: BackendInfo) {
+  private constructor(
+    readonly device: GPUDevice,
+    readonly info: BackendInfo,
+  ) {
     this.pool = new BufferPool(device, this.counters);
     this.uniforms = device.createBuffer({
       label: 'uniforms',
@@ -76,7 +85,12 @@ export class WebGpuBackend implements Backend, GpuContext {
   /** Acquire a device and build the backend; throws WebGpuUnavailableError when WebGPU is missing. */
   static async create(opts: { prepare?: boolean } = {}): Promise<WebGpuBackend> {
     const acq = await acquireDevice();
-    const backend = new WebGpuBackend(acq.device, { name: 'webgpu', adapter: acq.adapterName, features: acq.features, software: acq.software });
+    const backend = new WebGpuBackend(acq.device, {
+      name: 'webgpu',
+      adapter: acq.adapterName,
+      features: acq.features,
+      software: acq.software,
+    });
     // Off by default: on SwiftShader the GPU process compiles pipelines one at a time, so compiling all 49
     // in the background delays the first step (1155 ms vs 551 ms compiling on first use; docs/performance.md).
     if (opts.prepare ?? false) {
@@ -128,7 +142,10 @@ export class WebGpuBackend implements Backend, GpuContext {
    * Dispatches meanwhile stay correct: a kernel not ready yet is created synchronously, and its async
    * result is then dropped. create({ prepare: true }) starts this in the background.
    */
-  async prepare(ks: readonly Kernel[] = registeredKernels(), concurrency = PREPARE_CONCURRENCY): Promise<{ kernels: number; ms: number }> {
+  async prepare(
+    ks: readonly Kernel[] = registeredKernels(),
+    concurrency = PREPARE_CONCURRENCY,
+  ): Promise<{ kernels: number; ms: number }> {
     const t0 = performance.now();
     const queue = [...ks];
     const lane = async (): Promise<void> => {
@@ -143,16 +160,21 @@ export class WebGpuBackend implements Backend, GpuContext {
     let p = this.pending.get(key);
     if (!p) {
       const desc = this.pipelineDescriptor(k);
-      p = this.device.createComputePipelineAsync(desc).then(
-        (pipe) => {
-          // a dispatch may have created it synchronously meanwhile: keep that one
-          if (!this.pipelines.has(key) && !this.destroyed) this.storePipeline(key, pipe);
-        },
-        async (e: unknown) => {
-          if (this.destroyed || this.lost) return; // reported as a lost device, not a compile error
-          throw new Error(`WebGPU kernel ${k.label}:${k.entry} failed to compile: ${await this.compileErrors(desc.compute.module, e)}`);
-        },
-      ).finally(() => this.pending.delete(key));
+      p = this.device
+        .createComputePipelineAsync(desc)
+        .then(
+          (pipe) => {
+            // a dispatch may have created it synchronously meanwhile: keep that one
+            if (!this.pipelines.has(key) && !this.destroyed) this.storePipeline(key, pipe);
+          },
+          async (e: unknown) => {
+            if (this.destroyed || this.lost) return; // reported as a lost device, not a compile error
+            throw new Error(
+              `WebGPU kernel ${k.label}:${k.entry} failed to compile: ${await this.compileErrors(desc.compute.module, e)}`,
+            );
+          },
+        )
+        .finally(() => this.pending.delete(key));
       this.pending.set(key, p);
     }
     return p;
@@ -162,7 +184,9 @@ export class WebGpuBackend implements Backend, GpuContext {
     const fallback = e instanceof Error ? e.message : String(e);
     try {
       const info = await module.getCompilationInfo();
-      const errs = info.messages.filter((m) => m.type === 'error').map((m) => `${m.lineNum}:${m.linePos} ${m.message}`);
+      const errs = info.messages
+        .filter((m) => m.type === 'error')
+        .map((m) => `${m.lineNum}:${m.linePos} ${m.message}`);
       return errs.length ? errs.join('; ') : fallback;
     } catch {
       return fallback;
@@ -211,13 +235,22 @@ export class WebGpuBackend implements Backend, GpuContext {
         else dv.setFloat32(i * 4, p.v, true);
       });
       const off = this.slot * UNIFORM_SLOT;
-      this.device.queue.writeBuffer(this.uniforms, off, this.uniformHost, 0, Math.max(16, cdiv(params.length * 4, 16) * 16));
+      this.device.queue.writeBuffer(
+        this.uniforms,
+        off,
+        this.uniformHost,
+        0,
+        Math.max(16, cdiv(params.length * 4, 16) * 16),
+      );
       entries.push({ binding: 0, resource: { buffer: this.uniforms, offset: off, size: UNIFORM_SLOT } });
       this.slot++;
     }
     tensors.forEach((t, i) => {
       const g = t as GpuTensor;
-      entries.push({ binding: i + 1, resource: { buffer: g.buffer, offset: g.offset * 4, size: Math.max(4, g.size * 4) } });
+      entries.push({
+        binding: i + 1,
+        resource: { buffer: g.buffer, offset: g.offset * 4, size: Math.max(4, g.size * 4) },
+      });
     });
     const bindGroup = this.device.createBindGroup({ layout: pipeline.getBindGroupLayout(0), entries });
     const timer = this.timer;
@@ -228,7 +261,8 @@ export class WebGpuBackend implements Backend, GpuContext {
       timer.labels.push(`${kernel.label}:${kernel.entry}`);
       const i = 2 * timer.count++;
       this.pass = this.getEncoder().beginComputePass({
-        label: 'timed', timestampWrites: { querySet: timer.set, beginningOfPassWriteIndex: i, endOfPassWriteIndex: i + 1 },
+        label: 'timed',
+        timestampWrites: { querySet: timer.set, beginningOfPassWriteIndex: i, endOfPassWriteIndex: i + 1 },
       });
     }
     this.pass ??= this.getEncoder().beginComputePass({ label: 'ops' });
@@ -254,7 +288,12 @@ export class WebGpuBackend implements Backend, GpuContext {
     if (!this.hasTimestamps) throw new Error('this adapter has no timestamp-query feature');
     if (this.timer) throw new Error('beginTimestamps: timing is already on');
     const cap = Math.max(1, Math.floor(maxDispatches));
-    this.timer = { set: this.device.createQuerySet({ type: 'timestamp', count: 2 * cap }), count: 0, cap, labels: [] };
+    this.timer = {
+      set: this.device.createQuerySet({ type: 'timestamp', count: 2 * cap }),
+      count: 0,
+      cap,
+      labels: [],
+    };
   }
   /** Stop timing; resolves to each timed dispatch's kernel ('label:entry') and GPU ms (pass end - beginning), in order. */
   async endTimestamps(): Promise<{ kernel: string; ms: number }[]> {
@@ -266,8 +305,16 @@ export class WebGpuBackend implements Backend, GpuContext {
       return [];
     }
     const bytes = 16 * t.count;
-    const resolve = this.device.createBuffer({ label: 'timestamps', size: bytes, usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC });
-    const staging = this.device.createBuffer({ label: 'timestamps.read', size: bytes, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+    const resolve = this.device.createBuffer({
+      label: 'timestamps',
+      size: bytes,
+      usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC,
+    });
+    const staging = this.device.createBuffer({
+      label: 'timestamps.read',
+      size: bytes,
+      usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST,
+    });
     this.endPass();
     const enc = this.getEncoder();
     enc.resolveQuerySet(t.set, 0, 2 * t.count, resolve, 0);
@@ -325,13 +372,16 @@ export class WebGpuBackend implements Backend, GpuContext {
   view(base: Tensor, offset: number, shape: readonly number[], label = `${base.label}.view`): Tensor {
     const b = base as GpuTensor;
     const n = shapeSize(shape);
-    if (offset % VIEW_ALIGN !== 0) throw new Error(`view offset ${offset} is not a multiple of ${VIEW_ALIGN}`);
-    if (offset + n > b.size) throw new Error(`view [${offset}, ${offset + n}) exceeds ${b.label} (${b.size})`);
+    if (offset % VIEW_ALIGN !== 0)
+      throw new Error(`view offset ${offset} is not a multiple of ${VIEW_ALIGN}`);
+    if (offset + n > b.size)
+      throw new Error(`view [${offset}, ${offset + n}) exceeds ${b.label} (${b.size})`);
     return new GpuTensor([...shape], b.dtype, label, b.buffer, b.offset + offset, n, true);
   }
   write(t: Tensor, data: Float32Array | Uint32Array): void {
     const g = t as GpuTensor;
-    if (data.length !== g.size) throw new Error(`write to ${g.label}: ${data.length} values for ${g.size} elements`);
+    if (data.length !== g.size)
+      throw new Error(`write to ${g.label}: ${data.length} values for ${g.size} elements`);
     // Queue writes are ordered before the next submit: flush what was recorded so order holds.
     this.flush();
     this.device.queue.writeBuffer(g.buffer, g.offset * 4, data.buffer, data.byteOffset, data.byteLength);
@@ -367,19 +417,32 @@ export class WebGpuBackend implements Backend, GpuContext {
     staging.unmap();
     this.pool.releaseStaging(staging);
     this.checkErrors();
-    return tensors.map((t, i) => (t.dtype === 'f32' ? new Float32Array(copy, at[i], t.size) : new Uint32Array(copy, at[i], t.size)));
+    return tensors.map((t, i) =>
+      t.dtype === 'f32' ? new Float32Array(copy, at[i], t.size) : new Uint32Array(copy, at[i], t.size),
+    );
   }
   fill(t: Tensor, value: number): void {
     const g = t as GpuTensor;
     const bits = g.dtype === 'u32' ? value >>> 0 : 0;
-    this.run(fillKernel, [t], [U(g.size), F(value), U(bits), U(g.dtype === 'u32' ? 1 : 0)], this.grid(g.size, 256));
+    this.run(
+      fillKernel,
+      [t],
+      [U(g.size), F(value), U(bits), U(g.dtype === 'u32' ? 1 : 0)],
+      this.grid(g.size, 256),
+    );
   }
   copy(dst: Tensor, src: Tensor, n: number, dstOffset = 0, srcOffset = 0): void {
     const d = dst as GpuTensor;
     const s = src as GpuTensor;
     if (n <= 0) return;
     this.endPass();
-    this.getEncoder().copyBufferToBuffer(s.buffer, (s.offset + srcOffset) * 4, d.buffer, (d.offset + dstOffset) * 4, n * 4);
+    this.getEncoder().copyBufferToBuffer(
+      s.buffer,
+      (s.offset + srcOffset) * 4,
+      d.buffer,
+      (d.offset + dstOffset) * 4,
+      n * 4,
+    );
   }
   free(t: Tensor): void {
     const g = t as GpuTensor;
@@ -400,10 +463,30 @@ export class WebGpuBackend implements Backend, GpuContext {
   }
 
   // ---- ops -----------------------------------------------------------------------------------
-  encoderForward(out: Tensor, wte: Tensor, wpe: Tensor | null, tokens: Tensor, B: number, T: number, C: number, tokStride: number, pos0: number): void {
+  encoderForward(
+    out: Tensor,
+    wte: Tensor,
+    wpe: Tensor | null,
+    tokens: Tensor,
+    B: number,
+    T: number,
+    C: number,
+    tokStride: number,
+    pos0: number,
+  ): void {
     enc.encoderForward(this, out, wte, wpe, tokens, B, T, C, tokStride, pos0);
   }
-  encoderBackward(dwte: Tensor, dwpe: Tensor | null, dout: Tensor, tokens: Tensor, B: number, T: number, C: number, tokStride: number, pos0: number): void {
+  encoderBackward(
+    dwte: Tensor,
+    dwpe: Tensor | null,
+    dout: Tensor,
+    tokens: Tensor,
+    B: number,
+    T: number,
+    C: number,
+    tokStride: number,
+    pos0: number,
+  ): void {
     enc.encoderBackward(this, dwte, dwpe, dout, tokens, B, T, C, tokStride, pos0);
   }
   ropeForward(out: Tensor, inp: Tensor, B: number, T: number, C: number, NH: number, pos0: number): void {
@@ -412,29 +495,134 @@ export class WebGpuBackend implements Backend, GpuContext {
   ropeBackward(dinp: Tensor, dout: Tensor, B: number, T: number, C: number, NH: number, pos0: number): void {
     rope.ropeBackward(this, dinp, dout, B, T, C, NH, pos0);
   }
-  matmulForward(out: Tensor, inp: Tensor, weight: Tensor, bias: Tensor | null, N: number, C: number, OC: number): void {
+  matmulForward(
+    out: Tensor,
+    inp: Tensor,
+    weight: Tensor,
+    bias: Tensor | null,
+    N: number,
+    C: number,
+    OC: number,
+  ): void {
     mm.matmulForward(this, out, inp, weight, bias, N, C, OC, this.pick('matmul', [N, C, OC]));
   }
-  matmulBackward(dinp: Tensor | null, dweight: Tensor, dbias: Tensor | null, dout: Tensor, inp: Tensor, weight: Tensor, N: number, C: number, OC: number): void {
-    mm.matmulBackward(this, dinp, dweight, dbias, dout, inp, weight, N, C, OC, this.pick('matmul', [N, C, OC]));
+  matmulBackward(
+    dinp: Tensor | null,
+    dweight: Tensor,
+    dbias: Tensor | null,
+    dout: Tensor,
+    inp: Tensor,
+    weight: Tensor,
+    N: number,
+    C: number,
+    OC: number,
+  ): void {
+    mm.matmulBackward(
+      this,
+      dinp,
+      dweight,
+      dbias,
+      dout,
+      inp,
+      weight,
+      N,
+      C,
+      OC,
+      this.pick('matmul', [N, C, OC]),
+    );
   }
-  layernormForward(out: Tensor, mean: Tensor, rstd: Tensor, inp: Tensor, weight: Tensor, bias: Tensor, N: number, C: number): void {
+  layernormForward(
+    out: Tensor,
+    mean: Tensor,
+    rstd: Tensor,
+    inp: Tensor,
+    weight: Tensor,
+    bias: Tensor,
+    N: number,
+    C: number,
+  ): void {
     ln.layernormForward(this, out, mean, rstd, inp, weight, bias, N, C, this.pick('layernorm', [N, C]));
   }
-  layernormBackward(dinp: Tensor, dweight: Tensor, dbias: Tensor, dout: Tensor, inp: Tensor, weight: Tensor, mean: Tensor, rstd: Tensor, N: number, C: number): void {
-    ln.layernormBackward(this, dinp, dweight, dbias, dout, inp, weight, mean, rstd, N, C, this.pick('layernorm', [N, C]));
+  layernormBackward(
+    dinp: Tensor,
+    dweight: Tensor,
+    dbias: Tensor,
+    dout: Tensor,
+    inp: Tensor,
+    weight: Tensor,
+    mean: Tensor,
+    rstd: Tensor,
+    N: number,
+    C: number,
+  ): void {
+    ln.layernormBackward(
+      this,
+      dinp,
+      dweight,
+      dbias,
+      dout,
+      inp,
+      weight,
+      mean,
+      rstd,
+      N,
+      C,
+      this.pick('layernorm', [N, C]),
+    );
   }
   attentionForward(out: Tensor, att: Tensor, qkv: Tensor, B: number, T: number, C: number, NH: number): void {
     attn.attentionForward(this, out, att, qkv, B, T, C, NH, this.pick('attention', [B, T, C, NH]));
   }
-  attentionBackward(dqkv: Tensor, dout: Tensor, qkv: Tensor, att: Tensor, B: number, T: number, C: number, NH: number): void {
+  attentionBackward(
+    dqkv: Tensor,
+    dout: Tensor,
+    qkv: Tensor,
+    att: Tensor,
+    B: number,
+    T: number,
+    C: number,
+    NH: number,
+  ): void {
     attn.attentionBackward(this, dqkv, dout, qkv, att, B, T, C, NH, this.pick('attention', [B, T, C, NH]));
   }
-  kvCacheWrite(kcache: Tensor, vcache: Tensor, qkv: Tensor, B: number, T: number, pos0: number, Tmax: number, C: number): void {
+  kvCacheWrite(
+    kcache: Tensor,
+    vcache: Tensor,
+    qkv: Tensor,
+    B: number,
+    T: number,
+    pos0: number,
+    Tmax: number,
+    C: number,
+  ): void {
     attn.kvCacheWrite(this, kcache, vcache, qkv, B, T, pos0, Tmax, C);
   }
-  attentionCached(out: Tensor, qkv: Tensor, kcache: Tensor, vcache: Tensor, B: number, T: number, pos0: number, Tmax: number, C: number, NH: number): void {
-    attn.attentionCached(this, out, qkv, kcache, vcache, B, T, pos0, Tmax, C, NH, this.pick('attentionCached', [B, T, pos0 + T, C, NH]));
+  attentionCached(
+    out: Tensor,
+    qkv: Tensor,
+    kcache: Tensor,
+    vcache: Tensor,
+    B: number,
+    T: number,
+    pos0: number,
+    Tmax: number,
+    C: number,
+    NH: number,
+  ): void {
+    attn.attentionCached(
+      this,
+      out,
+      qkv,
+      kcache,
+      vcache,
+      B,
+      T,
+      pos0,
+      Tmax,
+      C,
+      NH,
+      this.pick('attentionCached', [B, T, pos0 + T, C, NH]),
+    );
   }
   geluForward(out: Tensor, inp: Tensor, N: number): void {
     ew.geluForward(this, out, inp, N);
@@ -448,25 +636,104 @@ export class WebGpuBackend implements Backend, GpuContext {
   residualBackward(da: Tensor, db: Tensor, dout: Tensor, N: number): void {
     ew.residualBackward(this, da, db, dout, N);
   }
-  logprobForward(logp: Tensor | null, entropy: Tensor | null, certainty: Tensor | null, logits: Tensor, targets: Tensor, N: number, V: number, temperature: number): void {
-    lp.logprobForward(this, logp, entropy, certainty, logits, targets, N, V, temperature, this.pick('logprob', [N, V]));
+  logprobForward(
+    logp: Tensor | null,
+    entropy: Tensor | null,
+    certainty: Tensor | null,
+    logits: Tensor,
+    targets: Tensor,
+    N: number,
+    V: number,
+    temperature: number,
+  ): void {
+    lp.logprobForward(
+      this,
+      logp,
+      entropy,
+      certainty,
+      logits,
+      targets,
+      N,
+      V,
+      temperature,
+      this.pick('logprob', [N, V]),
+    );
   }
-  logprobBackward(dlogits: Tensor, logits: Tensor, targets: Tensor, weights: Tensor, N: number, V: number, temperature: number): void {
-    lp.logprobBackward(this, dlogits, logits, targets, weights, N, V, temperature, this.pick('logprob', [N, V]));
+  logprobBackward(
+    dlogits: Tensor,
+    logits: Tensor,
+    targets: Tensor,
+    weights: Tensor,
+    N: number,
+    V: number,
+    temperature: number,
+  ): void {
+    lp.logprobBackward(
+      this,
+      dlogits,
+      logits,
+      targets,
+      weights,
+      N,
+      V,
+      temperature,
+      this.pick('logprob', [N, V]),
+    );
   }
   crossEntropyForward(losses: Tensor, logits: Tensor, targets: Tensor, N: number, V: number): void {
     lp.crossEntropyForward(this, losses, logits, targets, N, V, this.pick('logprob', [N, V]));
   }
-  crossEntropyBackward(dlogits: Tensor, logits: Tensor, targets: Tensor, dlosses: Tensor, N: number, V: number): void {
+  crossEntropyBackward(
+    dlogits: Tensor,
+    logits: Tensor,
+    targets: Tensor,
+    dlosses: Tensor,
+    N: number,
+    V: number,
+  ): void {
     lp.crossEntropyBackward(this, dlogits, logits, targets, dlosses, N, V, this.pick('logprob', [N, V]));
   }
-  sampleTokens(out: Tensor, logits: Tensor, rows: number, V: number, temperature: number, seed: number, counter: number, outStride: number, outOffset: number, logp: Tensor | null = null, logpOffset = 0): void {
-    smp.sampleTokens(this, out, logits, rows, V, temperature, seed, counter, outStride, outOffset, logp, logpOffset);
+  sampleTokens(
+    out: Tensor,
+    logits: Tensor,
+    rows: number,
+    V: number,
+    temperature: number,
+    seed: number,
+    counter: number,
+    outStride: number,
+    outOffset: number,
+    logp: Tensor | null = null,
+    logpOffset = 0,
+  ): void {
+    smp.sampleTokens(
+      this,
+      out,
+      logits,
+      rows,
+      V,
+      temperature,
+      seed,
+      counter,
+      outStride,
+      outOffset,
+      logp,
+      logpOffset,
+    );
   }
   sumSquares(out: Tensor, inp: Tensor, N: number): void {
     opt.sumSquares(this, out, inp, N, this.pick('sumSquares', [N]));
   }
-  adamw(params: Tensor, grads: Tensor, m: Tensor, v: Tensor, normSq: Tensor | null, maxNorm: number, N: number, hp: AdamWParams): void {
+  adamw(
+    params: Tensor,
+    grads: Tensor,
+    m: Tensor,
+    v: Tensor,
+    normSq: Tensor | null,
+    maxNorm: number,
+    N: number,
+    hp: AdamWParams,
+  ): void {
     opt.adamw(this, params, grads, m, v, normSq, maxNorm, N, hp);
   }
   // fused decode step (src/engine/decode.ts)

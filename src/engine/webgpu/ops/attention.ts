@@ -42,7 +42,8 @@ export function attentionVariant(keys: number): AttentionVariant {
 }
 
 function checkRows(variant: AttentionVariant, keys: number): void {
-  if (variant === 'rows' && keys > ROWS_MAXT) throw new Error(`attention 'rows' kernels take at most ${ROWS_MAXT} keys, got ${keys}`);
+  if (variant === 'rows' && keys > ROWS_MAXT)
+    throw new Error(`attention 'rows' kernels take at most ${ROWS_MAXT} keys, got ${keys}`);
 }
 
 function headSize(C: number, NH: number): number {
@@ -62,7 +63,14 @@ function params(B: number, T: number, C: number, NH: number, pos0: number, Tmax:
  * softmax-row kernel, then out = att @ v.
  */
 export function attentionForward(
-  ctx: GpuContext, out: Tensor, att: Tensor, qkv: Tensor, B: number, T: number, C: number, NH: number,
+  ctx: GpuContext,
+  out: Tensor,
+  att: Tensor,
+  qkv: Tensor,
+  B: number,
+  T: number,
+  C: number,
+  NH: number,
   variant: AttentionVariant = attentionVariant(T),
 ): void {
   if (B * T * C === 0) return;
@@ -78,7 +86,15 @@ export function attentionForward(
 
 /** dqkv (B,T,3C) += attention gradient; dpreatt goes through a persistent (B,NH,T,T) scratch. */
 export function attentionBackward(
-  ctx: GpuContext, dqkv: Tensor, dout: Tensor, qkv: Tensor, att: Tensor, B: number, T: number, C: number, NH: number,
+  ctx: GpuContext,
+  dqkv: Tensor,
+  dout: Tensor,
+  qkv: Tensor,
+  att: Tensor,
+  B: number,
+  T: number,
+  C: number,
+  NH: number,
   variant: AttentionVariant = attentionVariant(T),
 ): void {
   if (B * T * C === 0) return;
@@ -92,17 +108,39 @@ export function attentionBackward(
 
 /** kcache/vcache (B,Tmax,C) rows pos0..pos0+T-1 = k/v parts of qkv (B,T,3C). */
 export function kvCacheWrite(
-  ctx: GpuContext, kcache: Tensor, vcache: Tensor, qkv: Tensor, B: number, T: number, pos0: number, Tmax: number, C: number,
+  ctx: GpuContext,
+  kcache: Tensor,
+  vcache: Tensor,
+  qkv: Tensor,
+  B: number,
+  T: number,
+  pos0: number,
+  Tmax: number,
+  C: number,
 ): void {
   if (pos0 + T > Tmax) throw new Error(`kvCacheWrite: pos0 ${pos0} + T ${T} exceeds Tmax ${Tmax}`);
   if (B * T * C === 0) return;
-  ctx.run(cacheWrite, [kcache, vcache, qkv], [U(B), U(T), U(C), U(1), U(C), U(pos0), U(Tmax), F(1)], ctx.grid(B * T * C, 256));
+  ctx.run(
+    cacheWrite,
+    [kcache, vcache, qkv],
+    [U(B), U(T), U(C), U(1), U(C), U(pos0), U(Tmax), F(1)],
+    ctx.grid(B * T * C, 256),
+  );
 }
 
 /** out (B,T,C): queries of qkv at positions pos0+t attend over cache positions 0..pos0+t. */
 export function attentionCached(
-  ctx: GpuContext, out: Tensor, qkv: Tensor, kcache: Tensor, vcache: Tensor,
-  B: number, T: number, pos0: number, Tmax: number, C: number, NH: number,
+  ctx: GpuContext,
+  out: Tensor,
+  qkv: Tensor,
+  kcache: Tensor,
+  vcache: Tensor,
+  B: number,
+  T: number,
+  pos0: number,
+  Tmax: number,
+  C: number,
+  NH: number,
   variant: AttentionVariant = attentionVariant(pos0 + T),
 ): void {
   if (pos0 + T > Tmax) throw new Error(`attentionCached: pos0 ${pos0} + T ${T} exceeds Tmax ${Tmax}`);
@@ -110,7 +148,12 @@ export function attentionCached(
   if (B * T * C === 0) return;
   checkRows(variant, pos0 + T);
   if (variant === 'rows') {
-    ctx.run(cachedRows, [out, qkv, kcache, vcache], params(B, T, C, NH, pos0, Tmax), ctx.grid(B * NH * T, ROWS_WG));
+    ctx.run(
+      cachedRows,
+      [out, qkv, kcache, vcache],
+      params(B, T, C, NH, pos0, Tmax),
+      ctx.grid(B * NH * T, ROWS_WG),
+    );
     return;
   }
   ctx.run(cached, [out, qkv, kcache, vcache], params(B, T, C, NH, pos0, Tmax), ctx.grid(B * NH * T * WG, WG));

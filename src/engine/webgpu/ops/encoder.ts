@@ -15,8 +15,16 @@ const bwdWpe = defineKernel({ label: 'encoder', code, entry: 'encoder_backward_d
 
 /** out (B,T,C) = wte[tok] + wpe[pos0+t] (wpe null: token rows only), tok = tokens[b*tokStride + pos0 + t]. */
 export function encoderForward(
-  ctx: GpuContext, out: Tensor, wte: Tensor, wpe: Tensor | null, tokens: Tensor,
-  B: number, T: number, C: number, tokStride: number, pos0: number,
+  ctx: GpuContext,
+  out: Tensor,
+  wte: Tensor,
+  wpe: Tensor | null,
+  tokens: Tensor,
+  B: number,
+  T: number,
+  C: number,
+  tokStride: number,
+  pos0: number,
 ): void {
   const n = B * T * C;
   if (n === 0) return;
@@ -30,8 +38,16 @@ export function encoderForward(
  * given). V is read from dwte's size. One thread per gradient element, so no atomics.
  */
 export function encoderBackward(
-  ctx: GpuContext, dwte: Tensor, dwpe: Tensor | null, dout: Tensor, tokens: Tensor,
-  B: number, T: number, C: number, tokStride: number, pos0: number,
+  ctx: GpuContext,
+  dwte: Tensor,
+  dwpe: Tensor | null,
+  dout: Tensor,
+  tokens: Tensor,
+  B: number,
+  T: number,
+  C: number,
+  tokStride: number,
+  pos0: number,
 ): void {
   if (B * T * C === 0) return;
   const V = dwte.size / C;

@@ -37,8 +37,16 @@ export function layernormVariant(N: number, C: number): LayernormVariant {
 
 /** out (N,C) = layernorm(inp) * weight + bias; saves mean (N) and rstd (N). */
 export function layernormForward(
-  ctx: GpuContext, out: Tensor, mean: Tensor, rstd: Tensor, inp: Tensor, weight: Tensor, bias: Tensor,
-  N: number, C: number, variant: LayernormVariant = layernormVariant(N, C),
+  ctx: GpuContext,
+  out: Tensor,
+  mean: Tensor,
+  rstd: Tensor,
+  inp: Tensor,
+  weight: Tensor,
+  bias: Tensor,
+  N: number,
+  C: number,
+  variant: LayernormVariant = layernormVariant(N, C),
 ): void {
   if (N === 0 || C === 0) return;
   if (variant === 'rows') {
@@ -50,8 +58,18 @@ export function layernormForward(
 
 /** dinp (N,C), dweight (C), dbias (C) += layernorm gradients; two dispatches, no atomics. */
 export function layernormBackward(
-  ctx: GpuContext, dinp: Tensor, dweight: Tensor, dbias: Tensor, dout: Tensor, inp: Tensor, weight: Tensor,
-  mean: Tensor, rstd: Tensor, N: number, C: number, variant: LayernormVariant = layernormVariant(N, C),
+  ctx: GpuContext,
+  dinp: Tensor,
+  dweight: Tensor,
+  dbias: Tensor,
+  dout: Tensor,
+  inp: Tensor,
+  weight: Tensor,
+  mean: Tensor,
+  rstd: Tensor,
+  N: number,
+  C: number,
+  variant: LayernormVariant = layernormVariant(N, C),
 ): void {
   if (N === 0 || C === 0) return;
   if (variant === 'rows') {

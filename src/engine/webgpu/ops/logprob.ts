@@ -17,7 +17,8 @@ const ceFwd = kernel('crossentropy_forward');
 const bwd = kernel('logprob_backward');
 
 const ROWS_WG = 32; // rows per workgroup, as in logprob_rows.wgsl
-const rowsKernel = (entry: string): Kernel => defineKernel({ label: 'logprob_rows', code: common + rowsSrc, entry });
+const rowsKernel = (entry: string): Kernel =>
+  defineKernel({ label: 'logprob_rows', code: common + rowsSrc, entry });
 const fwdRows = rowsKernel('logprob_forward_rows');
 const ceFwdRows = rowsKernel('crossentropy_forward_rows');
 const bwdRows = rowsKernel('logprob_backward_rows');
@@ -31,7 +32,15 @@ export function logprobVariant(V: number): LogprobVariant {
 
 /** Run `k` ('workgroup': one group per row) or its 'rows' twin (one invocation per row). */
 function dispatch(
-  ctx: GpuContext, variant: LogprobVariant, k: Kernel, kRows: Kernel, tensors: Tensor[], N: number, V: number, temp: number, sign: number,
+  ctx: GpuContext,
+  variant: LogprobVariant,
+  k: Kernel,
+  kRows: Kernel,
+  tensors: Tensor[],
+  N: number,
+  V: number,
+  temp: number,
+  sign: number,
 ): void {
   const p = [U(N), U(V), F(temp), F(sign)];
   if (variant === 'rows') ctx.run(kRows, tensors, p, ctx.grid(N, ROWS_WG));
@@ -40,8 +49,16 @@ function dispatch(
 
 /** logp, entropy, certainty (N) of logits (N, V) / temperature; null outputs go to scratch. */
 export function logprobForward(
-  ctx: GpuContext, logp: Tensor | null, entropy: Tensor | null, certainty: Tensor | null,
-  logits: Tensor, targets: Tensor, N: number, V: number, temperature: number, variant: LogprobVariant = logprobVariant(V),
+  ctx: GpuContext,
+  logp: Tensor | null,
+  entropy: Tensor | null,
+  certainty: Tensor | null,
+  logits: Tensor,
+  targets: Tensor,
+  N: number,
+  V: number,
+  temperature: number,
+  variant: LogprobVariant = logprobVariant(V),
 ): void {
   if (N === 0) return;
   // The kernel writes all three; a missing output lands in its own persistent scratch buffer.
@@ -53,8 +70,15 @@ export function logprobForward(
 
 /** dlogits (N, V) += weights[n] * (onehot - p) / temperature. */
 export function logprobBackward(
-  ctx: GpuContext, dlogits: Tensor, logits: Tensor, targets: Tensor, weights: Tensor,
-  N: number, V: number, temperature: number, variant: LogprobVariant = logprobVariant(V),
+  ctx: GpuContext,
+  dlogits: Tensor,
+  logits: Tensor,
+  targets: Tensor,
+  weights: Tensor,
+  N: number,
+  V: number,
+  temperature: number,
+  variant: LogprobVariant = logprobVariant(V),
 ): void {
   if (N === 0) return;
   dispatch(ctx, variant, bwd, bwdRows, [dlogits, logits, targets, weights], N, V, temperature, 1);
@@ -62,7 +86,13 @@ export function logprobBackward(
 
 /** losses (N) = -log softmax(logits[n])[targets[n]]. */
 export function crossEntropyForward(
-  ctx: GpuContext, losses: Tensor, logits: Tensor, targets: Tensor, N: number, V: number, variant: LogprobVariant = logprobVariant(V),
+  ctx: GpuContext,
+  losses: Tensor,
+  logits: Tensor,
+  targets: Tensor,
+  N: number,
+  V: number,
+  variant: LogprobVariant = logprobVariant(V),
 ): void {
   if (N === 0) return;
   dispatch(ctx, variant, ceFwd, ceFwdRows, [losses, logits, targets], N, V, 1, 1);
@@ -70,7 +100,13 @@ export function crossEntropyForward(
 
 /** dlogits (N, V) += dlosses[n] * (p - onehot): the logprob backward kernel with sign -1, T = 1. */
 export function crossEntropyBackward(
-  ctx: GpuContext, dlogits: Tensor, logits: Tensor, targets: Tensor, dlosses: Tensor, N: number, V: number,
+  ctx: GpuContext,
+  dlogits: Tensor,
+  logits: Tensor,
+  targets: Tensor,
+  dlosses: Tensor,
+  N: number,
+  V: number,
   variant: LogprobVariant = logprobVariant(V),
 ): void {
   if (N === 0) return;

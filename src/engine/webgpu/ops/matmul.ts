@@ -22,11 +22,31 @@ const FWD_ROWS = 8; // blocked forward: 8 rows x 8 columns per invocation
 const FWD_COLS = 8;
 const BWD_ROWS = 4; // blocked backward, any OC: 4 rows x 4 columns per invocation
 const DINP_ROWS = 8; // blocked dinp with OC % 4 == 0: 8 rows x 4 columns per invocation
-const fwdBlocked = defineKernel({ label: 'matmul_blocked', code: blockedCode, entry: 'matmul_forward_blocked' });
-const fwdBlockedNoBias = defineKernel({ label: 'matmul_blocked', code: blockedCode, entry: 'matmul_forward_blocked_nobias' });
-const bwdBlocked = defineKernel({ label: 'matmul_blocked', code: blockedCode, entry: 'matmul_backward_blocked' });
-const bwdInpBlocked = defineKernel({ label: 'matmul_blocked', code: blockedCode, entry: 'matmul_backward_dinp_blocked' });
-const bwdWeightBlocked = defineKernel({ label: 'matmul_blocked', code: blockedCode, entry: 'matmul_backward_dweight_blocked' });
+const fwdBlocked = defineKernel({
+  label: 'matmul_blocked',
+  code: blockedCode,
+  entry: 'matmul_forward_blocked',
+});
+const fwdBlockedNoBias = defineKernel({
+  label: 'matmul_blocked',
+  code: blockedCode,
+  entry: 'matmul_forward_blocked_nobias',
+});
+const bwdBlocked = defineKernel({
+  label: 'matmul_blocked',
+  code: blockedCode,
+  entry: 'matmul_backward_blocked',
+});
+const bwdInpBlocked = defineKernel({
+  label: 'matmul_blocked',
+  code: blockedCode,
+  entry: 'matmul_backward_dinp_blocked',
+});
+const bwdWeightBlocked = defineKernel({
+  label: 'matmul_blocked',
+  code: blockedCode,
+  entry: 'matmul_backward_dweight_blocked',
+});
 
 export type MatmulVariant = 'blocked' | 'tiled';
 
@@ -42,7 +62,14 @@ export function matmulVariant(N: number, C: number, OC: number): MatmulVariant {
 
 /** out (N,OC) = inp (N,C) @ weight (OC,C)^T + bias (OC, optional); `variant` overrides the choice. */
 export function matmulForward(
-  ctx: GpuContext, out: Tensor, inp: Tensor, weight: Tensor, bias: Tensor | null, N: number, C: number, OC: number,
+  ctx: GpuContext,
+  out: Tensor,
+  inp: Tensor,
+  weight: Tensor,
+  bias: Tensor | null,
+  N: number,
+  C: number,
+  OC: number,
   variant: MatmulVariant = matmulVariant(N, C, OC),
 ): void {
   if (N === 0 || OC === 0) return;
@@ -64,24 +91,45 @@ export function matmulForward(
  * sums of dout (if given). Up to three dispatches, each a plain deterministic reduction.
  */
 export function matmulBackward(
-  ctx: GpuContext, dinp: Tensor | null, dweight: Tensor, dbias: Tensor | null, dout: Tensor, inp: Tensor,
-  weight: Tensor, N: number, C: number, OC: number, variant: MatmulVariant = matmulVariant(N, C, OC),
+  ctx: GpuContext,
+  dinp: Tensor | null,
+  dweight: Tensor,
+  dbias: Tensor | null,
+  dout: Tensor,
+  inp: Tensor,
+  weight: Tensor,
+  N: number,
+  C: number,
+  OC: number,
+  variant: MatmulVariant = matmulVariant(N, C, OC),
 ): void {
   if (variant === 'blocked' && C % 4 !== 0) throw new Error(`blocked matmul needs C % 4 == 0, got C=${C}`);
   if (variant === 'blocked' && OC % 4 === 0) {
     // dout rows as vec4: dinp 8 rows x 4 columns, dweight 4 x 4 per invocation
     const C4 = C / 4;
     const params = [U(N), U(C), U(OC)];
-    if (dinp && N > 0 && C > 0 && OC > 0) ctx.run(bwdInpBlocked, [dinp, dout, weight], params, ctx.grid(cdiv(N, DINP_ROWS) * C4, BLOCK_WG));
-    if (OC > 0 && C > 0 && N > 0) ctx.run(bwdWeightBlocked, [dweight, dout, inp], params, ctx.grid((OC / 4) * C4, BLOCK_WG));
+    if (dinp && N > 0 && C > 0 && OC > 0)
+      ctx.run(bwdInpBlocked, [dinp, dout, weight], params, ctx.grid(cdiv(N, DINP_ROWS) * C4, BLOCK_WG));
+    if (OC > 0 && C > 0 && N > 0)
+      ctx.run(bwdWeightBlocked, [dweight, dout, inp], params, ctx.grid((OC / 4) * C4, BLOCK_WG));
   } else if (variant === 'blocked') {
     // any OC: dst (M, C) += A (M, K) @ B (K, C), A(m, k) = dout[m*sm + k*sk] read as scalars
     const C4 = C / 4;
     if (dinp && N > 0 && C > 0 && OC > 0) {
-      ctx.run(bwdBlocked, [dinp, dout, weight], [U(N), U(OC), U(C), U(OC), U(1)], ctx.grid(cdiv(N, BWD_ROWS) * C4, BLOCK_WG));
+      ctx.run(
+        bwdBlocked,
+        [dinp, dout, weight],
+        [U(N), U(OC), U(C), U(OC), U(1)],
+        ctx.grid(cdiv(N, BWD_ROWS) * C4, BLOCK_WG),
+      );
     }
     if (OC > 0 && C > 0 && N > 0) {
-      ctx.run(bwdBlocked, [dweight, dout, inp], [U(OC), U(N), U(C), U(1), U(OC)], ctx.grid(cdiv(OC, BWD_ROWS) * C4, BLOCK_WG));
+      ctx.run(
+        bwdBlocked,
+        [dweight, dout, inp],
+        [U(OC), U(N), U(C), U(1), U(OC)],
+        ctx.grid(cdiv(OC, BWD_ROWS) * C4, BLOCK_WG),
+      );
     }
   } else {
     const params = [U(N), U(C), U(OC)];

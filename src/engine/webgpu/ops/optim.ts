@@ -19,8 +19,16 @@ const finalK = kernel('sumsquares_final');
 const adamK = kernel('adamw_update');
 const ROWS_WG = 32; // invocations per workgroup of sumsquares_partial_rows
 const ROWS_CHUNK = 256; // elements per chunk of sumsquares_partial_rows
-const partialRows = defineKernel({ label: 'optim_rows', code: common + rowsSrc, entry: 'sumsquares_partial_rows' });
-const finalRows = defineKernel({ label: 'optim_rows', code: common + rowsSrc, entry: 'sumsquares_final_rows' });
+const partialRows = defineKernel({
+  label: 'optim_rows',
+  code: common + rowsSrc,
+  entry: 'sumsquares_partial_rows',
+});
+const finalRows = defineKernel({
+  label: 'optim_rows',
+  code: common + rowsSrc,
+  entry: 'sumsquares_final_rows',
+});
 
 export type SumSquaresVariant = 'rows' | 'workgroup';
 
@@ -37,7 +45,13 @@ export function sumSquaresVariant(N: number): SumSquaresVariant {
  * workgroup each; 'rows': one invocation each) go into a scratch buffer, then one workgroup
  * (invocation) adds them. The grouping depends only on N: deterministic.
  */
-export function sumSquares(ctx: GpuContext, out: Tensor, inp: Tensor, N: number, variant: SumSquaresVariant = sumSquaresVariant(N)): void {
+export function sumSquares(
+  ctx: GpuContext,
+  out: Tensor,
+  inp: Tensor,
+  N: number,
+  variant: SumSquaresVariant = sumSquaresVariant(N),
+): void {
   const G = Math.max(1, Math.min(cdiv(N, WG), MAX_GROUPS));
   const partials = ctx.scratch('optim.partials', G);
   if (variant === 'rows') {
@@ -51,16 +65,38 @@ export function sumSquares(ctx: GpuContext, out: Tensor, inp: Tensor, N: number,
 
 /** One AdamW step on params, m, v (N), optionally clipping by the global norm sqrt(normSq[0]). */
 export function adamw(
-  ctx: GpuContext, params: Tensor, grads: Tensor, m: Tensor, v: Tensor, normSq: Tensor | null, maxNorm: number,
-  N: number, hp: AdamWParams,
+  ctx: GpuContext,
+  params: Tensor,
+  grads: Tensor,
+  m: Tensor,
+  v: Tensor,
+  normSq: Tensor | null,
+  maxNorm: number,
+  N: number,
+  hp: AdamWParams,
 ): void {
   if (N === 0) return;
   // Without clipping the kernel still binds a (never read) one-element buffer at normSq's slot.
   const ns = normSq ?? ctx.scratch('optim.nonorm', 1);
   const bc1 = 1 - Math.pow(hp.beta1, hp.step);
   const bc2 = 1 - Math.pow(hp.beta2, hp.step);
-  ctx.run(adamK, [params, grads, m, v, ns], [
-    U(N), U(normSq ? 1 : 0), F(maxNorm), F(hp.lr), F(hp.beta1), F(hp.beta2),
-    F(1 - hp.beta1), F(1 - hp.beta2), F(hp.eps), F(hp.weightDecay), F(bc1), F(bc2),
-  ], ctx.grid(N, WG));
+  ctx.run(
+    adamK,
+    [params, grads, m, v, ns],
+    [
+      U(N),
+      U(normSq ? 1 : 0),
+      F(maxNorm),
+      F(hp.lr),
+      F(hp.beta1),
+      F(hp.beta2),
+      F(1 - hp.beta1),
+      F(1 - hp.beta2),
+      F(hp.eps),
+      F(hp.weightDecay),
+      F(bc1),
+      F(bc2),
+    ],
+    ctx.grid(N, WG),
+  );
 }

@@ -13,7 +13,17 @@ const WG = 256;
 const fwd = defineKernel({ label: 'rope', code, entry: 'rope_forward' });
 const bwd = defineKernel({ label: 'rope', code, entry: 'rope_backward' });
 
-function dispatch(ctx: GpuContext, k: Kernel, a: Tensor, b: Tensor, B: number, T: number, C: number, NH: number, pos0: number): void {
+function dispatch(
+  ctx: GpuContext,
+  k: Kernel,
+  a: Tensor,
+  b: Tensor,
+  B: number,
+  T: number,
+  C: number,
+  NH: number,
+  pos0: number,
+): void {
   const hs = ropeHeadSize(C, NH); // throws on an odd head size
   const pairs = (B * T * 3 * C) / 2;
   if (pairs === 0) return;
@@ -21,11 +31,29 @@ function dispatch(ctx: GpuContext, k: Kernel, a: Tensor, b: Tensor, B: number, T
 }
 
 /** out (B,T,3C) = rope(inp): q and k pairs rotate by (pos0+t) * 10000^(-2i/hs), v is copied. */
-export function ropeForward(ctx: GpuContext, out: Tensor, inp: Tensor, B: number, T: number, C: number, NH: number, pos0: number): void {
+export function ropeForward(
+  ctx: GpuContext,
+  out: Tensor,
+  inp: Tensor,
+  B: number,
+  T: number,
+  C: number,
+  NH: number,
+  pos0: number,
+): void {
   dispatch(ctx, fwd, out, inp, B, T, C, NH, pos0);
 }
 
 /** dinp (B,T,3C) += rope^T(dout): the inverse rotation on q and k, identity on v. */
-export function ropeBackward(ctx: GpuContext, dinp: Tensor, dout: Tensor, B: number, T: number, C: number, NH: number, pos0: number): void {
+export function ropeBackward(
+  ctx: GpuContext,
+  dinp: Tensor,
+  dout: Tensor,
+  B: number,
+  T: number,
+  C: number,
+  NH: number,
+  pos0: number,
+): void {
   dispatch(ctx, bwd, dinp, dout, B, T, C, NH, pos0);
 }

@@ -16,13 +16,35 @@ const withLogp = defineKernel({ label: 'sample', code, entry: 'sample_logp' });
  * with `logp`, also logp[logpOffset + r] = that token's log-prob (at T, or 1 when greedy), same dispatch.
  */
 export function sampleTokens(
-  ctx: GpuContext, out: Tensor, logits: Tensor, rows: number, V: number, temperature: number,
-  seed: number, counter: number, outStride: number, outOffset: number, logp: Tensor | null = null, logpOffset = 0,
+  ctx: GpuContext,
+  out: Tensor,
+  logits: Tensor,
+  rows: number,
+  V: number,
+  temperature: number,
+  seed: number,
+  counter: number,
+  outStride: number,
+  outOffset: number,
+  logp: Tensor | null = null,
+  logpOffset = 0,
 ): void {
   if (rows === 0) return;
   const greedy = temperature <= 0;
-  ctx.run(logp ? withLogp : kernel, logp ? [out, logits, logp] : [out, logits], [
-    U(rows), U(V), U(greedy ? 1 : 0), F(greedy ? 1 : 1 / temperature),
-    U(seed), U(counter), U(outStride), U(outOffset), U(logpOffset),
-  ], ctx.grid(rows, WG));
+  ctx.run(
+    logp ? withLogp : kernel,
+    logp ? [out, logits, logp] : [out, logits],
+    [
+      U(rows),
+      U(V),
+      U(greedy ? 1 : 0),
+      F(greedy ? 1 : 1 / temperature),
+      U(seed),
+      U(counter),
+      U(outStride),
+      U(outOffset),
+      U(logpOffset),
+    ],
+    ctx.grid(rows, WG),
+  );
 }
