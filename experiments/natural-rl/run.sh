@@ -2,13 +2,14 @@
 # The natural presets' RL grid of docs/results.md: every preset of both task kinds, seeds 1-3, Co-RL, TTRL,
 # GT and random (300 steps, test split), plus one 1-step run per preset with the live portrait's counts
 # (S = 8 samples per agent and test problem at T = 1) for the separatrix table. Two at a time (WORKERS).
-# Usage: bash experiments/natural-rl/run.sh [OUT_DIR (runs/natural)]; then npm run natural-report.
+# Usage: [ONLY=addw-] bash experiments/natural-rl/run.sh [OUT_DIR (runs/natural)]; then npm run natural-report.
+# A run whose JSON exists without an error is kept, so a rerun only does what is missing.
 set -u
 out=${1:-runs/natural}
 workers=${WORKERS:-2}
 mkdir -p "$out"
 jobs=()
-for cfg in experiments/natural-rl/*.json; do
+for cfg in experiments/natural-rl/${ONLY:-}*.json; do
   name=$(basename "$cfg" .json)
   jobs+=("$cfg|$name-portrait|portrait")
   for s in 1 2 3; do jobs+=("$cfg|$name-s$s|$s"); done
@@ -18,11 +19,12 @@ run_one() {
   [ -s "$out/$name.json" ] && grep -q '"error": null' "$out/$name.json" && return 0 # done already
   if [ "$seed" = portrait ]; then
     node -e 'const c=JSON.parse(require("fs").readFileSync(process.argv[1],"utf8"));c.name+="-portrait";c.steps=1;c.methods=["co-rl"];c.eval={...c.eval,every:1,portraitSamples:8};process.stdout.write(JSON.stringify(c))' "$cfg" >"$out/$name.config.json"
-    npm run -s experiment -- --config "$out/$name.config.json" --out "$out/$name.json" >"$out/$name.log" 2>&1
+    nice npm run -s experiment -- --config "$out/$name.config.json" --out "$out/$name.json" >"$out/$name.log" 2>&1
   else
-    npm run -s experiment -- --config "$cfg" --seed "$seed" --out "$out/$name.json" >"$out/$name.log" 2>&1
+    nice npm run -s experiment -- --config "$cfg" --seed "$seed" --out "$out/$name.json" >"$out/$name.log" 2>&1
   fi
-  echo "$(date +%T) $name rc=$?"
+  local rc=$?
+  echo "$(date +%T) $name rc=$rc"
 }
 export -f run_one
 export out
