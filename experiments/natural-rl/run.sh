@@ -3,7 +3,8 @@
 # GT and random (300 steps, test split), plus one 1-step run per preset with the live portrait's counts
 # (S = 8 samples per agent and test problem at T = 1) for the separatrix table. Two at a time (WORKERS).
 # Usage: [ONLY=addw-] bash experiments/natural-rl/run.sh [OUT_DIR (runs/natural)]; then npm run natural-report.
-# A run whose JSON exists without an error is kept, so a rerun only does what is missing.
+# A run whose JSON exists without an error is kept, so a rerun only does what is missing; a job being run
+# holds OUT/NAME.lock, so two runners (REVERSE=1 walks the list backwards) share the grid.
 set -u
 out=${1:-runs/natural}
 workers=${WORKERS:-2}
@@ -17,6 +18,8 @@ done
 run_one() {
   IFS='|' read -r cfg name seed <<<"$1"
   [ -s "$out/$name.json" ] && grep -q '"error": null' "$out/$name.json" && return 0 # done already
+  mkdir "$out/$name.lock" 2>/dev/null || return 0 # another runner has it
+  trap 'rmdir "$out/$name.lock"' RETURN
   if [ "$seed" = portrait ]; then
     node -e 'const c=JSON.parse(require("fs").readFileSync(process.argv[1],"utf8"));c.name+="-portrait";c.steps=1;c.methods=["co-rl"];c.eval={...c.eval,every:1,portraitSamples:8};process.stdout.write(JSON.stringify(c))' "$cfg" >"$out/$name.config.json"
     nice npm run -s experiment -- --config "$out/$name.config.json" --out "$out/$name.json" >"$out/$name.log" 2>&1
@@ -28,4 +31,5 @@ run_one() {
 }
 export -f run_one
 export out
+[ "${REVERSE:-}" = 1 ] && jobs=($(printf '%s\n' "${jobs[@]}" | tac))
 printf '%s\n' "${jobs[@]}" | xargs -P "$workers" -I{} bash -c 'run_one "$@"' _ {}
