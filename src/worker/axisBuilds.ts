@@ -105,9 +105,12 @@ export async function resolveAxisAgents(
     await store.put(key, { bytes: r.bytes, sum: cacheSum(r.bytes) });
     bytes.set(cachePath(key), r.bytes);
     const m = r.meta;
+    const ladder = m.ladder?.length
+      ? `; corpus ladder ${m.ladder.map((g) => `${g.size} (${(100 * g.valAccuracy).toFixed(0)}%)`).join(', ')}`
+      : '';
     h.notice(
       `${who}: pretrained here in ${((performance.now() - t0) / 1000).toFixed(1)} s (${m.steps} steps` +
-        `${m.corpus?.size ? ` on ${m.corpus.size} problems` : ''}, validation accuracy ${(100 * m.valAccuracy).toFixed(0)}%${m.inBand ? '' : ', outside its band'}), stored in ${store.where} as build ${key}`,
+        `${m.corpus?.size ? ` on ${m.corpus.size} problems` : ''}, validation accuracy ${(100 * m.valAccuracy).toFixed(0)}%${m.inBand ? '' : ', outside its band'}${ladder}), stored in ${store.where} as build ${key}`,
     );
   }
   const full = new Map(specs.map((s) => [s.id, s]));
