@@ -136,6 +136,11 @@ test('natural presets pretrain once into the page cache; composed agents by axes
   );
   await expect(page.getByTestId('build-notice').nth(1)).toContainText('pretrained here');
 
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(200);
+  expect(await overflowing(page, '.cohort'), 'the natural preset card fits at 390 px').toEqual([]);
+  await page.setViewportSize({ width: 1440, height: 900 });
+
   // compose on addw: start from the natural preset, B gets chunk2 tokens and one block
   await page.getByTestId('cohort-mode').getByLabel('Compose').check();
   await page.getByTestId('start-from-preset').click();

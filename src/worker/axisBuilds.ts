@@ -76,7 +76,7 @@ export async function resolveAxisAgents(
     const users = specs.filter((s) => keyOf.get(s.id) === key);
     const s = users[0];
     const who = `${users.map((u) => u.id).join(', ')}: ${s.family}.${s.size} seed ${s.seed}, ${s.view} view${s.tokenizer ? `, ${s.tokenizer} tokens` : ''}`;
-    const stored = await store.get(key);
+    const stored = await store.get(key).catch(() => undefined); // an unreadable entry counts as missing
     const problem = cacheBytesProblem(stored?.bytes, stored?.sum, key);
     if (problem === null) {
       bytes.set(cachePath(key), stored!.bytes);
@@ -102,7 +102,13 @@ export async function resolveAxisAgents(
     });
     r.agent.model.free();
     if (h.aborted()) return null;
-    await store.put(key, { bytes: r.bytes, sum: cacheSum(r.bytes) });
+    try {
+      await store.put(key, { bytes: r.bytes, sum: cacheSum(r.bytes) });
+    } catch (e) {
+      h.notice(
+        `${who}: could not be stored in ${store.where} (${(e as Error).message}); this run uses it, the next one pretrains it again`,
+      );
+    }
     bytes.set(cachePath(key), r.bytes);
     const m = r.meta;
     const ladder = m.ladder?.length
