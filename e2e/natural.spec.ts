@@ -149,6 +149,10 @@ test('natural presets pretrain once into the page cache; composed agents by axes
   await expect(b.getByTestId('agent-source')).toHaveValue('pretrain');
   await b.getByTestId('agent-tokenizer').selectOption('chunk2');
   await b.getByTestId('agent-arch-nLayer').fill('1');
+  await b.getByTestId('agent-corpus').selectOption('random');
+  await expect(b.getByTestId('agent-corpus-stream')).toHaveValue(''); // nat-rope reads the common stream
+  await b.getByTestId('agent-corpus-size').fill('30');
+  await b.getByTestId('agent-corpus-stream').fill('b');
   // a context too small: refused with the numbers, Start off
   await a.getByTestId('agent-arch-blockSize').fill('10');
   await expect(page.getByTestId('agents-problem')).toHaveText(
@@ -171,7 +175,9 @@ test('natural presets pretrain once into the page cache; composed agents by axes
   const notes = await page.getByTestId('build-notice').allInnerTexts();
   expect(notes).toEqual([
     expect.stringMatching(/^A: nat-rope\.s seed 1, plain view: from this page's IndexedDB cache/), // the preset's build
-    expect.stringMatching(/^B: nat-rope\.s seed 1, plain view, chunk2 tokens: pretrained here/),
+    expect.stringMatching(
+      /^B: nat-rope\.s seed 1, plain view, chunk2 tokens: pretrained here in [\d.]+ s \(2 steps on 30 problems, [^;]*\), stored/,
+    ), // a named size: no ladder
   ]);
   await page.getByTestId('cohort-mode').getByLabel('Preset').check();
   await page.locator('.cohort').screenshot({ path: 'test-results/natural-presets.png' });

@@ -1,10 +1,14 @@
-// The page's base checkpoints on demand (src/worker/axisBuilds.ts) on the CPU backend with a tiny recipe:
+// The page's base checkpoints on demand (src/worker/axisBuilds.ts) on the CPU backend with a tiny recipe (same key and bytes as the Node cache):
 // a natural preset's shared build is made once (seed-only's two agents), stored with its sum and read back
 // with no pretraining; the progress names the corpus ladder's rung; a damaged entry (flipped byte, wrong sum,
 // another build's bytes) is rebuilt to the same bytes with a notice, never used; bad axes are refused first.
 import { describe, expect, it } from 'vitest';
 import { buildKey } from '../cohort/axes';
-import { cacheSum } from '../cohort/cacheEntry';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { cachedCheckpoint } from '../cohort/cache';
+import { cacheSum, engineCacheKey } from '../cohort/cacheEntry';
 import { NATURAL_PRESETS, naturalPresetSpecs } from '../cohort/naturalPresets';
 import { CpuBackend } from '../engine/cpu/cpuBackend';
 import type { ExperimentConfig } from '../rl/config';
@@ -72,6 +76,22 @@ describe('in-page builds of agents by axes', () => {
       `A, B: nat-rope.s seed 1, plain view: from ${store.where} (build ${key})`,
     ]);
     expect(Buffer.from(r2!.bytes.get(cachePath(key))!).equals(Buffer.from(stored!.bytes))).toBe(true);
+  });
+
+  it('give the same key and bytes as the Node cache for the same spec, task and recipe (CPU)', async () => {
+    const be = new CpuBackend();
+    const store = memoryStore();
+    const [spec] = naturalPresetSpecs('natural-addw-different-family').slice(1); // C: nat-chunk, chunk2 tokens
+    const cfg = {
+      ...configOf('natural-addw-different-family'),
+      cohort: { agents: [spec] },
+    } as ExperimentConfig;
+    const page = await resolveAxisAgents(be, cfg, store, hooks().h);
+    const dir = mkdtempSync(join(tmpdir(), 'corl-page-node-'));
+    const node = await cachedCheckpoint(be, spec, small, { dir, recipe });
+    expect([...page!.bytes.keys()]).toEqual([cachePath(node.key)]);
+    expect(Buffer.from(page!.bytes.get(cachePath(node.key))!).equals(Buffer.from(node.bytes))).toBe(true);
+    expect(engineCacheKey(node.key, 'wasm')).toBe(`${node.key}-wasm`);
   });
 
   it('rebuild a damaged entry (same bytes again) with a notice, never using it', async () => {

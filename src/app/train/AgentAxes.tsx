@@ -95,6 +95,20 @@ export function AgentAxes({ agent, onChange }: { agent: CustomAgent; onChange(a:
   const famStream = fam.corpus?.draw === 'random' ? fam.corpus.stream : undefined;
   const mode = corpus ? corpus.draw : 'family';
   const who = `agent ${agent.id}`;
+  /** A number field of the corpus (empty: left out). */
+  const num = (k: 'size' | 'index' | 'of', text: string, placeholder: string) =>
+    corpus && (
+      <label className="arch-field">
+        {text}
+        <OptNumber
+          label={`corpus ${k} of ${who}`}
+          testId={`agent-corpus-${k}`}
+          value={corpus[k]}
+          placeholder={placeholder}
+          onCommit={(v) => setAxis('corpus', withField(corpus, k, v))}
+        />
+      </label>
+    );
   return (
     <div className="agent-axes" data-testid="agent-axes">
       <label className="field">
@@ -166,16 +180,7 @@ export function AgentAxes({ agent, onChange }: { agent: CustomAgent; onChange(a:
         </label>
         {corpus?.draw === 'random' && (
           <>
-            <label className="arch-field">
-              size
-              <OptNumber
-                label={`corpus size of ${who}`}
-                testId="agent-corpus-size"
-                value={corpus.size}
-                placeholder="ladder"
-                onCommit={(v) => setAxis('corpus', withField(corpus, 'size', v))}
-              />
-            </label>
+            {num('size', 'size', 'ladder')}
             <label className="arch-field">
               stream
               <input
@@ -190,26 +195,8 @@ export function AgentAxes({ agent, onChange }: { agent: CustomAgent; onChange(a:
         )}
         {corpus?.draw === 'share' && (
           <>
-            <label className="arch-field">
-              share
-              <OptNumber
-                label={`corpus share index of ${who}`}
-                testId="agent-corpus-index"
-                value={corpus.index}
-                placeholder="0"
-                onCommit={(v) => setAxis('corpus', withField(corpus, 'index', v))}
-              />
-            </label>
-            <label className="arch-field">
-              of
-              <OptNumber
-                label={`corpus shares of ${who}`}
-                testId="agent-corpus-of"
-                value={corpus.of}
-                placeholder="2"
-                onCommit={(v) => setAxis('corpus', withField(corpus, 'of', v))}
-              />
-            </label>
+            {num('index', 'share', '0')}
+            {num('of', 'of', '2')}
           </>
         )}
       </div>
