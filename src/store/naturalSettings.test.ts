@@ -63,6 +63,7 @@ describe('natural presets in the run settings', () => {
       agent('A', { tokenizer: 'chunk2', arch: { nLayer: 1 }, corpus: { draw: 'share', index: 1, of: 3 } }),
       agent('B', { corpus: { draw: 'random', size: 500, stream: 'b' } }),
     ]);
+    expect(settingsFromQuery(`?${settingsToQuery(c)}`).settings).toEqual(c); // a link carries the axes
     const j = settingsFromJson(JSON.parse(JSON.stringify(c)));
     expect(j.ok && j.settings).toEqual(c);
     const r = settingsFromJson({ ...c, customTask: 'mul' });
