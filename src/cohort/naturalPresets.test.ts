@@ -43,10 +43,15 @@ describe('natural presets', () => {
         expect(spec.checkpoint).toBeUndefined();
         expect(contextErrors(spec, NATURAL_PRESETS[n].task)).toEqual([]);
       }
-    expect(naturalPresetSpecs('natural-addw-ring').map((x) => x.view)).toEqual([
+    expect(naturalPresetSpecs('natural-muladdw-ring').map((x) => x.view)).toEqual([
       'plain',
       'plain',
       'reversed',
+    ]);
+    expect(naturalPresetSpecs('natural-addw-ring').map((x) => x.family)).toEqual([
+      'nat-rope',
+      'nat-chunk',
+      'nat-deep',
     ]);
   });
 

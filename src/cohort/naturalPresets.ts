@@ -42,7 +42,9 @@ const a = (id: string, family: string, size = 's', view?: AgentSpec['view']): Na
 });
 
 /** The six levels: agents and what differs (docs/natural-cohorts.md "The natural presets"). */
-const LEVELS: readonly { level: string; differs: string; agents: NaturalPresetAgent[] }[] = [
+type Kind = keyof typeof NATURAL_TASKS;
+type Level = { level: string; differs: string; agents: NaturalPresetAgent[] };
+const LEVELS: readonly (Level | ((kind: Kind) => Level))[] = [
   {
     level: 'seed-only',
     differs:
@@ -70,17 +72,22 @@ const LEVELS: readonly { level: string; differs: string; agents: NaturalPresetAg
       'architecture, tokenizer, corpus and a rephrased prompt (nat-rope.s x nat-chunk.s in the words view)',
     agents: [a('R', 'nat-rope'), a('Cw', 'nat-chunk', 's', 'words')],
   },
-  {
-    level: 'ring',
-    differs: 'three families on the directed ring nat-rope.s -> nat-chunk.s -> nat-rev.s',
-    agents: [a('R', 'nat-rope'), a('C', 'nat-chunk'), a('V', 'nat-rev')],
+  // on addw the third family is nat-deep.s: nat-rev.s never plateaued inside the band there (the config's note)
+  (kind) => {
+    const third = kind === 'addw' ? a('D', 'nat-deep') : a('V', 'nat-rev');
+    return {
+      level: 'ring',
+      differs: `three families on the directed ring nat-rope.s -> nat-chunk.s -> ${third.family}.s`,
+      agents: [a('R', 'nat-rope'), a('C', 'nat-chunk'), third],
+    };
   },
 ];
 
 /** Every natural preset, by name: each level on each task kind. */
 export const NATURAL_PRESETS: Readonly<Record<string, NaturalPreset>> = Object.fromEntries(
   (['addw', 'muladdw'] as const).flatMap((kind) =>
-    LEVELS.map((l) => {
+    LEVELS.map((entry) => {
+      const l = typeof entry === 'function' ? entry(kind) : entry;
       const name = `natural-${kind}-${l.level}`;
       return [
         name,
