@@ -6,11 +6,10 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Backend } from '../engine/backend';
-import { loadCheckpoint } from '../model/checkpoint';
 import type { TaskConfig } from '../tasks';
 import type { AgentSpec } from './agent';
 import { buildKey, pretrainSpecOf } from './axes';
-import { baseMetaOf, hashBytes } from './manifest';
+import { cacheBytesProblem, cacheSum, engineCacheKey } from './cacheEntry';
 import type { PretrainRecipe } from './families';
 import { pretrainAgent, type PretrainOptions } from './pretrain';
 
@@ -18,26 +17,13 @@ import { pretrainAgent, type PretrainOptions } from './pretrain';
 export const DEFAULT_CACHE_DIR =
   process.env.CORL_CACHE_DIR || resolve(dirname(fileURLToPath(import.meta.url)), '../../.cache/checkpoints');
 
-/** Why a cache entry cannot be used, or null when it checks. */
+/** Why a cache entry cannot be used, or null when it checks (src/cohort/cacheEntry.ts). */
 export function cacheEntryProblem(dir: string, key: string): string | null {
   const file = join(dir, `${key}.ckpt`);
   const sum = join(dir, `${key}.sum`);
   if (!existsSync(file)) return 'missing';
-  if (!existsSync(sum)) return 'its checksum file is missing';
   const bytes = new Uint8Array(readFileSync(file));
-  const want = readFileSync(sum, 'utf8').trim();
-  const got = `${bytes.length} ${hashBytes(bytes)}`;
-  if (want !== got) return `its hash does not check (file ${got}, recorded ${want})`;
-  try {
-    const ck = loadCheckpoint(bytes);
-    const meta = baseMetaOf(ck.meta, file);
-    if (meta.cacheKey !== key) return `its header names another build (${String(meta.cacheKey)})`;
-    for (const [name, t] of ck.params)
-      for (let i = 0; i < t.length; i++) if (!Number.isFinite(t[i])) return `weight ${name}[${i}] is ${t[i]}`;
-  } catch (e) {
-    return `its header does not parse: ${(e as Error).message}`;
-  }
-  return null;
+  return cacheBytesProblem(bytes, existsSync(sum) ? readFileSync(sum, 'utf8') : undefined, key, file);
 }
 
 /** One cache lookup or build. */
@@ -69,7 +55,7 @@ export async function cachedCheckpoint(
   // the engine pretrains deterministically but not bit-identically to another engine: it is part of the address
   // (the CPU reference's entries keep the bare key)
   const bare = buildKey(spec, task, o.recipe);
-  const key = backend.info.name === 'cpu' ? bare : `${bare}-${backend.info.name}`;
+  const key = engineCacheKey(bare, backend.info.name);
   const file = join(dir, `${key}.ckpt`);
   const t0 = performance.now();
   const problem = cacheEntryProblem(dir, key);
@@ -93,6 +79,6 @@ export async function cachedCheckpoint(
   r.agent.model.free();
   mkdirSync(dir, { recursive: true });
   writeFileSync(file, r.bytes);
-  writeFileSync(join(dir, `${key}.sum`), `${r.bytes.length} ${hashBytes(r.bytes)}\n`);
+  writeFileSync(join(dir, `${key}.sum`), `${cacheSum(r.bytes)}\n`);
   return { key, file, bytes: r.bytes, built: true, seconds: (performance.now() - t0) / 1000 };
 }

@@ -87,6 +87,8 @@ export interface PretrainProgress {
   valAccuracy?: number;
   /** Sampled (T = 1) validation accuracy, set at validation steps. */
   valSampledAccuracy?: number;
+  /** A corpus ladder's rung in progress: the corpus size, its index (from 0) and the ladder's length. */
+  rung?: { size: number; index: number; of: number };
   done: boolean;
 }
 
@@ -181,8 +183,10 @@ export async function pretrainAgent(
   const ladder = spec.corpus?.size !== undefined ? undefined : ladderOf(recipe, corpus); // a size named in the spec is kept
   const rungs: LadderRung[] = [];
   let run: RunResult | null = null;
-  for (const size of ladder ?? [undefined]) {
+  for (const [index, size] of (ladder ?? [undefined]).entries()) {
     if (run && opts.shouldStop?.()) break;
+    const rung = size === undefined ? undefined : { size, index, of: ladder!.length };
+    const onProgress = opts.onProgress && ((p: PretrainProgress) => opts.onProgress!({ ...p, rung }));
     const used = size === undefined ? corpus : { ...corpus!, size };
     const training = used ? applyCorpus(pool.training, used, spec.seed) : pool.training;
     // character tokens keep the older layout (shipped checkpoints); other tokenizers count their own tokens
@@ -190,7 +194,10 @@ export async function pretrainAgent(
       tokName && tokName !== 'digit'
         ? agentLayout(task, view, [...pool.validation, ...training], tok)
         : agentLayout(task, view, pool.training);
-    const r = await trainRun(backend, family, spec, recipe, pool, training, tok, view, layout, opts);
+    const r = await trainRun(backend, family, spec, recipe, pool, training, tok, view, layout, {
+      ...opts,
+      onProgress,
+    });
     if (size !== undefined)
       rungs.push({
         size,

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { nodeReader, PUBLIC_DIR, readManifestSync } from '../cohort/nodeFiles';
-import { resolveCohortRef, validateExperiment } from '../rl/cohortEnv';
+import { validateExperiment } from '../rl/cohortEnv';
 import { parseExperimentConfig } from '../rl/config';
 import {
   agentFromImport,
@@ -64,24 +64,28 @@ describe('a composed cohort in the run settings', () => {
           family: 'rope-carry',
           size: 's',
           seed: 5,
-          view: 'words',
-          checkpoint: 'checkpoints/add-d2/rope-carry.s.s5.words.ckpt',
+          view: 'words', // no checkpoint: the worker builds it by its axes (src/worker/axisBuilds.ts)
         },
       ],
     });
-    expect(parseExperimentConfig(c, { resolveCohort: resolveCohortRef }).ok).toBe(true);
+    expect(parseExperimentConfig(c).ok).toBe(true);
     expect(settingsProblems(s, undefined, ctx)).toEqual({});
-    // the shipped agent's file passes the worker's checks; B's file exists only once pretrained
-    const v = await validateExperiment(c, nodeReader());
-    expect(!v.ok && v.errors).toEqual([
-      expect.stringMatching(
-        /^cohort agent 1 \(B\): checkpoint checkpoints\/add-d2\/rope-carry\.s\.s5\.words\.ckpt cannot be read/,
-      ),
-    ]);
+    // the shipped agent's file passes the worker's checks (B gets its path once built)
+    const v = await validateExperiment(
+      {
+        ...c,
+        methods: ['ttrl'],
+        cohort: { agents: [(c.cohort as { agents: object[] }).agents[0] as never] },
+      },
+      nodeReader(),
+    );
+    expect(v.ok ? [] : v.errors).toEqual([]);
+    // the test recipe travels to the worker's on-demand builds; no path of the older preset pretraining
     expect(cohortStartFields(s, {}, { maxSteps: 6 })).toEqual({
-      pretrain: { recipe: { maxSteps: 6 }, paths: ['checkpoints/add-d2/rope-carry.s.s5.words.ckpt'] },
+      pretrain: { recipe: { maxSteps: 6 }, paths: [] },
       checkpoints: undefined,
     });
+    expect(cohortStartFields(s, {}, undefined)).toEqual({ pretrain: undefined, checkpoints: undefined });
     expect(cohortStartFields(custom([agent('A', 'lp-nocarry', 1)]), {}, undefined)).toEqual({
       pretrain: undefined,
       checkpoints: undefined,

@@ -10,6 +10,8 @@ import type { PretrainRecipe } from '../cohort/families';
 import type { RunSettings } from './runConfigSlice';
 import { checkImportedCheckpoint } from '../cohort/importCheckpoint';
 import { hashBytes } from '../cohort/manifest';
+import { isNaturalPreset } from '../cohort/naturalPresets';
+import { axesOf, axisProblems, hasAxes } from './composeAxes';
 
 /** Where a composed agent's base checkpoint comes from. */
 export type AgentSource = 'shipped' | 'pretrain' | 'imported';
@@ -25,6 +27,10 @@ export interface CustomAgent {
   source: AgentSource;
   /** For source 'imported': the key of its bytes in the store (importedCheckpoints). */
   importKey?: string;
+  /** Axis overrides (src/cohort/axes.ts; composeAxes.ts): only with source 'pretrain'. */
+  arch?: AgentSpec['arch'];
+  tokenizer?: AgentSpec['tokenizer'];
+  corpus?: AgentSpec['corpus'];
 }
 
 /** The task a composed cohort trains (that of every shipped preset). */
@@ -64,21 +70,16 @@ export function customAgentSpecs(
   const list = Array.isArray(agents)
     ? agents.filter((a): a is CustomAgent => typeof a === 'object' && a !== null)
     : [];
+  // an agent pretrained here names no checkpoint: the worker builds it by its axes into the in-page
+  // content-addressed cache (src/worker/axisBuilds.ts), or reads it from there
   return list.map((a) => ({
     id: a.id,
     family: a.family,
     size: a.size,
     seed: a.seed,
     view: a.view,
-    checkpoint: customCheckpointPath(a, task),
+    ...(a.source === 'pretrain' ? axesOf(a) : { checkpoint: customCheckpointPath(a, task) }),
   }));
-}
-
-/** Paths the worker must pretrain (agents whose source is 'pretrain'). */
-export function pretrainPaths(agents: readonly CustomAgent[], task: TaskConfig = CUSTOM_TASK): string[] {
-  return [
-    ...new Set(agents.filter((a) => a.source === 'pretrain').map((a) => customCheckpointPath(a, task))),
-  ];
 }
 
 /** Every problem with a composed cohort, one line each naming the agent; [] when it can run. */
@@ -117,8 +118,15 @@ export function customAgentProblems(
     }
     if (!isViewName(a.view))
       out.push(`${who}: unknown view ${JSON.stringify(a.view)} (views: ${VIEW_NAMES.join(', ')})`);
+    if (a.source === 'pretrain') out.push(...axisProblems(a, who, task));
+    else if (hasAxes(a))
+      out.push(
+        `${who}: tokenizer, arch and corpus apply only to an agent pretrained here; choose "pretrain here"`,
+      );
     if (a.source === 'shipped') {
-      if (a.view !== fam.view)
+      if (taskTag(task) !== taskTag(CUSTOM_TASK))
+        out.push(`${who}: checkpoints are shipped only for ${taskTag(CUSTOM_TASK)}; choose "pretrain here"`);
+      else if (a.view !== fam.view)
         out.push(
           `${who}: no checkpoint is shipped in the ${a.view} view (family ${a.family} reads ${fam.view}); choose "pretrain here"`,
         );
@@ -192,19 +200,24 @@ export interface CohortStartFields {
 
 /** The start command's cohort fields for the settings (imported bytes are copied, the store keeps its own). */
 export function cohortStartFields(
-  s: Pick<RunSettings, 'cohortMode' | 'customAgents' | 'pretrainHere'>,
+  s: Pick<RunSettings, 'cohortMode' | 'customAgents' | 'pretrainHere' | 'preset'>,
   imported: Readonly<Record<string, Uint8Array>>,
   recipe: Partial<PretrainRecipe> | undefined = testPretrainRecipe(),
 ): CohortStartFields {
-  if (s.cohortMode !== 'custom') return { pretrain: s.pretrainHere ? (recipe ? { recipe } : {}) : undefined };
-  const paths = pretrainPaths(s.customAgents);
+  // agents by axes (a natural preset's, a composed agent pretrained here) are built by the worker on
+  // demand; `paths: []` only carries the test recipe there (nothing for the older preset pretraining)
+  const onDemand = recipe ? { recipe, paths: [] } : undefined;
+  if (s.cohortMode !== 'custom') {
+    if (isNaturalPreset(s.preset)) return { pretrain: onDemand };
+    return { pretrain: s.pretrainHere ? (recipe ? { recipe } : {}) : undefined };
+  }
   const checkpoints: Record<string, ArrayBuffer> = {};
   for (const a of s.customAgents) {
     const bytes = a.source === 'imported' && a.importKey ? imported[a.importKey] : undefined;
     if (bytes) checkpoints[importedPath(a.importKey!)] = bytes.slice().buffer;
   }
   return {
-    pretrain: paths.length ? { ...(recipe ? { recipe } : {}), paths } : undefined,
+    pretrain: s.customAgents.some((a) => a.source === 'pretrain') ? onDemand : undefined,
     checkpoints: Object.keys(checkpoints).length ? checkpoints : undefined,
   };
 }

@@ -143,6 +143,7 @@ const validSettings: fc.Arbitrary<RunSettings> = fc.record({
   teacher: fc.constantFrom<RunSettings['teacher']>('ring', 'strict_majority', 'self_plus_peers', 'union'),
   cohortMode: fc.constant<RunSettings['cohortMode']>('preset'),
   customAgents: fc.constant([]),
+  customTask: fc.constantFrom('add-d2', 'addw', 'muladdw'),
 });
 /** A typed JSON value each field must refuse (wrong type, out of range, unknown name, junk items). */
 const brokenJson: fc.Arbitrary<[keyof RunSettings, unknown]> = fc.oneof(

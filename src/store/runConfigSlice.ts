@@ -13,13 +13,9 @@ import {
 import type { LossType } from '../rl/grpo';
 import { teacherModeProblem, type TeacherMode } from '../rl/coLabeling';
 import type { RewardMethod } from '../rl/rewards';
-import {
-  CUSTOM_TASK,
-  customAgentProblems,
-  customAgentSpecs,
-  type CohortContext,
-  type CustomAgent,
-} from './customCohort';
+import { isNaturalPreset, NATURAL_PRESETS, naturalPresetSpecs } from '../cohort/naturalPresets';
+import { COMPOSE_TASK_NAMES, composeTask } from './composeAxes';
+import { customAgentProblems, customAgentSpecs, type CohortContext, type CustomAgent } from './customCohort';
 
 /** The training worker's backend choices ('auto': WebGPU when available, else wasm SIMD, else the CPU backend). */
 export const TRAIN_BACKENDS = ['auto', 'webgpu', 'wasm', 'cpu'] as const;
@@ -60,6 +56,8 @@ export interface RunSettings {
   cohortMode: 'preset' | 'custom';
   /** The composed cohort (used when cohortMode is 'custom'); see customCohort.ts. */
   customAgents: CustomAgent[];
+  /** The task the composed cohort trains: add-d2 (the shipped checkpoints'), addw or muladdw (composeAxes.ts). */
+  customTask: string;
 }
 
 /** One agent of a preset as the manifest lists it. */
@@ -107,7 +105,19 @@ export const DEFAULT_RUN_SETTINGS: Readonly<RunSettings> = {
   teacher: DEFAULT_TRAIN.teacher,
   cohortMode: 'preset',
   customAgents: [],
+  customTask: 'add-d2',
 };
+
+/** The cohort and task of the settings: composed, a natural preset's (agents by axes), or a shipped preset. */
+function cohortOf(s: RunSettings): Pick<ExperimentConfig, 'cohort' | 'task'> {
+  if (s.cohortMode === 'custom') {
+    const task = composeTask(s.customTask);
+    return { cohort: { agents: customAgentSpecs(s.customAgents, task) }, task: { ...task } };
+  }
+  if (isNaturalPreset(s.preset))
+    return { cohort: { agents: naturalPresetSpecs(s.preset) }, task: { ...NATURAL_PRESETS[s.preset].task } };
+  return { cohort: { preset: s.preset }, task: null };
+}
 
 /** The experiment config the settings describe (the preset's task; other fields at their defaults). */
 export function toExperimentConfig(s: RunSettings): ExperimentConfig {
@@ -116,9 +126,8 @@ export function toExperimentConfig(s: RunSettings): ExperimentConfig {
     seed: s.seed,
     steps: s.steps,
     methods: [...s.methods],
-    // a composed cohort names its agents and the task; a preset brings both
-    cohort: s.cohortMode === 'custom' ? { agents: customAgentSpecs(s.customAgents) } : { preset: s.preset },
-    task: s.cohortMode === 'custom' ? { ...CUSTOM_TASK } : null,
+    // a composed cohort and a natural preset name their agents (by axes) and the task; a shipped preset brings both
+    ...cohortOf(s),
     train: {
       ...DEFAULT_TRAIN,
       batchPrompts: s.batchPrompts,
@@ -161,13 +170,17 @@ export function settingsProblems(
   const out: Partial<Record<keyof RunSettings, string>> = {};
   const c = toExperimentConfig(s);
   const custom = s.cohortMode === 'custom';
-  const r = parseExperimentConfig({ ...c, task: custom ? c.task : undefined });
+  const natural = !custom && isNaturalPreset(s.preset);
+  const r = parseExperimentConfig({ ...c, task: custom || natural ? c.task : undefined });
   if (custom) {
     // the composer's own checks name the agent and cover the manifest and imported files
-    const cp = customAgentProblems(s.customAgents, ctx);
+    if (!COMPOSE_TASK_NAMES.includes(s.customTask))
+      out.customTask = `customTask must be one of ${COMPOSE_TASK_NAMES.join(', ')}; got ${JSON.stringify(s.customTask)}`;
+    const cp = customAgentProblems(s.customAgents, ctx, composeTask(s.customTask));
     if (cp.length) out.customAgents = cp.join('\n');
     agents = s.customAgents.length;
   }
+  if (natural) agents = NATURAL_PRESETS[s.preset].agents.length;
   if (!r.ok)
     for (const e of r.errors) {
       const m = /^([\w.]+?)(?:\[\d+\])?: (.*)$/.exec(e);

@@ -20,6 +20,8 @@ export interface RunStatus {
   /** The latest fault the worker handled (a divergence, a lost GPU device), for the warning banner; null/absent: none. */
   /** Share (0-1) of the loading work done when the worker knows it (pretraining), else undefined. */
   work?: number;
+  /** Notices of the run's base agents built on demand (from the in-page cache, pretrained, damaged entries rebuilt). */
+  notices?: string[];
   guard?: { kind: 'diverged' | 'deviceLost' | 'recovered' | 'ignored'; step: number; message: string } | null;
 }
 

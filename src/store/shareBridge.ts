@@ -2,6 +2,7 @@
 // once when the Train view first shows, written with history.replaceState as they change), downloads of the
 // run file and the metrics CSVs, the shareable link, and importing a run file (checked completely first;
 // a refused file changes nothing). No network calls: everything stays in the page.
+import { NATURAL_PRESET_NAMES } from '../cohort/naturalPresets';
 import { evalsCsv, pairsCsv, stepsCsv } from '../rl/csv';
 import type { EvalRecord, StepRecord } from '../rl/records';
 import type { RunMetrics } from './metricsSlice';
@@ -53,7 +54,7 @@ function writeUrl(): void {
 function checkPreset(s: AppState): void {
   if (!presetFromUrl || s.presets.length === 0) return;
   presetFromUrl = false;
-  const names = s.presets.map((p) => p.name);
+  const names = [...s.presets.map((p) => p.name), ...NATURAL_PRESET_NAMES];
   if (names.includes(s.runSettings.preset)) return;
   const fallback = names.includes(DEFAULT_RUN_SETTINGS.preset) ? DEFAULT_RUN_SETTINGS.preset : names[0];
   const line = formatIgnored({

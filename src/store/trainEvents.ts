@@ -50,6 +50,7 @@ export function foldTrainEvents(
         message: 'Starting…',
         liveNote: '',
         guard: null,
+        notices: [],
       };
       continue;
     }
@@ -81,6 +82,9 @@ export function foldTrainEvents(
           status = { ...status, config, liveNote: `${parts.join(', ')} from step ${status.step + 1}` };
         break;
       }
+      case 'notice':
+        status = { ...status, notices: [...(status.notices ?? []), e.message] };
+        break;
       case 'error':
         status = { ...status, phase: 'error', message: e.message };
         break;

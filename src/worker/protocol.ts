@@ -134,6 +134,9 @@ export type TrainEvent =
   | { type: 'eval'; runId: number; record: EvalRecord }
   | { type: 'live'; runId: number; params: LiveParams }
   | { type: 'error'; runId: number; message: string }
+  /** A line kept beside the run while it lasts: where a base agent built on demand came from (the in-page
+   * cache, or pretrained now), or a damaged cache entry that was rebuilt (src/worker/axisBuilds.ts). */
+  | { type: 'notice'; runId: number; message: string }
   /** The run met a fault and handled it (docs/architecture.md "Faults"): 'diverged' (a NaN/inf; the lock
    * step was rolled back and the run paused), 'deviceLost' (recreating the device and reloading the
    * agents), 'recovered' (running again on the new device). `step`: the lock step the run is back at. */

@@ -50,11 +50,22 @@ export async function runLoop(
     note('Looking for a GPU…');
     const be = await c.getBackend(pref);
     if (aborted()) return;
+    const built = await c.axisBuilds.resolve(be, config, {
+      recipe: pretrain?.recipe,
+      aborted,
+      note,
+      notice: (message) => c.env.post({ type: 'notice', runId: id, message }),
+    });
+    if (!built || aborted()) return;
+    config = built;
     if (pretrain && !(await c.pretrainCache.pretrain(be, config, pretrain, aborted, note))) return;
     const shipped = c.read;
     const read: ReadBytes = (path) => {
       // pretrained bytes only stand in when this run pretrains; imported ones whenever the page sent them
-      const own = (pretrain ? c.pretrainCache.get(path) : undefined) ?? c.imported.get(path);
+      const own =
+        c.axisBuilds.served.get(path) ??
+        (pretrain ? c.pretrainCache.get(path) : undefined) ??
+        c.imported.get(path);
       return own ? Promise.resolve(own) : shipped(path);
     };
     session = await TrainSession.open(be, config, read, note);

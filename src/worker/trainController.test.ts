@@ -154,7 +154,6 @@ describe('TrainController', () => {
     });
     close = () => c.close();
     const shipped = 'checkpoints/add-d2/lp-nocarry.s.s1.ckpt';
-    const words = 'checkpoints/add-d2/rope-carry.s.s5.words.ckpt'; // no such file: only pretraining makes it
     const imported = 'imported/0123abcd.ckpt';
     const importedBytes = await shippedRead('checkpoints/add-d2/rope-carry.s.s1.ckpt');
     const custom: ExperimentConfig = {
@@ -164,7 +163,8 @@ describe('TrainController', () => {
       cohort: {
         agents: [
           { id: 'A', family: 'lp-nocarry', size: 's', seed: 1, view: 'plain', checkpoint: shipped },
-          { id: 'B', family: 'rope-carry', size: 's', seed: 5, view: 'words', checkpoint: words },
+          // no checkpoint: built by its axes into the worker's cache (src/worker/axisBuilds.ts)
+          { id: 'B', family: 'rope-carry', size: 's', seed: 5, view: 'words' },
           { id: 'C', family: 'rope-carry', size: 's', seed: 1, view: 'plain', checkpoint: imported },
         ],
       },
@@ -175,7 +175,7 @@ describe('TrainController', () => {
       config: custom,
       backend: 'cpu',
       delayMs: 0,
-      pretrain: { recipe: tiny, paths: [words] },
+      pretrain: { recipe: tiny, paths: [] },
       checkpoints: { [imported]: importedBytes.slice().buffer },
     });
     for (
@@ -188,10 +188,15 @@ describe('TrainController', () => {
     expect(events.filter((e) => e.type === 'error')).toEqual([]);
     expect([...new Set(reads)]).toEqual([shipped]); // B was pretrained and C came with the command
     const notes = events.flatMap((e) => (e.type === 'status' ? [e.message] : []));
-    expect(notes.some((m) => m.startsWith('Pretraining agent B (1 of 1)'))).toBe(true);
     expect(
-      notes.some((m) => m.startsWith('Pretraining agent A') || m.startsWith('Pretraining agent C')),
-    ).toBe(false);
+      notes.some((m) => m.startsWith('Pretraining B: rope-carry.s seed 5, words view (build 1 of 1)')),
+    ).toBe(true);
+    expect(notes.some((m) => m.startsWith('Pretraining A') || m.startsWith('Pretraining C'))).toBe(false);
+    expect(events.flatMap((e) => (e.type === 'notice' ? [e.message] : []))).toEqual([
+      expect.stringMatching(
+        /^B: rope-carry\.s seed 5, words view: pretrained here .* stored in this worker's memory/,
+      ),
+    ]);
     const recs = steps(events);
     expect(recs.map((r) => r.method)).toEqual(['co-rl', 'ttrl']);
     expect(recs[0].agents.map((a) => a.agent)).toEqual(['A', 'B', 'C']);

@@ -8,6 +8,8 @@ import type { ExperimentConfig } from '../rl/config';
 import type { InspectCommand, TrainCommand, TrainEvent, TrainPhase } from './protocol';
 import { applyLive, cachedReader, TrainSession } from './trainSession';
 import { PretrainCache, type PretrainOptions } from './browserPretrain';
+import { AxisBuilder } from './axisBuilds';
+import { openCheckpointStore } from './checkpointStore';
 import type { Losable } from './deviceLoss';
 import { answerInspect, postCheckpoints } from './runRequests';
 import { runLoop } from './runLoop';
@@ -56,6 +58,8 @@ export class TrainController {
   private lastPref: BackendPreference = 'auto';
   /** Base agents pretrained in this worker (they shadow the shipped files of the runs that pretrain). */
   readonly pretrainCache = new PretrainCache();
+  /** Agents by axes without a checkpoint, built on demand into the in-page content-addressed cache. */
+  readonly axisBuilds = new AxisBuilder(openCheckpointStore);
   private lastPretrain: PretrainOptions | undefined;
   /** Checkpoint bytes the page sent (imported files), by path; they shadow files at those paths. */
   imported = new Map<string, Uint8Array>();

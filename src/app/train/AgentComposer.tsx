@@ -4,7 +4,9 @@
 // leaves the composed agents as they were). "Start from preset" copies the chosen preset's agents.
 import { useId, useRef, useState } from 'react';
 import { FAMILIES, FAMILY_NAMES } from '../../cohort/families';
-import { VIEW_NAMES, type ViewName } from '../../tasks';
+import { isNaturalPreset, naturalPresetSpecs, NATURAL_PRESETS } from '../../cohort/naturalPresets';
+import { VIEW_NAMES, type TaskConfig, type ViewName } from '../../tasks';
+import { composeTask, hasAxes } from '../../store/composeAxes';
 import {
   agentFromImport,
   customCheckpointPath,
@@ -16,6 +18,7 @@ import {
 import type { PresetInfo } from '../../store/runConfigSlice';
 import { useStore } from '../../store/store';
 import { changeSettings } from '../../store/trainBridge';
+import { AgentAxes, ComposeTask } from './AgentAxes';
 
 const SOURCE_LABEL: Record<AgentSource, string> = {
   shipped: 'shipped file',
@@ -32,6 +35,10 @@ interface Props {
   pretrainPreset: boolean;
   /** The composer's problems, one per line ('' or undefined when fine). */
   problem?: string;
+  /** The chosen preset's name (a natural one is not in `presets`). */
+  presetName: string;
+  /** The composed cohort's task name (composeAxes.ts). */
+  taskName: string;
 }
 
 /** Checkpoint paths the manifest lists (empty while it loads). */
@@ -41,7 +48,12 @@ function shippedSet(presets: PresetInfo[]): Set<string> {
 
 /** `a` after a change of its family, size, seed or view: sizes and views stay valid, and a checkpoint
  * that is not shipped turns "shipped" into "pretrain here". */
-function revise(a: CustomAgent, patch: Partial<CustomAgent>, shipped: Set<string>): CustomAgent {
+function revise(
+  a: CustomAgent,
+  patch: Partial<CustomAgent>,
+  shipped: Set<string>,
+  task: TaskConfig,
+): CustomAgent {
   const next = { ...a, ...patch };
   if (patch.family && patch.family !== a.family) {
     const fam = FAMILIES[patch.family];
@@ -50,7 +62,10 @@ function revise(a: CustomAgent, patch: Partial<CustomAgent>, shipped: Set<string
       if (!(next.size in fam.sizes)) next.size = Object.keys(fam.sizes)[0];
     }
   }
-  if (next.source === 'shipped' && shipped.size && !shipped.has(customCheckpointPath(next)))
+  if (
+    next.source === 'shipped' &&
+    ((shipped.size && !shipped.has(customCheckpointPath(next, task))) || hasAxes(next))
+  )
     next.source = 'pretrain';
   return next;
 }
@@ -80,11 +95,13 @@ function SeedInput({ value, onCommit, id }: { value: number; onCommit(v: number)
 function AgentRow({
   agent,
   shipped,
+  task,
   onChange,
   onRemove,
 }: {
   agent: CustomAgent;
   shipped: Set<string>;
+  task: TaskConfig;
   onChange(a: CustomAgent): void;
   onRemove(): void;
 }) {
@@ -94,13 +111,14 @@ function AgentRow({
   const canShip =
     fam !== undefined &&
     agent.view === fam.view &&
-    (shipped.size === 0 || shipped.has(customCheckpointPath({ ...agent, source: 'shipped' })));
+    !hasAxes(agent) &&
+    (shipped.size === 0 || shipped.has(customCheckpointPath({ ...agent, source: 'shipped' }, task)));
   const sources: AgentSource[] = [
     ...(canShip || agent.source === 'shipped' ? (['shipped'] as const) : []),
     'pretrain',
     ...(agent.source === 'imported' ? (['imported'] as const) : []),
   ];
-  const set = (patch: Partial<CustomAgent>) => onChange(revise(agent, patch, shipped));
+  const set = (patch: Partial<CustomAgent>) => onChange(revise(agent, patch, shipped, task));
   return (
     <li className="agent-row" data-testid="agent-row" data-agent={agent.id}>
       <div className="agent-head">
@@ -207,6 +225,7 @@ function AgentRow({
         </label>
       </div>
       {agent.source === 'imported' && <p className="field-help">from {agent.importKey}</p>}
+      {agent.source === 'pretrain' && <AgentAxes agent={agent} onChange={onChange} />}
       {agent.source === 'pretrain' && fam && agent.view !== fam.view && (
         <p className="field-help">
           pretrained in the {agent.view} view (the family's recipe, another alphabet and prompt)
@@ -216,13 +235,22 @@ function AgentRow({
   );
 }
 
-export function AgentComposer({ agents: given, presets, preset, pretrainPreset, problem }: Props) {
+export function AgentComposer({
+  agents: given,
+  presets,
+  preset,
+  pretrainPreset,
+  problem,
+  presetName,
+  taskName,
+}: Props) {
   // restored settings may hold anything: rows only for agent objects (the problem line names the rest)
   const agents = Array.isArray(given) ? given.filter((a) => typeof a === 'object' && a !== null) : [];
   const addImported = useStore((s) => s.addImportedCheckpoint);
   const [importMsg, setImportMsg] = useState<{ ok: boolean; text: string } | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const shipped = shippedSet(presets);
+  const task = composeTask(taskName);
   const put = (list: CustomAgent[]) => changeSettings({ customAgents: list });
 
   const add = () => {
@@ -236,9 +264,19 @@ export function AgentComposer({ agents: given, presets, preset, pretrainPreset, 
       view: FAMILIES[family].view,
       source: 'shipped',
     };
-    put([...agents, revise(base, {}, shipped)]);
+    put([...agents, revise(base, {}, shipped, task)]);
   };
   const fromPreset = () => {
+    if (isNaturalPreset(presetName)) {
+      // a natural preset's agents by axes, on its task (pretrained here, or read from this page's cache)
+      const p = NATURAL_PRESETS[presetName];
+      const customAgents = naturalPresetSpecs(presetName).map(
+        (a): CustomAgent => ({ ...a, source: 'pretrain' }),
+      );
+      changeSettings({ customAgents, customTask: p.task.kind });
+      setImportMsg(null);
+      return;
+    }
     if (!preset) return;
     put(
       preset.agents.map((a) => ({
@@ -267,7 +305,7 @@ export function AgentComposer({ agents: given, presets, preset, pretrainPreset, 
       if (fileRef.current) fileRef.current.value = ''; // the same file may be chosen again
     }
     const current = useStore.getState().runSettings.customAgents;
-    const r = agentFromImport(bytes, file.name, current);
+    const r = agentFromImport(bytes, file.name, current, task);
     if (!r.ok) {
       setImportMsg({ ok: false, text: `${file.name} was not imported: ${r.error}. Nothing else changed.` });
       return;
@@ -284,21 +322,23 @@ export function AgentComposer({ agents: given, presets, preset, pretrainPreset, 
           type="button"
           data-testid="start-from-preset"
           onClick={fromPreset}
-          disabled={!preset}
+          disabled={!preset && !isNaturalPreset(presetName)}
           title="Replace the list with the preset's agents"
         >
-          Start from preset{preset ? ` ${preset.name}` : ''}
+          Start from preset{preset || isNaturalPreset(presetName) ? ` ${presetName}` : ''}
         </button>
         <button type="button" data-testid="add-agent" onClick={add}>
           Add agent
         </button>
       </div>
+      <ComposeTask value={taskName} />
       <ol className="agent-list">
         {agents.map((a, i) => (
           <AgentRow
             key={`${i}-${a.id}`}
             agent={a}
             shipped={shipped}
+            task={task}
             onChange={(next) => put(agents.map((x, j) => (j === i ? next : x)))}
             onRemove={() => put(agents.filter((_, j) => j !== i))}
           />
@@ -308,7 +348,7 @@ export function AgentComposer({ agents: given, presets, preset, pretrainPreset, 
         <p className="small muted">No agents yet: start from a preset, add one, or import a checkpoint.</p>
       )}
       <label className="field import-checkpoint">
-        Import a checkpoint (.ckpt, a base agent of this app for 2-digit addition)
+        Import a checkpoint (.ckpt, a base agent of this app for the task above)
         <input
           ref={fileRef}
           type="file"

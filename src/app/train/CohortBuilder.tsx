@@ -7,7 +7,9 @@ import type { RewardMethod } from '../../rl/rewards';
 import type { PresetInfo, RunSettings } from '../../store/runConfigSlice';
 import { useStore } from '../../store/store';
 import { changeSettings } from '../../store/trainBridge';
+import { isNaturalPreset } from '../../cohort/naturalPresets';
 import { AgentComposer } from './AgentComposer';
+import { NaturalPresetInfo, PresetOptions } from './NaturalPresetInfo';
 import { METHOD_COLOUR, METHOD_LABEL } from './chartData';
 
 const METHOD_HELP: Record<RewardMethod, string> = {
@@ -29,7 +31,11 @@ interface Props {
 
 const MODES = [
   { mode: 'preset', label: 'Preset', help: 'a named cohort with shipped checkpoints' },
-  { mode: 'custom', label: 'Compose', help: 'choose each agent: family, size, seed, view, checkpoint' },
+  {
+    mode: 'custom',
+    label: 'Compose',
+    help: 'choose the task and each agent: family, size, seed, view, tokenizer, architecture, corpus, checkpoint',
+  },
 ] as const;
 
 export function CohortBuilder({ settings, presets, problem, agentsProblem }: Props) {
@@ -37,6 +43,7 @@ export function CohortBuilder({ settings, presets, problem, agentsProblem }: Pro
   const error = useStore((s) => s.presetsError);
   const preset = presets.find((p) => p.name === settings.preset);
   const custom = settings.cohortMode === 'custom';
+  const natural = isNaturalPreset(settings.preset);
   return (
     <fieldset className="panel cohort">
       <legend>Cohort</legend>
@@ -67,11 +74,9 @@ export function CohortBuilder({ settings, presets, problem, agentsProblem }: Pro
           value={settings.preset}
           onChange={(e) => changeSettings({ preset: e.target.value })}
         >
-          {(presets.length ? presets.map((p) => p.name) : [settings.preset]).map((n) => (
-            <option key={n} value={n}>
-              {n}
-            </option>
-          ))}
+          <PresetOptions
+            shipped={presets.length || natural ? presets.map((p) => p.name) : [settings.preset]}
+          />
         </select>
       </label>
       {error && <p className="error small">{error}</p>}
@@ -82,6 +87,8 @@ export function CohortBuilder({ settings, presets, problem, agentsProblem }: Pro
           preset={preset}
           pretrainPreset={settings.pretrainHere}
           problem={agentsProblem}
+          presetName={settings.preset}
+          taskName={settings.customTask}
         />
       )}
       {!custom && preset && (
@@ -98,7 +105,8 @@ export function CohortBuilder({ settings, presets, problem, agentsProblem }: Pro
           </ul>
         </div>
       )}
-      {!custom && (
+      {!custom && natural && <NaturalPresetInfo name={settings.preset} />}
+      {!custom && !natural && (
         <label
           className="method"
           title="Runs the same deterministic pretraining as npm run pretrain, on this page's backend"

@@ -3,6 +3,7 @@
 // nothing and lists every problem (field: why, what is accepted), as text only. An applied edit goes through
 // changeSettings, so a running run takes a new learning rate or temperature at once, and the URL follows.
 // While the text has no unsaved edits it follows the settings as they change elsewhere.
+import { NATURAL_PRESET_NAMES } from '../../cohort/naturalPresets';
 import { useState } from 'react';
 import { useStore } from '../../store/store';
 import type { RunSettings } from '../../store/runConfigSlice';
@@ -26,7 +27,9 @@ export function ConfigEditor() {
   const edited = draft !== null && draft !== current;
 
   const apply = () => {
-    const r = settingsFromJsonText(text, { presets: presets.map((p) => p.name) });
+    const r = settingsFromJsonText(text, {
+      presets: [...presets.map((p) => p.name), ...NATURAL_PRESET_NAMES],
+    });
     if (!r.ok) {
       setErrors(r.errors);
       setNote('');

@@ -1,5 +1,6 @@
 // Start / Pause / Resume / Step / Reset, the speed, and the progress of the run (loading checkpoints,
 // stepping, evaluating) with the first step's figures (data-first-step: the same seed gives the same step).
+import { BuildNotices } from './BuildNotices';
 import { useMemo, useState } from 'react';
 import { useStore } from '../../store/store';
 import {
@@ -177,6 +178,7 @@ export function RunControls({ canStart }: { canStart: boolean }) {
             </span>
           )}
         </p>
+        <BuildNotices />
         {refused && <p className="error small">{refused}</p>}
         {st.liveNote && <p className="small muted">Changed live: {st.liveNote}.</p>}
         {pending && active && (

@@ -1,0 +1,146 @@
+// The page's base checkpoints on demand (issue 12 "Base checkpoints on demand"; the Node twin is
+// src/cohort/cache.ts): agents of a run given by axes without a checkpoint are validated (parseAxisAgent,
+// contextErrors: every problem before any work), then each distinct build is read from the in-page
+// content-addressed cache (key = buildKey(spec, task, recipe) + engine tag, as in Node) when its entry
+// checks, else pretrained with pretrainAgent (the family's recipe, a corpus ladder included) and stored; a
+// damaged entry is rebuilt with a notice. Agents that share a build (seed-only's two) share one checkpoint.
+import type { AgentSpec } from '../cohort/agent';
+import { buildKey, contextErrors, parseAxisAgent, pretrainSpecOf } from '../cohort/axes';
+import { cacheBytesProblem, cacheSum, engineCacheKey } from '../cohort/cacheEntry';
+import type { PretrainRecipe } from '../cohort/families';
+import { pretrainAgent, type PretrainProgress } from '../cohort/pretrain';
+import type { Backend } from '../engine/backend';
+import type { ExperimentConfig } from '../rl/config';
+import type { CheckpointStore } from './checkpointStore';
+
+/** Where a cached build's bytes are served to the run (never fetched). */
+export const cachePath = (key: string): string => `cache/${key}.ckpt`;
+
+/** Agents of the config's agent list that name no checkpoint (they are built on demand). */
+export function axisAgents(config: ExperimentConfig): AgentSpec[] {
+  const c = config.cohort as { agents?: unknown };
+  return Array.isArray(c?.agents) ? (c.agents as AgentSpec[]).filter((a) => !a?.checkpoint) : [];
+}
+
+/** What resolving a run's axis agents reports. */
+export interface AxisBuildHooks {
+  recipe?: Partial<PretrainRecipe>;
+  aborted: () => boolean;
+  /** A progress line and the share of the work done. */
+  note: (m: string, work?: number) => void;
+  /** A line kept beside the run: where each build came from, and damaged entries rebuilt. */
+  notice: (m: string) => void;
+}
+
+/** The progress line of one build. */
+export function progressLine(who: string, n: number, of: number, p: PretrainProgress): string {
+  const rung = p.rung ? `, corpus ${p.rung.size} problems (rung ${p.rung.index + 1} of ${p.rung.of})` : '';
+  const val = p.valAccuracy === undefined ? '' : `, validation accuracy ${(100 * p.valAccuracy).toFixed(0)}%`;
+  return `Pretraining ${who} (build ${n} of ${of})${rung}: step ${p.step}/${p.maxSteps}, loss ${p.loss.toFixed(3)}${val}`;
+}
+
+/** Validate the axis agents of `config`; throws one error listing every problem (nothing is built). */
+function checkAxes(config: ExperimentConfig, agents: AgentSpec[]): AgentSpec[] {
+  const errs: string[] = [];
+  if (!config.task) errs.push('task: missing (required when the cohort is given as an agent list)');
+  const specs: AgentSpec[] = [];
+  agents.forEach((a) => {
+    const p = parseAxisAgent(a, `agent ${a?.id ?? '?'}`);
+    if ('errors' in p) errs.push(...p.errors);
+    else specs.push(p.spec);
+  });
+  if (config.task) for (const s of specs) errs.push(...contextErrors(s, config.task));
+  if (errs.length)
+    throw new Error(`cannot build the base agents; nothing was pretrained:\n- ${errs.join('\n- ')}`);
+  return specs;
+}
+
+/**
+ * Give every axis agent of `config` a checkpoint from the cache (building what is missing or damaged on
+ * `be`). Returns the config with those agents' checkpoint paths and the bytes by path, or null if aborted.
+ */
+export async function resolveAxisAgents(
+  be: Backend,
+  config: ExperimentConfig,
+  store: CheckpointStore,
+  h: AxisBuildHooks,
+): Promise<{ config: ExperimentConfig; bytes: Map<string, Uint8Array> } | null> {
+  const todo = axisAgents(config);
+  const bytes = new Map<string, Uint8Array>();
+  if (todo.length === 0) return { config, bytes };
+  const specs = checkAxes(config, todo);
+  const task = config.task!;
+  const keyOf = new Map(specs.map((s) => [s.id, engineCacheKey(buildKey(s, task, h.recipe), be.info.name)]));
+  const builds = [...new Set(keyOf.values())];
+  for (const [i, key] of builds.entries()) {
+    const users = specs.filter((s) => keyOf.get(s.id) === key);
+    const s = users[0];
+    const who = `${users.map((u) => u.id).join(', ')}: ${s.family}.${s.size} seed ${s.seed}, ${s.view} view${s.tokenizer ? `, ${s.tokenizer} tokens` : ''}`;
+    const stored = await store.get(key).catch(() => undefined); // an unreadable entry counts as missing
+    const problem = cacheBytesProblem(stored?.bytes, stored?.sum, key);
+    if (problem === null) {
+      bytes.set(cachePath(key), stored!.bytes);
+      h.notice(`${who}: from ${store.where} (build ${key})`);
+      continue;
+    }
+    if (problem !== 'missing')
+      h.notice(
+        `cache entry ${key} (${who}) is damaged: ${problem}; rebuilt it, the damaged entry was not used`,
+      );
+    const t0 = performance.now();
+    h.note(`Pretraining ${who} (build ${i + 1} of ${builds.length})…`, i / builds.length);
+    let top = 0; // the bar never goes back (the ladder's rungs restart the step count)
+    const r = await pretrainAgent(be, pretrainSpecOf(s), task, {
+      recipe: h.recipe,
+      cacheKey: key,
+      shouldStop: h.aborted,
+      onProgress: (p) => {
+        const inRun = p.rung ? (p.rung.index + p.step / p.maxSteps) / p.rung.of : p.step / p.maxSteps;
+        top = Math.max(top, (i + Math.min(1, inRun)) / builds.length);
+        h.note(progressLine(who, i + 1, builds.length, p), top);
+      },
+    });
+    r.agent.model.free();
+    if (h.aborted()) return null;
+    try {
+      await store.put(key, { bytes: r.bytes, sum: cacheSum(r.bytes) });
+    } catch (e) {
+      h.notice(
+        `${who}: could not be stored in ${store.where} (${(e as Error).message}); this run uses it, the next one pretrains it again`,
+      );
+    }
+    bytes.set(cachePath(key), r.bytes);
+    const m = r.meta;
+    const ladder = m.ladder?.length
+      ? `; corpus ladder ${m.ladder.map((g) => `${g.size} (${(100 * g.valAccuracy).toFixed(0)}%)`).join(', ')}`
+      : '';
+    h.notice(
+      `${who}: pretrained here in ${((performance.now() - t0) / 1000).toFixed(1)} s (${m.steps} steps` +
+        `${m.corpus?.size ? ` on ${m.corpus.size} problems` : ''}, validation accuracy ${(100 * m.valAccuracy).toFixed(0)}%${m.inBand ? '' : ', outside its band'}${ladder}), stored in ${store.where} as build ${key}`,
+    );
+  }
+  const full = new Map(specs.map((s) => [s.id, s]));
+  const agents = (config.cohort as { agents: AgentSpec[] }).agents.map((a) =>
+    a.checkpoint ? a : { ...full.get(a.id)!, checkpoint: cachePath(keyOf.get(a.id)!) },
+  );
+  return { config: { ...config, cohort: { agents } }, bytes };
+}
+
+/** A worker's builds: its store (opened once) and the bytes of every build it served, by path. */
+export class AxisBuilder {
+  private store: Promise<CheckpointStore> | null = null;
+  /** Bytes of the builds served so far (a reset of a run reads them again). */
+  readonly served = new Map<string, Uint8Array>();
+
+  constructor(private readonly open: () => Promise<CheckpointStore>) {}
+
+  /** Resolve the run's axis agents (see resolveAxisAgents); the config to run, or null if aborted. */
+  async resolve(be: Backend, config: ExperimentConfig, h: AxisBuildHooks): Promise<ExperimentConfig | null> {
+    if (axisAgents(config).length === 0) return config;
+    this.store ??= this.open();
+    const r = await resolveAxisAgents(be, config, await this.store, h);
+    if (!r) return null;
+    for (const [p, b] of r.bytes) this.served.set(p, b);
+    return r.config;
+  }
+}
