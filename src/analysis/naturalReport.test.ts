@@ -1,6 +1,6 @@
 // The natural presets' report: method rows over seeds and the separatrix counts from the portrait's right counts.
 import { describe, expect, it } from 'vitest';
-import { formatNaturalReport, methodRows, separatrix } from './naturalReport';
+import { bySide, formatNaturalReport, methodRows, separatrix } from './naturalReport';
 import type { ExperimentResult } from '../rl/experiment';
 
 const summary = (method: string, base: number, final: number, label: number | null) => ({
@@ -75,5 +75,39 @@ describe('natural report', () => {
     expect(() => separatrix({ config: { name: 'q' }, evals: [] } as unknown as ExperimentResult)).toThrow(
       /no step-0 evaluation with portraitRight/,
     );
+  });
+
+  it('splits greedy accuracy by the side of pA + pB = 1 each problem starts on', () => {
+    const portrait = {
+      config: { name: 'p' },
+      evals: [
+        {
+          step: 0,
+          portraitSamples: 4,
+          agents: [
+            { agent: 'A', portraitRight: [4, 2, 0, 3] },
+            { agent: 'B', portraitRight: [1, 2, 1, 0] },
+          ],
+        },
+      ],
+    } as unknown as ExperimentResult;
+    const ev = (step: number, a: string, b: string) => ({
+      method: 'co-rl',
+      step,
+      agents: [
+        { agent: 'A', greedyCorrect: a },
+        { agent: 'B', greedyCorrect: b },
+      ],
+    });
+    const r = {
+      error: null,
+      evals: [ev(0, '1100', '1000'), ev(300, '1111', '0001')],
+    } as unknown as ExperimentResult;
+    // sides: problem 0 above, 1 on, 2 and 3 below
+    expect(bySide({ task: 't', preset: 'p', runs: [r], portrait }, 'co-rl')).toEqual([
+      { side: 'above', n: 1, base: 1, final: 0.5 },
+      { side: 'on', n: 1, base: 0.5, final: 0.5 },
+      { side: 'below', n: 2, base: 0, final: 0.75 },
+    ]);
   });
 });

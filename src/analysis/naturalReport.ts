@@ -115,6 +115,60 @@ function buildOf(s: Partial<AgentSpec> & { family: string }): string {
   ]);
 }
 
+/** Which side of pA + pB = 1 each problem of a pair starts on (the portrait's step-0 counts): 1 above, 0 on, -1 below. */
+function sides(portrait: ExperimentResult, a: string, b: string): number[] {
+  const ev = portrait.evals.find((e) => e.step === 0 && e.agents.every((x) => x.portraitRight))!;
+  const S = ev.portraitSamples ?? Math.max(...ev.agents.flatMap((x) => x.portraitRight!));
+  const ra = ev.agents.find((x) => x.agent === a)!.portraitRight!;
+  const rb = ev.agents.find((x) => x.agent === b)!.portraitRight!;
+  return ra.map((x, k) => Math.sign(x + rb[k] - S));
+}
+
+/** Greedy accuracy of `method`'s agents (mean over agents and seeds) on the problems above / on / below the separatrix, at step 0 and at the end. */
+export function bySide(
+  p: PresetRuns,
+  method: string,
+): { side: string; n: number; base: number; final: number }[] | null {
+  if (!p.portrait) return null;
+  const ev0 = p.portrait.evals.find((e) => e.step === 0)!;
+  if (ev0.agents.length !== 2) return null; // pairs only: a ring has three sides per problem
+  const side = sides(p.portrait, ev0.agents[0].agent, ev0.agents[1].agent);
+  const acc = (e: EvalRecord | undefined, want: number): number[] =>
+    (e?.agents ?? []).map((x) => {
+      const g = x.greedyCorrect ?? '';
+      let n = 0;
+      let r = 0;
+      side.forEach((sd, k) => {
+        if (sd === want && k < g.length) {
+          n++;
+          if (g[k] === '1') r++;
+        }
+      });
+      return n ? r / n : NaN;
+    });
+  const runs = p.runs.filter((r) => !r.error);
+  return [1, 0, -1].map((want) => {
+    const b: number[] = [];
+    const f: number[] = [];
+    for (const r of runs) {
+      const evs = r.evals.filter((e) => e.method === method);
+      b.push(
+        ...acc(
+          evs.find((e) => e.step === 0),
+          want,
+        ),
+      );
+      f.push(...acc(evs[evs.length - 1], want));
+    }
+    return {
+      side: want === 1 ? 'above' : want === 0 ? 'on' : 'below',
+      n: side.filter((x) => x === want).length,
+      base: mean(b),
+      final: mean(f),
+    };
+  });
+}
+
 const pc = (x: number): string => (100 * x).toFixed(1);
 const pts = (x: number): string => `${x >= 0 ? '+' : ''}${(100 * x).toFixed(1)}`;
 
@@ -170,6 +224,24 @@ export function formatNaturalReport(
         `| ${p.preset} | ${s.pair} | ${o ? o.kappa.toFixed(3) : '–'} | ${o ? o.c.toFixed(3) : '–'} | ${s.above} | ${s.on} | ${s.below} | ${s.meanA.toFixed(3)}, ${s.meanB.toFixed(3)} |`,
       );
     }
+  }
+  out.push(
+    '',
+    `#### ${task}: greedy test accuracy (%) by where each problem starts (pA + pB vs 1 at T = 1), step 0 → end, mean over agents and seeds`,
+    '',
+  );
+  out.push(
+    '| preset | problems above / on / below | co-rl above | co-rl on | co-rl below | ttrl above | ttrl on | ttrl below |',
+    '|---|---|---|---|---|---|---|---|',
+  );
+  for (const p of presets) {
+    const c = bySide(p, 'co-rl');
+    const t = bySide(p, 'ttrl');
+    if (!c || !t) continue;
+    const cell = (x: { base: number; final: number }) => `${pc(x.base)} → ${pc(x.final)}`;
+    out.push(
+      `| ${p.preset} | ${c.map((x) => x.n).join(' / ')} | ${c.map(cell).join(' | ')} | ${t.map(cell).join(' | ')} |`,
+    );
   }
   return out.join('\n');
 }
