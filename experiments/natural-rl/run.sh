@@ -16,17 +16,18 @@ for cfg in experiments/natural-rl/${ONLY:-}*.json; do
   for s in 1 2 3; do jobs+=("$cfg|$name-s$s|$s"); done
 done
 run_one() {
+  local cfg name seed rc
   IFS='|' read -r cfg name seed <<<"$1"
   [ -s "$out/$name.json" ] && grep -q '"error": null' "$out/$name.json" && return 0 # done already
   mkdir "$out/$name.lock" 2>/dev/null || return 0 # another runner has it
-  trap 'rmdir "$out/$name.lock"' RETURN
   if [ "$seed" = portrait ]; then
     node -e 'const c=JSON.parse(require("fs").readFileSync(process.argv[1],"utf8"));c.name+="-portrait";c.steps=1;c.methods=["co-rl"];c.eval={...c.eval,every:1,portraitSamples:8};process.stdout.write(JSON.stringify(c))' "$cfg" >"$out/$name.config.json"
     nice npm run -s experiment -- --config "$out/$name.config.json" --out "$out/$name.json" >"$out/$name.log" 2>&1
   else
     nice npm run -s experiment -- --config "$cfg" --seed "$seed" --out "$out/$name.json" >"$out/$name.log" 2>&1
   fi
-  local rc=$?
+  rc=$?
+  rmdir "$out/$name.lock"
   echo "$(date +%T) $name rc=$rc"
 }
 export -f run_one

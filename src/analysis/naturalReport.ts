@@ -169,7 +169,7 @@ export function bySide(
   });
 }
 
-const pc = (x: number): string => (100 * x).toFixed(1);
+const pc = (x: number): string => (Number.isFinite(x) ? (100 * x).toFixed(1) : '–');
 const pts = (x: number): string => `${x >= 0 ? '+' : ''}${(100 * x).toFixed(1)}`;
 
 /** The markdown tables of one task: methods per preset, then the base pairs' overlap and separatrix. */
