@@ -2,7 +2,7 @@
 # The natural presets' RL grid of docs/results.md: every preset of both task kinds, seeds 1-3, Co-RL, TTRL,
 # GT and random (300 steps, test split), plus one 1-step run per preset with the live portrait's counts
 # (S = 8 samples per agent and test problem at T = 1) for the separatrix table. Two at a time (WORKERS).
-# Usage: [ONLY=addw-] bash experiments/natural-rl/run.sh [OUT_DIR (runs/natural)]; then npm run natural-report.
+# Usage: [ONLY=addw-] [CONFIG_DIR=experiments/natural-rl/base-seed-2] bash experiments/natural-rl/run.sh [OUT_DIR (runs/natural)]; then npm run natural-report.
 # A run whose JSON exists without an error is kept, so a rerun only does what is missing; a job being run
 # holds OUT/NAME.lock, so two runners (REVERSE=1 walks the list backwards) share the grid.
 set -u
@@ -10,7 +10,7 @@ out=${1:-runs/natural}
 workers=${WORKERS:-2}
 mkdir -p "$out"
 jobs=()
-for cfg in experiments/natural-rl/${ONLY:-}*.json; do
+for cfg in ${CONFIG_DIR:-experiments/natural-rl}/${ONLY:-}*.json; do
   name=$(basename "$cfg" .json)
   jobs+=("$cfg|$name-portrait|portrait")
   for s in 1 2 3; do jobs+=("$cfg|$name-s$s|$s"); done
