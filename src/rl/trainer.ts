@@ -5,76 +5,31 @@
 import type { Agent } from '../cohort/agent';
 import { resolvePending, type Backend, type Tensor } from '../engine/backend';
 import { GPT } from '../model/gpt';
-import { deriveSeed, deriveRng, type Problem, type Task, type ViewName } from '../tasks';
+import { deriveSeed, deriveRng, type Problem, type ViewName } from '../tasks';
 import { computeAdvantages } from './advantages';
-import type { EvalConfig, TrainConfig } from './config';
 import { evaluateCohort, withPortrait, type EvaluateOptions } from './evaluate';
 import { grpoLoss } from './grpo';
 import { stepRewards } from './methodRewards';
 import { agentStepMetrics, pairwiseAgreement } from './metrics';
 import { policyBackward, releasePolicyBuffers, startPolicyForward, type TokenFigures } from './policy';
-import type { AgentStepRecord, EvalRecord, StepExample, StepRecord } from './records';
-import { ringPredecessor, type RewardMethod, type RewardResult } from './rewards';
+import type { AgentStepRecord, EvalRecord, StepRecord } from './records';
+import { ringPredecessor, type RewardResult } from './rewards';
 import { rolloutCohort, type AgentRollout } from './rollout';
 import { attentionMap, buildInspection, type AttentionResult, type StepInspection } from './inspection';
 import { cohortVotes, voteLabels } from './vote';
 import { fingerprint, type TrainerSnapshot } from './snapshot';
 import { teacherModeProblem } from './coLabeling';
 import { stepCoLabeling } from './coLabelingDiagnostics';
+import { checkSnapshotFits } from './snapshotCheck';
+import { agentStepRecord, stepExamples } from './stepRecords';
+import {
+  completionSlots,
+  TrainingDivergedError,
+  type StepDetail,
+  type TrainerOptions,
+} from './trainerOptions';
 
-/** Settings of one trainer (one method on one cohort). */
-export interface TrainerOptions {
-  method: RewardMethod;
-  /** Run seed. */
-  seed: number;
-  /** The task (training prompts from its train split, evaluation from its eval split). */
-  task: Task;
-  train: TrainConfig;
-  eval: EvalConfig;
-  /** Keep the first prompt's completions per agent in every step record (default false). */
-  keepExamples?: boolean;
-  /** Called every step, before the updates, with every answer, vote and reward (inspection, parity checks). */
-  inspect?: (d: StepDetail) => void;
-  /** Tests only (the numerical guard, src/worker/guard.test.ts): write NaN into this agent's gradient
-   * right after its backward at this step, as a real divergence would. Never set in normal runs. */
-  faultInjection?: { agent: string; step: number };
-}
-
-/** Everything a step decided, as plain arrays (index [agent][b*K + k] or [agent][b]). */
-export interface StepDetail {
-  step: number;
-  answers: (string | null)[][];
-  votes: (string | null)[][];
-  trainedLabels: (string | null)[][] | null;
-  rewards: number[][];
-}
-
-/** A NaN or infinity in a loss or gradient: training stops; records so far stay valid. */
-export class TrainingDivergedError extends Error {
-  constructor(
-    readonly agent: string,
-    readonly step: number,
-    what: string,
-  ) {
-    super(`non-finite ${what} for agent ${agent} at step ${step}: training stopped`);
-    this.name = 'TrainingDivergedError';
-  }
-}
-
-/** Slots per agent: the config's value, or the longest correct completion seen in the agent's view + EOS + 2. */
-export function completionSlots(agent: Agent, task: Task, configured: number | null): number {
-  const Tp = task.promptLength(agent.spec.view);
-  const room = agent.model.cfg.blockSize - Tp + 1;
-  if (configured !== null) {
-    if (configured > room)
-      throw new Error(
-        `agent ${agent.spec.id}: maxNewTokens ${configured} does not fit its context (blockSize ${agent.model.cfg.blockSize}, prompt ${Tp} tokens): at most ${room}`,
-      );
-    return configured;
-  }
-  if (agent.base) return Math.min(agent.base.maxNewTokens + 2, room); // longest correct completion + EOS, + 2
-  return Math.min(task.longestCompletion(agent.spec.view) + 1 + 2, room);
-}
+export { completionSlots, TrainingDivergedError, type StepDetail, type TrainerOptions };
 
 const now = (): number => performance.now() / 1000;
 
@@ -258,7 +213,10 @@ export class CohortTrainer {
     );
     if (co) record.coLabeling = co;
     if (this.opts.keepExamples)
-      record.examples = this.examples(
+      record.examples = stepExamples(
+        this.agents,
+        this.opts.train.samples,
+        this.render,
         problems[0],
         rolls,
         res,
@@ -452,47 +410,7 @@ export class CohortTrainer {
     const f = this.firstStd[n];
     const binary = this.opts.method !== 'intuitor' && this.opts.method !== 'rent';
     const right = roll.answers.filter((x, i) => x !== null && x === truth[Math.floor(i / K)]).length;
-    return {
-      agent: a.spec.id,
-      rewardMean: m.mean,
-      rewardStd: m.batchStd,
-      rewardGroupStd: m.meanGroupStd,
-      rewardStdNorm: f.batch > 0 ? m.batchStd / f.batch : null,
-      rewardGroupStdNorm: f.group > 0 ? m.meanGroupStd / f.group : null,
-      zeroStdFraction: m.zeroStdFraction,
-      pseudoLabelAccuracy: m.pseudoLabelAccuracy,
-      trainedLabelAccuracy: m.trainedLabelAccuracy,
-      rewardAccuracy: binary ? m.rewardAccuracy : null,
-      labeledFraction: m.labeledFraction,
-      parseableFraction: m.parseableFraction,
-      sampleAccuracy: right / roll.answers.length,
-      meanLength: m.meanLength ?? 0,
-      cutOffShare: m.cutOffShare ?? 0,
-      meanEntropy: m.meanEntropy ?? 0,
-      kl: u.kl,
-      clipFraction: u.clip,
-      gradNorm: u.gradNorm,
-      loss: u.loss,
-      lr: u.lr,
-    };
-  }
-
-  private examples(
-    p: Problem,
-    rolls: AgentRollout[],
-    res: RewardResult,
-    votes: (string | null)[],
-  ): StepExample[] {
-    const K = this.opts.train.samples;
-    return this.agents.map((a, n) => ({
-      agent: a.spec.id,
-      prompt: this.render(p, a.spec.view),
-      truth: p.answer,
-      completions: rolls[n].texts.slice(0, K),
-      answers: rolls[n].answers.slice(0, K),
-      rewards: res.rewards[n].slice(0, K),
-      vote: votes[n],
-    }));
+    return agentStepRecord(a, m, f, binary, right / roll.answers.length, u);
   }
 
   /** Held-out evaluation of the current agents (greedy, avg@E, maj@E, pooled ensemble; the portrait counts unless `portrait` is false). */
@@ -601,39 +519,7 @@ export class CohortTrainer {
   /** Throw (naming the mismatch) unless `restore(snap)` would succeed; changes nothing. */
   async checkSnapshot(snap: TrainerSnapshot): Promise<void> {
     await this.init();
-    const refuse = (why: string): never => {
-      throw new Error(
-        `cannot restore the ${snap.method} snapshot (step ${snap.step}) into this ${this.opts.method} trainer: ${why}`,
-      );
-    };
-    if (snap.method !== this.opts.method) refuse(`it is a snapshot of method ${snap.method}`);
-    if (snap.seed !== this.opts.seed)
-      refuse(`it was taken with seed ${snap.seed}, this run uses seed ${this.opts.seed}`);
-    if (!Number.isInteger(snap.step) || snap.step < 0) refuse(`step ${snap.step} is not a whole number >= 0`);
-    const ids = this.agents.map((a) => a.spec.id);
-    const theirs = snap.agents.map((a) => a.id);
-    if (ids.join('\u0000') !== theirs.join('\u0000'))
-      refuse(`its agents are [${theirs.join(', ')}], this cohort has [${ids.join(', ')}]`);
-    for (const [n, s] of snap.agents.entries()) {
-      const total = this.agents[n].model.layout.total;
-      for (const [k, t] of [
-        ['params', s.params],
-        ['m', s.m],
-        ['v', s.v],
-      ] as const) {
-        if (t.length !== total)
-          refuse(`agent ${s.id}: ${k} has ${t.length} values, the model has ${total} parameters`);
-        for (let i = 0; i < t.length; i++)
-          if (!Number.isFinite(t[i])) refuse(`agent ${s.id}: ${k}[${i}] is ${t[i]}`);
-      }
-      if (!Number.isInteger(s.optSteps) || s.optSteps < 0)
-        refuse(`agent ${s.id}: optSteps ${s.optSteps} is not a whole number >= 0`);
-      if (s.baseHash !== this.baseHashes[n]) {
-        refuse(
-          `agent ${s.id} started from other base parameters (fingerprint ${s.baseHash}, these agents ${this.baseHashes[n]})`,
-        );
-      }
-    }
+    checkSnapshotFits(snap, this.opts.method, this.opts.seed, this.agents, this.baseHashes);
   }
 
   /** The ring predecessor whose votes grade agent n under co-rl. */
