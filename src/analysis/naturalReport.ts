@@ -6,8 +6,8 @@
 import type { ExperimentResult } from '../rl/experiment';
 import type { EvalRecord } from '../rl/records';
 import type { PaperOverlapReport } from '../cohort/paperOverlap';
-import { FAMILIES } from '../cohort/families';
-import type { AgentSpec } from '../cohort/agent';
+import { buildIdentity, parseAxisAgent } from '../cohort/axes';
+import type { TaskConfig } from '../tasks';
 
 export interface PresetRuns {
   task: string;
@@ -66,62 +66,48 @@ export function methodRows(p: PresetRuns): MethodRow[] {
   });
 }
 
-/** Problems above, on and below pA + pB = 1 for every pair of the base agents (counts of S samples at the rollout temperature). */
-export function separatrix(portrait: ExperimentResult): SeparatrixRow[] {
-  const ev: EvalRecord | undefined = portrait.evals.find(
-    (e) => e.step === 0 && e.agents.every((a) => a.portraitRight),
-  );
+/** The portrait run's step-0 evaluation with every agent's right counts, and S (samples per agent and problem). */
+function portraitStart(portrait: ExperimentResult): { ev: EvalRecord; S: number } {
+  const ev = portrait.evals.find((e) => e.step === 0 && e.agents.every((a) => a.portraitRight));
   if (!ev)
     throw new Error(
       `the portrait run ${portrait.config.name} has no step-0 evaluation with portraitRight (set eval.portraitSamples > 0)`,
     );
-  const S = ev.portraitSamples ?? Math.max(...ev.agents.flatMap((a) => a.portraitRight!));
+  return { ev, S: ev.portraitSamples ?? Math.max(...ev.agents.flatMap((a) => a.portraitRight!)) };
+}
+
+/** Which side of pA + pB = 1 each problem of agents i, j starts on: 1 above, 0 on, -1 below. */
+function sidesOf(ev: EvalRecord, S: number, i: number, j: number): number[] {
+  const b = ev.agents[j].portraitRight!;
+  return ev.agents[i].portraitRight!.map((x, k) => Math.sign(x + b[k] - S));
+}
+
+/** Problems above, on and below pA + pB = 1 for every pair of the base agents (counts of S samples at the rollout temperature). */
+export function separatrix(portrait: ExperimentResult): SeparatrixRow[] {
+  const { ev, S } = portraitStart(portrait);
   const rows: SeparatrixRow[] = [];
   for (let i = 0; i < ev.agents.length; i++)
     for (let j = i + 1; j < ev.agents.length; j++) {
-      const a = ev.agents[i].portraitRight!;
-      const b = ev.agents[j].portraitRight!;
-      let above = 0;
-      let on = 0;
-      a.forEach((x, k) => {
-        const s = x + b[k];
-        if (s > S) above++;
-        else if (s === S) on++;
-      });
+      const side = sidesOf(ev, S, i, j);
+      const above = side.filter((x) => x === 1).length;
+      const on = side.filter((x) => x === 0).length;
       rows.push({
         pair: `${ev.agents[i].agent}-${ev.agents[j].agent}`,
         above,
         on,
-        below: a.length - above - on,
-        meanA: mean(a) / S,
-        meanB: mean(b) / S,
+        below: side.length - above - on,
+        meanA: mean(ev.agents[i].portraitRight!) / S,
+        meanB: mean(ev.agents[j].portraitRight!) / S,
         S,
       });
     }
   return rows;
 }
 
-/** What identifies a build in a spec (defaults filled): family, size, seed, view and the axis overrides. */
-function buildOf(s: Partial<AgentSpec> & { family: string }): string {
-  const view = s.view ?? FAMILIES[s.family]?.view ?? 'plain';
-  return JSON.stringify([
-    s.family,
-    s.size ?? 's',
-    s.seed ?? 1,
-    view,
-    s.arch ?? null,
-    s.tokenizer ?? null,
-    s.corpus ?? null,
-  ]);
-}
-
-/** Which side of pA + pB = 1 each problem of a pair starts on (the portrait's step-0 counts): 1 above, 0 on, -1 below. */
-function sides(portrait: ExperimentResult, a: string, b: string): number[] {
-  const ev = portrait.evals.find((e) => e.step === 0 && e.agents.every((x) => x.portraitRight))!;
-  const S = ev.portraitSamples ?? Math.max(...ev.agents.flatMap((x) => x.portraitRight!));
-  const ra = ev.agents.find((x) => x.agent === a)!.portraitRight!;
-  const rb = ev.agents.find((x) => x.agent === b)!.portraitRight!;
-  return ra.map((x, k) => Math.sign(x + rb[k] - S));
+/** A spec's build identity (src/cohort/axes.ts buildIdentity, defaults filled by parseAxisAgent); null if it does not parse. */
+function buildOf(spec: unknown, task: TaskConfig): string | null {
+  const r = parseAxisAgent(spec, 'agent');
+  return 'spec' in r ? buildIdentity(r.spec, task) : null;
 }
 
 /** Greedy accuracy of `method`'s agents (mean over agents and seeds) on the problems above / on / below the separatrix, at step 0 and at the end. */
@@ -130,9 +116,9 @@ export function bySide(
   method: string,
 ): { side: string; n: number; base: number; final: number }[] | null {
   if (!p.portrait) return null;
-  const ev0 = p.portrait.evals.find((e) => e.step === 0)!;
+  const { ev: ev0, S } = portraitStart(p.portrait);
   if (ev0.agents.length !== 2) return null; // pairs only: a ring has three sides per problem
-  const side = sides(p.portrait, ev0.agents[0].agent, ev0.agents[1].agent);
+  const side = sidesOf(ev0, S, 0, 1);
   const acc = (e: EvalRecord | undefined, want: number): number[] =>
     (e?.agents ?? []).map((x) => {
       const g = x.greedyCorrect ?? '';
@@ -210,15 +196,18 @@ export function formatNaturalReport(
     const ids = p.runs[0] && 'agents' in p.runs[0].config.cohort ? p.runs[0].config.cohort.agents : [];
     for (const s of separatrix(p.portrait)) {
       const [a, b] = s.pair.split('-');
-      // the overlap table names agents by its own ids: match by spec
-      const spec = (id: string) => ids.find((x) => x.id === id);
-      const o = overlap?.pairs.find((q) => {
-        const qa = overlap.agents.find((x) => x.id === q.a)?.spec;
-        const qb = overlap.agents.find((x) => x.id === q.b)?.spec;
-        const same = (x: typeof qa, y: ReturnType<typeof spec>) => !!x && !!y && buildOf(x) === buildOf(y);
-        return (
-          (same(qa, spec(a)) && same(qb, spec(b)) && q.a !== q.b) || (same(qa, spec(b)) && same(qb, spec(a)))
+      // the overlap table names agents by its own ids: match them by build
+      const task = p.runs[0].config.task!;
+      const build = (id: string) =>
+        buildOf(
+          ids.find((x) => x.id === id),
+          task,
         );
+      const [ba, bb] = [build(a), build(b)];
+      const o = overlap?.pairs.find((q) => {
+        const qa = buildOf(overlap.agents.find((x) => x.id === q.a)?.spec, task);
+        const qb = buildOf(overlap.agents.find((x) => x.id === q.b)?.spec, task);
+        return ba !== null && bb !== null && ((qa === ba && qb === bb) || (qa === bb && qb === ba));
       });
       out.push(
         `| ${p.preset} | ${s.pair} | ${o ? o.kappa.toFixed(3) : '–'} | ${o ? o.c.toFixed(3) : '–'} | ${s.above} | ${s.on} | ${s.below} | ${s.meanA.toFixed(3)}, ${s.meanB.toFixed(3)} |`,

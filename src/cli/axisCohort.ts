@@ -2,43 +2,11 @@
 // validate the task and every agent (unknown family, tokenizer, axis or field; a context too small),
 // listing every problem before any work, and build or fetch each agent's checkpoint from the cache.
 import { readFileSync } from 'node:fs';
-import type { AgentSpec } from '../cohort/agent';
-import { contextErrors, parseAxisAgent } from '../cohort/axes';
+import { parseAxisCohort, type AxisCohort } from '../cohort/axes';
 import { cachedCheckpoint, type CacheResult } from '../cohort/cache';
 import type { Backend } from '../engine/backend';
-import { validateTaskConfig, type TaskConfig } from '../tasks';
 
-/** A validated cohort of agents by axes and its task. */
-export interface AxisCohort {
-  task: TaskConfig;
-  specs: AgentSpec[];
-}
-
-/** Problems of a raw config's `task` and `cohort.agents`, or the cohort. */
-export function parseAxisCohort(raw: unknown): { cohort: AxisCohort } | { errors: string[] } {
-  const r = raw as { task?: unknown; cohort?: { agents?: unknown } } | null;
-  if (!r || typeof r !== 'object')
-    return { errors: ['config must be a JSON object with "task" and "cohort": { "agents": [...] }'] };
-  const errors: string[] = [];
-  if (r.task === undefined) errors.push('task: missing (e.g. { "kind": "addw", "digits": 3 })');
-  else errors.push(...validateTaskConfig(r.task).map((e) => `task: ${e}`));
-  const agents = r.cohort?.agents;
-  if (!Array.isArray(agents) || agents.length === 0)
-    errors.push('cohort.agents: must be a non-empty array of agent specs ({ "id", "family", ... })');
-  const specs: AgentSpec[] = [];
-  (Array.isArray(agents) ? agents : []).forEach((a, i) => {
-    const p = parseAxisAgent(a, `cohort.agents[${i}]`);
-    if ('errors' in p) errors.push(...p.errors);
-    else specs.push(p.spec);
-  });
-  const ids = specs.map((s) => s.id);
-  const dup = ids.filter((id, i) => ids.indexOf(id) !== i);
-  if (dup.length) errors.push(`cohort.agents: ids must be unique; duplicated: ${dup.join(', ')}`);
-  const task = r.task as TaskConfig;
-  const taskOk = r.task !== undefined && validateTaskConfig(r.task).length === 0;
-  if (taskOk) for (const s of specs) errors.push(...contextErrors(s, task)); // of every agent that parsed
-  return errors.length ? { errors } : { cohort: { task, specs } };
-}
+export { parseAxisCohort, type AxisCohort };
 
 /** Read and validate a config file; throws one message listing every problem (nothing is run). */
 export function readAxisCohort(file: string): AxisCohort {

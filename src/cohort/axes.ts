@@ -13,6 +13,7 @@ import {
   TOKENIZER_NAMES,
   VIEW_NAMES,
   deriveRng,
+  validateTaskConfig,
   type TaskConfig,
 } from '../tasks';
 import type { AgentSpec } from './agent';
@@ -176,4 +177,42 @@ export function pretrainSpecOf(spec: AgentSpec): PretrainSpec {
     tokenizer: spec.tokenizer,
     corpus: spec.corpus,
   };
+}
+
+/** A validated cohort of agents by axes and its task. */
+export interface AxisCohort {
+  task: TaskConfig;
+  specs: AgentSpec[];
+}
+
+/**
+ * Problems of a raw config's `task` and `cohort.agents` (each agent's named by `label`), or the cohort.
+ * Shared by the Node CLIs and the page's builds (src/worker/axisBuilds.ts).
+ */
+export function parseAxisCohort(
+  raw: unknown,
+  label: (agent: unknown, i: number) => string = (_a, i) => `cohort.agents[${i}]`,
+): { cohort: AxisCohort } | { errors: string[] } {
+  const r = raw as { task?: unknown; cohort?: { agents?: unknown } } | null;
+  if (!r || typeof r !== 'object')
+    return { errors: ['config must be a JSON object with "task" and "cohort": { "agents": [...] }'] };
+  const errors: string[] = [];
+  if (r.task === undefined) errors.push('task: missing (e.g. { "kind": "addw", "digits": 3 })');
+  else errors.push(...validateTaskConfig(r.task).map((e) => `task: ${e}`));
+  const agents = r.cohort?.agents;
+  if (!Array.isArray(agents) || agents.length === 0)
+    errors.push('cohort.agents: must be a non-empty array of agent specs ({ "id", "family", ... })');
+  const specs: AgentSpec[] = [];
+  (Array.isArray(agents) ? agents : []).forEach((a, i) => {
+    const p = parseAxisAgent(a, label(a, i));
+    if ('errors' in p) errors.push(...p.errors);
+    else specs.push(p.spec);
+  });
+  const ids = specs.map((s) => s.id);
+  const dup = ids.filter((id, i) => ids.indexOf(id) !== i);
+  if (dup.length) errors.push(`cohort.agents: ids must be unique; duplicated: ${dup.join(', ')}`);
+  const task = r.task as TaskConfig;
+  const taskOk = r.task !== undefined && validateTaskConfig(r.task).length === 0;
+  if (taskOk) for (const s of specs) errors.push(...contextErrors(s, task)); // of every agent that parsed
+  return errors.length ? { errors } : { cohort: { task, specs } };
 }

@@ -5,7 +5,7 @@
 // checks, else pretrained with pretrainAgent (the family's recipe, a corpus ladder included) and stored; a
 // damaged entry is rebuilt with a notice. Agents that share a build (seed-only's two) share one checkpoint.
 import type { AgentSpec } from '../cohort/agent';
-import { buildKey, contextErrors, parseAxisAgent, pretrainSpecOf } from '../cohort/axes';
+import { buildKey, parseAxisCohort, pretrainSpecOf } from '../cohort/axes';
 import { cacheBytesProblem, cacheSum, engineCacheKey } from '../cohort/cacheEntry';
 import type { PretrainRecipe } from '../cohort/families';
 import { pretrainAgent, type PretrainProgress } from '../cohort/pretrain';
@@ -39,20 +39,15 @@ export function progressLine(who: string, n: number, of: number, p: PretrainProg
   return `Pretraining ${who} (build ${n} of ${of})${rung}: step ${p.step}/${p.maxSteps}, loss ${p.loss.toFixed(3)}${val}`;
 }
 
-/** Validate the axis agents of `config`; throws one error listing every problem (nothing is built). */
+/** Validate the axis agents of `config` (as the Node CLIs do); throws one error listing every problem (nothing is built). */
 function checkAxes(config: ExperimentConfig, agents: AgentSpec[]): AgentSpec[] {
-  const errs: string[] = [];
-  if (!config.task) errs.push('task: missing (required when the cohort is given as an agent list)');
-  const specs: AgentSpec[] = [];
-  agents.forEach((a) => {
-    const p = parseAxisAgent(a, `agent ${a?.id ?? '?'}`);
-    if ('errors' in p) errs.push(...p.errors);
-    else specs.push(p.spec);
-  });
-  if (config.task) for (const s of specs) errs.push(...contextErrors(s, config.task));
-  if (errs.length)
-    throw new Error(`cannot build the base agents; nothing was pretrained:\n- ${errs.join('\n- ')}`);
-  return specs;
+  const r = parseAxisCohort(
+    { task: config.task, cohort: { agents } },
+    (a) => `agent ${(a as AgentSpec)?.id ?? '?'}`,
+  );
+  if ('errors' in r)
+    throw new Error(`cannot build the base agents; nothing was pretrained:\n- ${r.errors.join('\n- ')}`);
+  return r.cohort.specs;
 }
 
 /**

@@ -83,12 +83,20 @@ export function HelpView() {
       <section>
         <h2>Build a cohort, keep and share a run</h2>
         <p className="small">
-          Pick a preset, or switch to Compose to choose each agent&apos;s family, size, seed and prompt view;
-          an agent without a shipped checkpoint is pretrained here first, and a checkpoint file you exported
-          can be imported as an agent. The settings live in the page&apos;s address: copy the link and the
-          same run starts elsewhere. Export a run as JSON (import it later to see the same charts), the
-          metrics as CSV, the charts as one PNG, and every agent as a checkpoint. Runs are saved in this
-          browser as they train, so a reload resumes where it stopped.
+          Pick a preset, or switch to Compose to choose the task and each agent&apos;s family, size, seed,
+          prompt view, tokenizer, architecture and pretraining corpus; an agent without a shipped checkpoint
+          is pretrained here first, and a checkpoint file you exported can be imported as an agent. The
+          shipped presets are <em>engineered</em>: <code>paper-demo</code>, the default, is the worked example
+          (two specialists built to be right in different places), a picture of the theorem rather than a test
+          of it. The <em>natural</em> presets (seed-only, same-family, different-arch, different-family,
+          different-family+ and a ring, on 3-digit addition and on a·b+c, both with the working written out)
+          pair agents that differ only in architecture, tokenizer, corpus, size, seed or prompt view; on the
+          first Start each agent is pretrained in the page until it plateaus (a progress bar shows the corpus
+          size being tried), then kept in this browser&apos;s cache. Measured on them (docs/results.md): Co-RL
+          ends above TTRL in every run, but not above the base agents. The settings live in the page&apos;s
+          address: copy the link and the same run starts elsewhere. Export a run as JSON (import it later to
+          see the same charts), the metrics as CSV, the charts as one PNG, and every agent as a checkpoint.
+          Runs are saved in this browser as they train, so a reload resumes where it stopped.
         </p>
       </section>
 
