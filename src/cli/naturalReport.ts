@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from './args';
-import { formatNaturalReport, type PresetRuns } from '../analysis/naturalReport';
+import { formatNaturalReport, type PresetRuns } from '../sweep/naturalReport';
 import type { ExperimentResult } from '../rl/experiment';
 import type { PaperOverlapReport } from '../cohort/paperOverlap';
 
