@@ -5,6 +5,9 @@ import { readFileSync } from 'node:fs';
 import { parseAxisCohort, type AxisCohort } from '../cohort/axes';
 import { cachedCheckpoint, type CacheResult } from '../cohort/cache';
 import type { Backend } from '../engine/backend';
+import type { ReadBytes } from '../cohort/manifest';
+import { nodeReader } from '../cohort/nodeFiles';
+import { makeNodeBackend, type NodeBackendName } from '../engine/wasm/nodeBackend';
 
 export { parseAxisCohort, type AxisCohort };
 
@@ -49,4 +52,43 @@ export async function buildAxisCohort(
     out.push(r);
   }
   return out;
+}
+
+/** Prefix of checkpoint paths that name a cache entry instead of a file under public/. */
+const CACHE_PREFIX = '@cache/';
+
+/**
+ * An agent list whose agents have no `checkpoint`: validate them as agents by axes (every problem listed,
+ * exit 2), build the missing ones into the content-addressed cache (reporting the time), and point each
+ * at its entry. Other configs pass through.
+ */
+export async function withAxisAgents(
+  raw: Record<string, unknown>,
+  configName: string,
+  buildBackend: NodeBackendName,
+): Promise<{ raw: Record<string, unknown>; reader: ReadBytes; cached: boolean }> {
+  const files = nodeReader();
+  const agents = (raw.cohort as { agents?: { checkpoint?: unknown }[] } | undefined)?.agents;
+  if (!Array.isArray(agents) || agents.every((a) => a && typeof a === 'object' && a.checkpoint !== undefined))
+    return { raw, reader: files, cached: false };
+  const p = parseAxisCohort(raw);
+  if ('errors' in p) {
+    process.stderr.write(
+      `${configName}: ${p.errors.length} problem${p.errors.length === 1 ? '' : 's'}; nothing was run:\n  - ${p.errors.join('\n  - ')}\n`,
+    );
+    process.exit(2);
+  }
+  const t0 = performance.now();
+  const log = (s: string): void => void process.stderr.write(`${s}\n`);
+  // built (or fetched) on --build-backend (default the run's Node engine); the cache key names the engine
+  const be = await makeNodeBackend(buildBackend);
+  const built = await buildAxisCohort(be, p.cohort, log);
+  be.destroy();
+  log(
+    `checkpoints ready in ${((performance.now() - t0) / 1000).toFixed(1)} s (${built.filter((b) => b.built).length} built, ${built.filter((b) => !b.built).length} from the cache)`,
+  );
+  const bytes = new Map(built.map((b) => [`${CACHE_PREFIX}${b.key}.ckpt`, b.bytes]));
+  const specs = p.cohort.specs.map((s, i) => ({ ...s, checkpoint: `${CACHE_PREFIX}${built[i].key}.ckpt` }));
+  const reader: ReadBytes = async (path) => bytes.get(path) ?? files(path);
+  return { raw: { ...raw, cohort: { agents: specs } }, reader, cached: true };
 }

@@ -6,16 +6,15 @@
 import { parseArgs } from './args';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { nodeReader } from '../cohort/nodeFiles';
 import { makeNodeBackend, nodeBackendName, type NodeBackendName } from '../engine/wasm/nodeBackend';
-import type { ReadBytes } from '../cohort/manifest';
-import { buildAxisCohort, parseAxisCohort } from './axisCohort';
+import { withAxisAgents } from './axisCohort';
 import { CohortLoader, validateExperiment } from '../rl/cohortEnv';
 import { evalsCsv, pairsCsv, stepsCsv } from '../rl/csv';
 import { runExperiment, type ExperimentResult } from '../rl/experiment';
 import type { EvalRecord, StepRecord } from '../rl/records';
 import { summarize } from '../rl/summary';
 import type { AgentSpec } from '../cohort/agent';
+import type { ReadBytes } from '../cohort/manifest';
 import type { ExperimentConfig } from '../rl/config';
 import { formatSummary } from './experimentReport';
 
@@ -123,44 +122,6 @@ async function runWebGpu(config: ExperimentConfig, specs: AgentSpec[]): Promise<
   }
 }
 
-/** Prefix of checkpoint paths that name a cache entry instead of a file under public/. */
-const CACHE_PREFIX = '@cache/';
-
-/**
- * An agent list whose agents have no `checkpoint`: validate them as agents by axes (every problem listed,
- * exit 2), build the missing ones into the content-addressed cache (reporting the time), and point each
- * at its entry. Other configs pass through.
- */
-async function withAxisAgents(
-  raw: Record<string, unknown>,
-  o: Record<string, string>,
-): Promise<{ raw: Record<string, unknown>; reader: ReadBytes; cached: boolean }> {
-  const files = nodeReader();
-  const agents = (raw.cohort as { agents?: { checkpoint?: unknown }[] } | undefined)?.agents;
-  if (!Array.isArray(agents) || agents.every((a) => a && typeof a === 'object' && a.checkpoint !== undefined))
-    return { raw, reader: files, cached: false };
-  const p = parseAxisCohort(raw);
-  if ('errors' in p) {
-    process.stderr.write(
-      `${o.config}: ${p.errors.length} problem${p.errors.length === 1 ? '' : 's'}; nothing was run:\n  - ${p.errors.join('\n  - ')}\n`,
-    );
-    process.exit(2);
-  }
-  const t0 = performance.now();
-  const log = (s: string): void => void process.stderr.write(`${s}\n`);
-  // built (or fetched) on --build-backend (default the run's Node engine); the cache key names the engine
-  const be = await makeNodeBackend(o['build-backend'] as NodeBackendName);
-  const built = await buildAxisCohort(be, p.cohort, log);
-  be.destroy();
-  log(
-    `checkpoints ready in ${((performance.now() - t0) / 1000).toFixed(1)} s (${built.filter((b) => b.built).length} built, ${built.filter((b) => !b.built).length} from the cache)`,
-  );
-  const bytes = new Map(built.map((b) => [`${CACHE_PREFIX}${b.key}.ckpt`, b.bytes]));
-  const specs = p.cohort.specs.map((s, i) => ({ ...s, checkpoint: `${CACHE_PREFIX}${built[i].key}.ckpt` }));
-  const reader: ReadBytes = async (path) => bytes.get(path) ?? files(path);
-  return { raw: { ...raw, cohort: { agents: specs } }, reader, cached: true };
-}
-
 async function main(): Promise<void> {
   const o = cliArgs(process.argv.slice(2));
   let raw: Record<string, unknown>;
@@ -171,7 +132,7 @@ async function main(): Promise<void> {
   }
   if (o.seed !== undefined) raw = { ...raw, seed: Number(o.seed) };
   if (o.steps !== undefined) raw = { ...raw, steps: Number(o.steps) };
-  const read = await withAxisAgents(raw, o); // agents by axes without a checkpoint: built or fetched from the cache
+  const read = await withAxisAgents(raw, o.config, o['build-backend'] as NodeBackendName); // agents by axes without a checkpoint: built or fetched from the cache
   const v = await validateExperiment(read.raw, read.reader);
   if (!v.ok) {
     process.stderr.write(

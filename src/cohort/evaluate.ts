@@ -54,7 +54,33 @@ export async function sampledAccuracy(
   temperature: number,
   seed: number,
 ): Promise<number> {
-  let right = 0;
+  const m = await sampleMany(model, tokenizer, view, problems, maxNewTokens, samples, temperature, seed);
+  const right = m.correct.reduce((a, c) => a + c.filter(Boolean).length, 0);
+  return problems.length ? right / (problems.length * samples) : 0;
+}
+
+/** S answers per problem drawn at one temperature (problem-major), with their correctness. */
+export interface ManyScores {
+  /** `answers[i][s]`: the s-th sample's extracted answer to problem i (null = unparseable). */
+  answers: (string | null)[][];
+  correct: boolean[][];
+}
+
+/**
+ * `samples` completions per problem at `temperature` (draws seeded by `seed`), each decoded, its answer
+ * extracted and scored: the per-problem distribution a rollout group sees. Measurement only.
+ */
+export async function sampleMany(
+  model: GPT,
+  tokenizer: Tokenizer,
+  view: ViewName,
+  problems: readonly Problem[],
+  maxNewTokens: number,
+  samples: number,
+  temperature: number,
+  seed: number,
+): Promise<ManyScores> {
+  const out: ManyScores = { answers: [], correct: [] };
   const per = Math.max(1, Math.floor(CHUNK / samples));
   for (let i = 0; i < problems.length; i += per) {
     const part = problems.slice(i, i + per);
@@ -66,12 +92,21 @@ export async function sampledAccuracy(
       eosId: tokenizer.eosId,
       seed: (seed + i) >>> 0,
     });
-    for (let r = 0; r < part.length * samples; r++) {
-      const text = tokenizer.decode(g.tokens.subarray(r * maxNewTokens, r * maxNewTokens + g.lengths[r]));
-      if (isCorrectAnswer(part[Math.floor(r / samples)], extractAnswer(text, view, part[0].kind))) right++;
-    }
+    part.forEach((p, b) => {
+      const answers: (string | null)[] = [];
+      const correct: boolean[] = [];
+      for (let s = 0; s < samples; s++) {
+        const r = b * samples + s;
+        const text = tokenizer.decode(g.tokens.subarray(r * maxNewTokens, r * maxNewTokens + g.lengths[r]));
+        const a = extractAnswer(text, view, p.kind);
+        answers.push(a);
+        correct.push(isCorrectAnswer(p, a));
+      }
+      out.answers.push(answers);
+      out.correct.push(correct);
+    });
   }
-  return problems.length ? right / (problems.length * samples) : 0;
+  return out;
 }
 
 /**

@@ -1,0 +1,71 @@
+// `npm run regime` from the command line: bad input is refused with the field named (exit 2, nothing
+// measured), and a one-agent cohort is measured with gate A3 reported as needing a pair.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const CLI = fileURLToPath(new URL('./regime.ts', import.meta.url));
+const root = mkdtempSync(join(tmpdir(), 'regime-cli-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+const run = (args: string[]) =>
+  spawnSync(process.execPath, ['--import', 'tsx', CLI, ...args], { encoding: 'utf8' });
+
+describe('npm run regime: bad input', () => {
+  it('an unknown config file is refused with its path and what to give instead', () => {
+    const r = run(['--config', join(root, 'nope.json')]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/--config .*nope\.json: cannot read it as JSON/);
+    expect(r.stderr).toMatch(/experiments\/paper-demo\.json/);
+  });
+
+  it('K < 2 and T <= 0 are refused naming the fields, nothing is measured', () => {
+    const r = run(['--preset', 'paper-demo', '--samples', '1', '--temperature', '0']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/2 problems; nothing was measured/);
+    expect(r.stderr).toMatch(/--samples \(K\): must be an integer >= 2/);
+    expect(r.stderr).toMatch(/--temperature \(T\): must be a number in \(0, 10\]/);
+    expect(r.stdout).toBe('');
+  });
+
+  it('an unknown preset lists the valid ones', () => {
+    const r = run(['--preset', 'paper-dem']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/unknown preset 'paper-dem' \(valid: .*paper-demo/);
+  });
+
+  it('a one-agent cohort: A3 needs a pair, the other gates are measured', { timeout: 60_000 }, () => {
+    const file = join(root, 'one.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        name: 'one-agent',
+        seed: 1,
+        steps: 1,
+        methods: ['co-rl'],
+        task: { kind: 'add', digits: 2 },
+        cohort: {
+          agents: [
+            {
+              id: 'A',
+              family: 'rope-carry',
+              size: 's',
+              seed: 1,
+              view: 'plain',
+              checkpoint: 'checkpoints/add-d2/rope-carry.s.s1.ckpt',
+            },
+          ],
+        },
+      }),
+    );
+    const out = join(root, 'one.regime.json');
+    const r = run(['--config', file, '--problems', '40', '--samples', '4', '--json', out]);
+    expect(r.stderr).toMatch(/one agent: gate A3 \(reach\) needs a pair/);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/\| A3 \| .* \| not measurable \| needs a pair/);
+    expect(r.stdout).toMatch(/\| A1 \| .* \| (pass|fail) \| A \d\.\d{3} \|/);
+    expect(r.stdout).toMatch(/40 problems; rollout K = 4 at T = 1/);
+  });
+});
