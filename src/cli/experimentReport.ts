@@ -31,6 +31,16 @@ export function formatSummary(r: ExperimentResult): string {
 
 const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
 
+/** The votes the runs' ensembles pool, E samples per agent x N agents (maj@8 for a pair at E = 4); one budget for all runs. */
+function pooledVotes(runs: ExperimentResult[], sums: ExperimentResult['summary']): number {
+  const votes = runs.map((r, i) => r.config.eval.ensembleSamples * sums[i].agents.length);
+  if (new Set(votes).size > 1)
+    throw new Error(
+      `the runs pooled different ensemble budgets (${runs.map((r, i) => `seed ${r.config.seed}: maj@${votes[i]}`).join(', ')}); tabulate runs of one config together`,
+    );
+  return votes[0];
+}
+
 /**
  * Markdown tables over several runs of one config (e.g. seeds): accuracy per method and agent (base,
  * final and peak per run, mean final and its change), training dynamics per run, and the paper-demo
@@ -50,10 +60,11 @@ export function formatSeedTables(runs: ExperimentResult[]): string {
   );
   for (const m of methods) {
     const sums = runs.map((r) => r.summary.find((s) => s.method === m)!);
+    const votes = pooledVotes(runs, sums);
     const rows = [
       ...sums[0].agents.map((a, n) => ({ label: a.agent, get: (i: number) => sums[i].agents[n].greedy })),
       { label: 'mean of agents', get: (i: number) => sums[i].meanGreedy },
-      { label: 'ensemble maj@8', get: (i: number) => sums[i].ensemble },
+      { label: `ensemble maj@${votes}`, get: (i: number) => sums[i].ensemble },
     ];
     for (const row of rows) {
       const c = runs.map((_, i) => row.get(i));

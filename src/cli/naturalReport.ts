@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from './args';
-import { formatNaturalReport, type PresetRuns } from '../sweep/naturalReport';
+import { formatNaturalReport, runFailures, type PresetRuns } from '../sweep/naturalReport';
 import type { ExperimentResult } from '../rl/experiment';
 import type { PaperOverlapReport } from '../cohort/paperOverlap';
 
@@ -38,9 +38,7 @@ function main(): void {
         continue;
       }
       const runs = seeds.map(read);
-      runs
-        .filter((r) => r.error)
-        .forEach((r, i) => process.stderr.write(`${task}-${preset} ${seeds[i]}: ${r.error!.message}\n`));
+      for (const line of runFailures(`${task}-${preset}`, seeds, runs)) process.stderr.write(`${line}\n`);
       const portrait = files.includes(`${task}-${preset}-portrait.json`)
         ? read(`${task}-${preset}-portrait.json`)
         : undefined;

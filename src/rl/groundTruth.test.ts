@@ -2,11 +2,13 @@
 // label-free methods is handed only answers, votes, per-token figures and seeds (the field lists below are
 // pinned, so adding a problem, a task or a truth to them fails the typecheck). By experiment: train with
 // every problem's key, values and answer replaced by another problem's (the prompts still show the real
-// one) and get bit-identical parameters after a few steps of co-rl, ttrl, intuitor, rent and random; gt
-// (which must read the truth) does change. groundTruth.mutation.test.ts shows this check failing on a leak.
+// one) and get bit-identical parameters after a few steps of co-rl (the ring teacher on a pair; the ring
+// and the peer teachers strict_majority, self_plus_peers, union on a trio), ttrl, intuitor, rent and
+// random; gt (which must read the truth) does change. groundTruth.mutation.test.ts shows this check
+// failing on a leak.
 import { beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { deriveRng, makeTask } from '../tasks';
-import { isolationToys, isolationVerdict, scrambledTask } from './isolationCheck';
+import { isolationToys, isolationVerdict, PEER_TEACHERS, scrambledTask } from './isolationCheck';
 import type { RewardInputs } from './methodRewards';
 import type {
   CohortAnswers,
@@ -19,10 +21,12 @@ import { TOY_TASK, type ToyAgent } from './toyAgents';
 
 const real = makeTask(TOY_TASK);
 
-let toys: ToyAgent[] = [];
+let trio: ToyAgent[] = [];
+let toys: ToyAgent[] = []; // the pair A, B of the trio
 beforeAll(async () => {
-  toys = await isolationToys();
-}, 60_000);
+  trio = await isolationToys(3);
+  toys = trio.slice(0, 2);
+}, 90_000);
 
 describe('label-free reward code is handed no problem (by type)', () => {
   it('the inputs of the reward dispatch and of every label-free request are pinned field lists', () => {
@@ -58,6 +62,19 @@ describe('label-free methods never read the ground truth (by experiment)', () =>
       const v = await isolationVerdict(toys, method, real, scrambledTask(real));
       expect(v.trained).toBe(true);
       expect(v.identical).toBe(true);
+    });
+  }
+
+  // co-rl's peer teachers (N >= 3: docs/method.md, Co-RL teachers) build labels from all peers' votes:
+  // a path of their own, checked on a 3-agent cohort; the ring teacher on the same trio as a control
+  for (const teacher of ['ring', ...PEER_TEACHERS] as const) {
+    it(`co-rl with the ${teacher} teacher on 3 agents: scrambled truth gives bit-identical parameters`, async () => {
+      const v = await isolationVerdict(trio, 'co-rl', real, scrambledTask(real), teacher);
+      expect(v).toEqual({
+        trained: true,
+        identical: true,
+        labelFrom: teacher === 'ring' ? ['C', 'A', 'B'] : Array(3).fill(`peers (${teacher})`),
+      });
     });
   }
 

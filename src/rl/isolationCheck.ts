@@ -1,11 +1,13 @@
 // Node-only test helper. The label-isolation check of SCIENCE.md §1 as reusable pieces (groundTruth.test.ts runs it, and
 // groundTruth.mutation.test.ts runs it against a deliberately leaky reward to show it can fail): train a
-// toy cohort a few steps on the real task and on a task whose problems carry ANOTHER problem's key,
-// values and answer while showing the agents the real prompt; a method that reads no truth ends bit-identical.
+// toy cohort (a pair, or a trio for co-rl's peer teachers) a few steps on the real task and on a task
+// whose problems carry ANOTHER problem's key, values and answer while showing the agents the real
+// prompt; a method that reads no truth ends bit-identical.
 import { CpuBackend } from '../engine/cpu/cpuBackend';
 import { deriveRng, type Problem, type Task } from '../tasks';
 import { KIND_DEFS } from '../tasks/kinds';
 import { DEFAULT_EVAL, DEFAULT_TRAIN } from './config';
+import { TEACHER_MODES, type TeacherMode } from './coLabeling';
 import type { RewardMethod } from './rewards';
 import { pretrainToy, toyAgent, type ToyAgent } from './toyAgents';
 import { CohortTrainer } from './trainer';
@@ -53,47 +55,69 @@ export function answerOnlyGarbageTask(t: Task): Task {
   return { ...t, sampleTrain: (rng, n) => spoil(t.sampleTrain(rng, n)), evalSet: (n) => spoil(t.evalSet(n)) };
 }
 
-/** The check's toy cohort: A (plain view, seed 11) and B (words, seed 12), 100 supervised steps each. */
-export async function isolationToys(): Promise<ToyAgent[]> {
-  return [
-    await pretrainToy({ id: 'A', view: 'plain', seed: 11, steps: 100 }),
-    await pretrainToy({ id: 'B', view: 'words', seed: 12, steps: 100 }),
-  ];
+/** co-rl's teachers for N >= 3 that build labels from all peers' votes (every teacher but the ring). */
+export const PEER_TEACHERS = TEACHER_MODES.filter((m): m is Exclude<TeacherMode, 'ring'> => m !== 'ring');
+
+/**
+ * The check's toy cohort: A (plain view, seed 11) and B (words, seed 12), 100 supervised steps each;
+ * for n = 3 also C (plain, seed 13), the cohort of co-rl's peer teachers.
+ */
+export async function isolationToys(n: 2 | 3 = 2): Promise<ToyAgent[]> {
+  const recipes = [
+    { id: 'A', view: 'plain', seed: 11 },
+    { id: 'B', view: 'words', seed: 12 },
+    { id: 'C', view: 'plain', seed: 13 },
+  ] as const;
+  const out: ToyAgent[] = [];
+  for (const r of recipes.slice(0, n)) out.push(await pretrainToy({ ...r, steps: 100 }));
+  return out;
 }
 
-/** Parameters of a toy cohort after `steps` steps of `method` on `task` (CPU, fixed seed and recipe). */
+/** One run of the check: every agent's parameters and who each agent's trained labels came from. */
+interface IsolationRun {
+  params: Float32Array[];
+  labelFrom: (string | null)[];
+}
+
+/** Parameters of a toy cohort after `steps` steps of `method` (co-rl graded by `teacher`) on `task` (CPU, fixed seed and recipe). */
 export async function paramsAfter(
   toys: readonly ToyAgent[],
   method: RewardMethod,
   task: Task,
+  teacher: TeacherMode = 'ring',
   steps = 3,
-): Promise<Float32Array[]> {
+): Promise<IsolationRun> {
   const be = new CpuBackend();
   const agents = toys.map((t) => toyAgent(be, t));
   const tr = new CohortTrainer(be, agents, {
     method,
     seed: 21,
     task,
-    train: { ...DEFAULT_TRAIN, batchPrompts: 8, samples: 4, lr: 3e-3 },
+    train: { ...DEFAULT_TRAIN, batchPrompts: 8, samples: 4, lr: 3e-3, teacher },
     eval: { ...DEFAULT_EVAL, problems: 10 },
   });
   for (let s = 0; s < steps; s++) await tr.step();
+  const labelFrom = tr.latestInspection?.labelFrom ?? [];
   await tr.evaluate(); // evaluation renders through the task too
-  const out = await Promise.all(agents.map((a) => a.model.readParams()));
+  const params = await Promise.all(agents.map((a) => a.model.readParams()));
   tr.dispose();
-  return out;
+  return { params, labelFrom };
 }
 
-/** Verdict of the check for one method: did it train at all, and are the two runs bit-identical? */
+/**
+ * Verdict of the check for one method (and co-rl teacher): did it train at all, are the two runs
+ * bit-identical, and where did the trained labels come from (so a test sees the teacher it meant ran).
+ */
 export async function isolationVerdict(
   toys: readonly ToyAgent[],
   method: RewardMethod,
   real: Task,
   spoiled: Task,
-): Promise<{ trained: boolean; identical: boolean }> {
-  const a = await paramsAfter(toys, method, real);
-  const b = await paramsAfter(toys, method, spoiled);
-  const trained = a.some((p, n) => p.some((x, i) => x !== toys[n].params[i]));
-  const identical = a.every((p, n) => Buffer.from(p.buffer).equals(Buffer.from(b[n].buffer)));
-  return { trained, identical };
+  teacher: TeacherMode = 'ring',
+): Promise<{ trained: boolean; identical: boolean; labelFrom: (string | null)[] }> {
+  const a = await paramsAfter(toys, method, real, teacher);
+  const b = await paramsAfter(toys, method, spoiled, teacher);
+  const trained = a.params.some((p, n) => p.some((x, i) => x !== toys[n].params[i]));
+  const identical = a.params.every((p, n) => Buffer.from(p.buffer).equals(Buffer.from(b.params[n].buffer)));
+  return { trained, identical, labelFrom: a.labelFrom };
 }

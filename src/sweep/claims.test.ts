@@ -8,52 +8,7 @@ import { PUBLIC_DIR } from '../cohort/nodeFiles';
 import { checkClaims, spearman } from './claims';
 import { prepareCheckpoints, type NeededAgent } from './checkpoints';
 import { planSweep } from './grid';
-import { stats, type GroupEntry } from './report';
-
-/** A cohort with the given mean gains per method (one seed each unless given as lists). */
-function group(
-  index: number,
-  label: string,
-  o: {
-    families: string[];
-    kappa?: number;
-    gains: Record<string, number | number[]>;
-    final?: Record<string, number>;
-    ens?: { base: number; ttrl: number; 'co-rl': number };
-    std?: { ttrl: number; 'co-rl': number };
-    agentGain?: Record<string, number>;
-  },
-): GroupEntry {
-  const st = (x: number | number[]) => stats(Array.isArray(x) ? x : [x]);
-  const methods: GroupEntry['methods'] = {};
-  for (const [m, g] of Object.entries(o.gains)) {
-    methods[m] = {
-      gain: st(g),
-      final: st(o.final?.[m] ?? 0.5),
-      trainedLabelEnd: null,
-      rewardStdEnd: o.std && m in o.std ? st(o.std[m as 'ttrl']) : null,
-      agentGain:
-        m === 'co-rl' && o.agentGain
-          ? Object.fromEntries(Object.entries(o.agentGain).map(([a, x]) => [a, st(x)]))
-          : {},
-    };
-  }
-  return {
-    index,
-    label,
-    agents: o.families.map((f, i) => ({ id: 'ABC'[i], family: f, size: 's', seed: 1 })),
-    sameFamily: new Set(o.families).size === 1,
-    seeds: [1],
-    cells: [index],
-    overlap: o.kappa === undefined ? null : { kappa: o.kappa, c: 0, u: 0, w: 0, pairs: [] },
-    methods,
-    ensembles: {
-      base: o.ens ? st(o.ens.base) : null,
-      ttrl: o.ens ? st(o.ens.ttrl) : null,
-      'co-rl': o.ens ? st(o.ens['co-rl']) : null,
-    },
-  };
-}
+import { group } from './claims.fixture';
 
 describe('spearman', () => {
   it('is 1 / -1 for monotone data, averages tied ranks, and is null when undefined', () => {

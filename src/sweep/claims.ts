@@ -178,13 +178,13 @@ export function checkClaims(groups: GroupEntry[]): Claim[] {
     5,
     'every agent of a 3-agent ring gains under Co-RL',
     rings.map((g) => {
+      // every agent of the ring, not just those with a recorded gain (an empty record is no evidence)
       const a = g.methods['co-rl'].agentGain;
+      const gains = g.agents.map((x) => [x.id, a[x.id] ?? null] as const);
       return {
         label: g.label,
-        ok: Object.values(a).every((s) => s !== null && s.mean > 0),
-        text: Object.entries(a)
-          .map(([id, s]) => `${id} ${s ? pts(s.mean) : '–'}`)
-          .join(', '),
+        ok: gains.every(([, s]) => s !== null && s.mean > 0),
+        text: gains.map(([id, s]) => `${id} ${s ? pts(s.mean) : '–'}`).join(', '),
       };
     }),
     'gains.png',

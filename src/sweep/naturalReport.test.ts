@@ -1,35 +1,41 @@
 // The natural presets' report: method rows over seeds and the separatrix counts from the portrait's right counts.
 import { describe, expect, it } from 'vitest';
-import { bySide, formatNaturalReport, methodRows, separatrix } from './naturalReport';
+import { bySide, formatNaturalReport, methodRows, runFailures, separatrix } from './naturalReport';
 import type { ExperimentResult } from '../rl/experiment';
 
-const summary = (method: string, base: number, final: number, label: number | null) => ({
+const summary = (method: string, base: number, final: number, label: number | null, ids: string[]) => ({
   method,
   steps: 300,
   secondsPerStep: 1,
-  agents: [
-    { agent: 'A', trainedLabelEnd: label, rewardGroupStdNormEnd: 1.5 },
-    { agent: 'B', trainedLabelEnd: label, rewardGroupStdNormEnd: 0.5 },
-  ],
+  agents: ids.map((agent, i) => ({
+    agent,
+    trainedLabelEnd: label,
+    rewardGroupStdNormEnd: i % 2 ? 0.5 : 1.5,
+  })),
   meanGreedy: { base, final, peak: final, peakStep: 300 },
   ensemble: { base: base + 0.01, final: final + 0.01, peak: 0, peakStep: 0 },
 });
-const run = (finals: Record<string, number>): ExperimentResult =>
-  ({
+/** One seed's run of a cohort of agents `ids` (a pair unless given) with E ensemble samples per agent. */
+const run = (
+  finals: Record<string, number>,
+  o: { ids?: string[]; E?: number; seed?: number; error?: string } = {},
+): ExperimentResult => {
+  const ids = o.ids ?? ['A', 'B'];
+  return {
     config: {
       name: 'x',
-      cohort: {
-        agents: [
-          { id: 'A', family: 'nat-rope' },
-          { id: 'B', family: 'nat-chunk' },
-        ],
-      },
+      seed: o.seed ?? 1,
+      cohort: { agents: ids.map((id) => ({ id, family: 'nat-rope' })) },
+      eval: { ensembleSamples: o.E ?? 4 },
     },
-    error: null,
+    error: o.error ? { message: o.error } : null,
     evals: [],
     steps: [],
-    summary: Object.entries(finals).map(([m, f]) => summary(m, 0.5, f, m === 'random' ? null : 0.6)),
-  }) as unknown as ExperimentResult;
+    summary: o.error
+      ? []
+      : Object.entries(finals).map(([m, f]) => summary(m, 0.5, f, m === 'random' ? null : 0.6, ids)),
+  } as unknown as ExperimentResult;
+};
 
 describe('natural report', () => {
   it('averages each method over seeds: finals, label accuracy, reward std, ensembles', () => {
@@ -51,7 +57,49 @@ describe('natural report', () => {
       { task: 'addw', preset: 'different-family', runs: [run({ 'co-rl': 0.7 }), run({ 'co-rl': 0.8 })] },
     ]);
     expect(md).toContain(
-      '| different-family | A × B | co-rl | 2 | 50.0 | 75.0 ± 7.1 | +25.0 [+20.0, +30.0] | 60.0 | 1.00 | 51.0 → 76.0 |',
+      '| different-family | A × B | co-rl | 2 | 50.0 | 75.0 ± 7.1 | +25.0 [+20.0, +30.0] | 60.0 | 1.00 | maj@8 51.0 → 76.0 |',
+    );
+  });
+
+  it('labels each ensemble with the votes it pools: E samples x N agents of that preset', () => {
+    const md = formatNaturalReport('addw', [
+      { task: 'addw', preset: 'pair', runs: [run({ 'co-rl': 0.7 })] },
+      { task: 'addw', preset: 'ring', runs: [run({ 'co-rl': 0.7 }, { ids: ['R', 'C', 'D'] })] },
+      { task: 'addw', preset: 'small', runs: [run({ 'co-rl': 0.7 }, { E: 2 })] },
+    ]);
+    const row = (preset: string) => md.split('\n').find((l) => l.startsWith(`| ${preset} |`));
+    expect(row('pair')).toMatch(/\| maj@8 51\.0 → 71\.0 \|$/);
+    expect(row('ring')).toMatch(/^\| ring \| R × C × D \| .*\| maj@12 51\.0 → 71\.0 \|$/);
+    expect(row('small')).toMatch(/\| maj@4 51\.0 → 71\.0 \|$/);
+    expect(md).not.toContain('ensemble maj@8');
+    expect(
+      methodRows({ task: 'addw', preset: 'ring', runs: [run({ ttrl: 0.3 }, { ids: ['R', 'C', 'D'] })] })[0]
+        .ensembleVotes,
+    ).toBe(12);
+    // seeds of one preset that pooled different budgets cannot share a row
+    expect(() =>
+      methodRows({
+        task: 'addw',
+        preset: 'mixed',
+        runs: [run({ ttrl: 0.3 }, { seed: 1 }), run({ ttrl: 0.3 }, { seed: 2, E: 2 })],
+      }),
+    ).toThrow(/mixed: the seeds pooled different ensemble budgets \(seed 1: maj@8, seed 2: maj@4\)/);
+  });
+
+  it("names each failed run's own seed and file, not those of the first runs", () => {
+    const files = ['addw-ring-s1.json', 'addw-ring-s2.json', 'addw-ring-s3.json'];
+    const runs = [
+      run({ ttrl: 0.3 }, { seed: 1 }),
+      run({}, { seed: 2, error: 'NaN loss' }),
+      run({}, { seed: 3, error: 'out of memory' }),
+    ];
+    expect(runFailures('addw-ring', files, runs)).toEqual([
+      'addw-ring seed 2 (addw-ring-s2.json): NaN loss',
+      'addw-ring seed 3 (addw-ring-s3.json): out of memory',
+    ]);
+    expect(runFailures('addw-ring', files, [runs[0], runs[0], runs[0]])).toEqual([]);
+    expect(() => runFailures('addw-ring', files.slice(0, 2), runs)).toThrow(
+      /addw-ring: 3 runs but 2 file names/,
     );
   });
 

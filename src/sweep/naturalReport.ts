@@ -1,8 +1,10 @@
 // The natural presets' RL report (docs/results.md, issue 12): for every task and preset, each method's
 // greedy test accuracy over seeds (mean, spread, gain over the base agents), the accuracy of the labels it
-// trained on, its normalised reward std, and the matched-budget ensembles (SCIENCE.md §8: the pooled maj@8
-// of the pair at T = 0.6, base and final); beside them why Co-RL can or cannot work there: the base pair's
-// kappa and c (one sample at T = 0.8) and how many test problems start above the separatrix pA + pB = 1.
+// trained on, its normalised reward std, and the matched-budget ensembles (docs/method.md, matched-budget
+// ensembles: E samples per agent pooled at T = 0.6, labelled maj@E·N from the runs, e.g. maj@8 for a pair
+// and maj@12 for a ring of 3 at E = 4; base and final); beside them why Co-RL can or cannot work there:
+// the base pair's kappa and c (one sample at T = 0.8) and how many test problems start above the
+// separatrix pA + pB = 1.
 import type { ExperimentResult } from '../rl/experiment';
 import type { EvalRecord } from '../rl/records';
 import type { PaperOverlapReport } from '../cohort/paperOverlap';
@@ -25,6 +27,8 @@ export interface MethodRow {
   finals: number[];
   trainedLabelEnd: number | null;
   rewardStdEnd: number | null;
+  /** Votes pooled into the ensemble majority: E samples per agent x N agents (maj@8 for a pair at E = 4, maj@12 for a ring of 3). */
+  ensembleVotes: number;
   ensembleBase: number;
   ensembleFinals: number[];
 }
@@ -47,12 +51,41 @@ const meanOrNull = (v: (number | null)[]): number | null => {
   return x.length ? mean(x) : null;
 };
 
+/** One line per failed run of a preset, naming that run's seed and file (`files[i]` is the file `runs[i]` was read from). */
+export function runFailures(label: string, files: string[], runs: ExperimentResult[]): string[] {
+  if (files.length !== runs.length)
+    throw new Error(
+      `${label}: ${runs.length} runs but ${files.length} file names; pass one file name per run`,
+    );
+  return runs.flatMap((r, i) =>
+    r.error ? [`${label} seed ${r.config.seed} (${files[i]}): ${r.error.message}`] : [],
+  );
+}
+
+/** The votes one run's ensemble pools: E samples per agent (config.eval.ensembleSamples) x the N agents it summarised. */
+function pooledVotes(p: PresetRuns, r: ExperimentResult, agents: number): number {
+  const E = r.config.eval?.ensembleSamples;
+  if (!Number.isInteger(E) || E < 1)
+    throw new Error(
+      `${p.task}-${p.preset} seed ${r.config.seed}: config.eval.ensembleSamples must be a positive integer (samples per agent pooled into the ensemble), got ${JSON.stringify(E)}`,
+    );
+  return E * agents;
+}
+
 /** Every method's row over the seeds of one preset. */
 export function methodRows(p: PresetRuns): MethodRow[] {
   const ok = p.runs.filter((r) => !r.error && r.summary.length);
   if (!ok.length) return [];
   return ok[0].summary.map((m0) => {
-    const S = ok.map((r) => r.summary.find((m) => m.method === m0.method)!).filter(Boolean);
+    const per = ok.flatMap((r) => {
+      const s = r.summary.find((m) => m.method === m0.method);
+      return s ? [{ r, s, votes: pooledVotes(p, r, s.agents.length) }] : [];
+    });
+    const S = per.map((x) => x.s);
+    if (new Set(per.map((x) => x.votes)).size > 1)
+      throw new Error(
+        `${p.task}-${p.preset}: the seeds pooled different ensemble budgets (${per.map((x) => `seed ${x.r.config.seed}: maj@${x.votes}`).join(', ')}); report runs of one config together`,
+      );
     return {
       method: m0.method,
       seeds: S.length,
@@ -60,6 +93,7 @@ export function methodRows(p: PresetRuns): MethodRow[] {
       finals: S.map((s) => s.meanGreedy.final),
       trainedLabelEnd: meanOrNull(S.flatMap((s) => s.agents.map((a) => a.trainedLabelEnd))),
       rewardStdEnd: meanOrNull(S.flatMap((s) => s.agents.map((a) => a.rewardGroupStdNormEnd))),
+      ensembleVotes: per[0].votes,
       ensembleBase: S[0].ensemble.base,
       ensembleFinals: S.map((s) => s.ensemble.final),
     };
@@ -167,7 +201,7 @@ export function formatNaturalReport(
   const out = [
     `#### ${task}: greedy test accuracy (%), 500 test problems, mean ± sd over seeds`,
     '',
-    '| preset | agents | method | seeds | base | final | gain (points) [min, max] | trained-on label acc, end | reward std / step 1, end | ensemble maj@8 base → final |',
+    '| preset | agents | method | seeds | base | final | gain (points) [min, max] | trained-on label acc, end | reward std / step 1, end | ensemble (pooled votes) base → final |',
     '|---|---|---|---:|---:|---|---|---:|---:|---|',
   ];
   for (const p of presets) {
@@ -178,7 +212,7 @@ export function formatNaturalReport(
     for (const r of methodRows(p)) {
       const gains = r.finals.map((f) => f - r.base);
       out.push(
-        `| ${p.preset} | ${agents} | ${r.method} | ${r.seeds} | ${pc(r.base)} | ${pc(mean(r.finals))} ± ${pc(sd(r.finals))} | ${pts(mean(gains))} [${pts(Math.min(...gains))}, ${pts(Math.max(...gains))}] | ${r.trainedLabelEnd === null ? '–' : pc(r.trainedLabelEnd)} | ${r.rewardStdEnd === null ? '–' : r.rewardStdEnd.toFixed(2)} | ${pc(r.ensembleBase)} → ${pc(mean(r.ensembleFinals))} |`,
+        `| ${p.preset} | ${agents} | ${r.method} | ${r.seeds} | ${pc(r.base)} | ${pc(mean(r.finals))} ± ${pc(sd(r.finals))} | ${pts(mean(gains))} [${pts(Math.min(...gains))}, ${pts(Math.max(...gains))}] | ${r.trainedLabelEnd === null ? '–' : pc(r.trainedLabelEnd)} | ${r.rewardStdEnd === null ? '–' : r.rewardStdEnd.toFixed(2)} | maj@${r.ensembleVotes} ${pc(r.ensembleBase)} → ${pc(mean(r.ensembleFinals))} |`,
       );
     }
   }
