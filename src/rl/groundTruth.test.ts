@@ -2,7 +2,7 @@
 // label-free methods is handed only answers, votes, per-token figures and seeds (the field lists below are
 // pinned, so adding a problem, a task or a truth to them fails the typecheck). By experiment: train with
 // every problem's key, values and answer replaced by another problem's (the prompts still show the real
-// one) and get bit-identical parameters after a few steps of co-rl, ttrl, intuitor, rent and random; gt
+// one) and get bit-identical parameters after a few steps of co-rl, co-rl-frozen, ttrl, intuitor, rent and random; gt
 // (which must read the truth) does change. groundTruth.mutation.test.ts shows this check failing on a leak.
 import { beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { deriveRng, makeTask } from '../tasks';
@@ -10,6 +10,7 @@ import { isolationToys, isolationVerdict, scrambledTask } from './isolationCheck
 import type { RewardInputs } from './methodRewards';
 import type {
   CohortAnswers,
+  FrozenPeerRequest,
   IntuitorRequest,
   RandomRequest,
   RentRequest,
@@ -27,12 +28,27 @@ beforeAll(async () => {
 describe('label-free reward code is handed no problem (by type)', () => {
   it('the inputs of the reward dispatch and of every label-free request are pinned field lists', () => {
     expectTypeOf<keyof RewardInputs>().toEqualTypeOf<
-      'method' | 'cohort' | 'tau' | 'teacher' | 'entropy' | 'certainty' | 'seed' | 'agentIds' | 'step'
+      | 'method'
+      | 'cohort'
+      | 'frozen'
+      | 'tau'
+      | 'teacher'
+      | 'entropy'
+      | 'certainty'
+      | 'seed'
+      | 'agentIds'
+      | 'step'
     >();
+    // frozen: the answers of the frozen base copies (co-rl-frozen), the same answer-only structure
+    expectTypeOf<RewardInputs['frozen']>().toEqualTypeOf<CohortAnswers | undefined>();
     expectTypeOf<keyof CohortAnswers>().toEqualTypeOf<'B' | 'K' | 'answers'>();
     expectTypeOf<CohortAnswers['answers']>().toEqualTypeOf<readonly (readonly (string | null)[])[]>();
     // teacher: the name of co-rl's peer teacher (ring, strict_majority, ...), a setting, not a label
     expectTypeOf<keyof VoteRewardRequest>().toEqualTypeOf<'method' | 'cohort' | 'tau' | 'teacher'>();
+    expectTypeOf<keyof FrozenPeerRequest>().toEqualTypeOf<
+      'method' | 'cohort' | 'frozen' | 'tau' | 'teacher'
+    >();
+    expectTypeOf<FrozenPeerRequest['frozen']>().toEqualTypeOf<CohortAnswers>();
     expectTypeOf<keyof IntuitorRequest>().toEqualTypeOf<'method' | 'selfCertainty'>();
     expectTypeOf<keyof RentRequest>().toEqualTypeOf<'method' | 'entropy'>();
     expectTypeOf<keyof RandomRequest>().toEqualTypeOf<'method' | 'counts' | 'rands'>();
@@ -53,7 +69,7 @@ describe('label-free methods never read the ground truth (by experiment)', () =>
     expect(() => s.prompt(a[0], 'plain')).toThrow(/did not hand out/);
   });
 
-  for (const method of ['co-rl', 'ttrl', 'intuitor', 'rent', 'random'] as const) {
+  for (const method of ['co-rl', 'co-rl-frozen', 'ttrl', 'intuitor', 'rent', 'random'] as const) {
     it(`${method}: scrambled keys, values and answers give bit-identical parameters`, async () => {
       const v = await isolationVerdict(toys, method, real, scrambledTask(real));
       expect(v.trained).toBe(true);
