@@ -1,5 +1,5 @@
 // Mutation check of the label-isolation test (groundTruth.test.ts): plant a leak of the ground truth
-// through the problems' `values` into the ttrl reward and show that the check FAILS on it (the scrambled
+// through the problems' `values` into the ttrl (and co-rl-frozen) reward and show that the check FAILS on it (the scrambled
 // task changes the leaky run's parameters), while the check as it was before (only `answer` spoiled)
 // passes it unnoticed, and the same check passes the real, unmutated reward code.
 // The leak: rollouts (which are handed the problems, to render prompts) copy them to a side channel, and
@@ -9,7 +9,7 @@ import { makeTask, type Problem } from '../tasks';
 import { answerOnlyGarbageTask, isolationToys, isolationVerdict, scrambledTask } from './isolationCheck';
 import { TOY_TASK, type ToyAgent } from './toyAgents';
 
-const leak = vi.hoisted(() => ({ on: false, problems: [] as Problem[] }));
+const leak = vi.hoisted(() => ({ on: false, method: 'ttrl', problems: [] as Problem[] }));
 
 vi.mock('./rollout', async (importOriginal) => {
   const orig = await importOriginal<typeof import('./rollout')>();
@@ -29,7 +29,7 @@ vi.mock('./methodRewards', async (importOriginal) => {
     stepRewards: (...args: Parameters<typeof orig.stepRewards>) => {
       const res = orig.stepRewards(...args);
       const [x] = args;
-      if (!leak.on || x.method !== 'ttrl') return res;
+      if (!leak.on || x.method !== leak.method) return res;
       const truth = leak.problems.map((p) => String(p.values[0] + p.values[1])); // the planted leak
       const rewards = x.cohort.answers.map((a) =>
         a.map((ans, i) => (ans === truth[Math.floor(i / x.cohort.K)] ? 1 : 0)),
@@ -56,6 +56,16 @@ describe("mutation check: a ground-truth leak through the problems' values", () 
     leak.on = true;
     const v = await isolationVerdict(toys, 'ttrl', real, scrambledTask(real));
     leak.on = false;
+    expect(v.trained).toBe(true);
+    expect(v.identical).toBe(false);
+  });
+
+  it('the same leak planted in the co-rl-frozen control fails the check too', async () => {
+    leak.on = true;
+    leak.method = 'co-rl-frozen';
+    const v = await isolationVerdict(toys, 'co-rl-frozen', real, scrambledTask(real));
+    leak.on = false;
+    leak.method = 'ttrl';
     expect(v.trained).toBe(true);
     expect(v.identical).toBe(false);
   });

@@ -6,6 +6,7 @@
 // (which must read the truth) does change. groundTruth.mutation.test.ts shows this check failing on a leak.
 import { beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { deriveRng, makeTask } from '../tasks';
+import { REWARD_METHODS } from './config';
 import { isolationToys, isolationVerdict, scrambledTask } from './isolationCheck';
 import type { RewardInputs } from './methodRewards';
 import type {
@@ -69,7 +70,13 @@ describe('label-free methods never read the ground truth (by experiment)', () =>
     expect(() => s.prompt(a[0], 'plain')).toThrow(/did not hand out/);
   });
 
-  for (const method of ['co-rl', 'co-rl-frozen', 'ttrl', 'intuitor', 'rent', 'random'] as const) {
+  // every method but gt, so a method added to REWARD_METHODS is covered without editing this list
+  const labelFree = REWARD_METHODS.filter((m) => m !== 'gt');
+  it('the checked methods are every label-free method, the co-rl-frozen control among them', () => {
+    expect(labelFree).toEqual(['co-rl', 'ttrl', 'intuitor', 'rent', 'random', 'co-rl-frozen']);
+  });
+
+  for (const method of labelFree) {
     it(`${method}: scrambled keys, values and answers give bit-identical parameters`, async () => {
       const v = await isolationVerdict(toys, method, real, scrambledTask(real));
       expect(v.trained).toBe(true);
