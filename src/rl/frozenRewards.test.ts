@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { stepCoLabeling } from './coLabelingDiagnostics';
 import { stepRewards } from './methodRewards';
-import { frozenPeerRewards, labelFreeRewards, type CohortAnswers } from './rewards';
+import { frozenPeerRewards, labelFreeRewards, methodTitle, type CohortAnswers } from './rewards';
 
 // two agents, B = 2 prompts, K = 3 samples
 const trained: CohortAnswers = {
@@ -69,6 +69,11 @@ describe('co-rl-frozen rewards', () => {
     const r = frozenPeerRewards({ method: 'co-rl-frozen', cohort: trained, frozen, tau: 0.7 });
     expect(r.trainedLabels![1]).toEqual([null, null]);
     expect(r.rewards[1]).toEqual([0, 0, 0, 0, 0, 0]);
+  });
+
+  it('reports list it as a control', () => {
+    expect(methodTitle('co-rl-frozen')).toBe('co-rl-frozen (control)');
+    expect(methodTitle('co-rl')).toBe('co-rl');
   });
 
   it('refuses N = 1, shapes that do not match, and the self_plus_peers teacher', () => {

@@ -10,6 +10,16 @@ export type LabelFreeMethod = 'co-rl' | 'co-rl-frozen' | 'ttrl' | 'intuitor' | '
 /** All reward methods; `gt` is the only one that reads ground truth. */
 export type RewardMethod = LabelFreeMethod | 'gt';
 
+/**
+ * Controls, not contenders: marked "(control)" wherever methods are listed. co-rl-frozen is the
+ * distillation control (docs/method.md): Co-RL must beat a peer that never trains.
+ */
+export const CONTROL_METHODS: readonly RewardMethod[] = ['co-rl-frozen'];
+
+/** A method's name as reports list it: `co-rl-frozen (control)`, any other name unchanged. */
+export const methodTitle = (m: string): string =>
+  (CONTROL_METHODS as readonly string[]).includes(m) ? `${m} (control)` : m;
+
 /** The answers of a whole cohort for one step. Holds NO ground truth, by construction. */
 export interface CohortAnswers {
   /** Prompts per step. */
