@@ -115,6 +115,20 @@ describe('co-rl-frozen in the trainer', () => {
     );
   }, 60_000);
 
+  it('a run restored from a snapshot keeps the base as its frozen teachers (same step 3 as without)', async () => {
+    const straight = trainer('co-rl-frozen', agents(), { lr: 1e-2 });
+    for (let s = 0; s < 3; s++) await straight.step();
+    const first = trainer('co-rl-frozen', agents(), { lr: 1e-2 });
+    for (let s = 0; s < 2; s++) await first.step();
+    const snap = await first.snapshot();
+    const resumed = trainer('co-rl-frozen', agents(), { lr: 1e-2 }); // fresh copies of the base, as a reload
+    await resumed.restore(snap);
+    await resumed.step();
+    for (let n = 0; n < 2; n++)
+      expect(await resumed.agents[n].model.readParams()).toEqual(await straight.agents[n].model.readParams());
+    for (const t of [straight, first, resumed]) t.dispose();
+  }, 60_000);
+
   it('refuses N = 1 (and self_plus_peers) naming the method', () => {
     expect(() => trainer('co-rl-frozen', agents().slice(0, 1))).toThrow(
       /co-rl-frozen needs N >= 2 agents.*N = 1/,

@@ -5,6 +5,7 @@
 // per agent; metrics per agent and pair. Runs unchanged in Node, a page or a worker.
 import type { Agent } from '../cohort/agent';
 import { resolvePending, type Backend, type Tensor } from '../engine/backend';
+import { releaseDecoders } from '../model/generate';
 import { GPT } from '../model/gpt';
 import { deriveSeed, deriveRng, type Problem, type ViewName } from '../tasks';
 import { computeAdvantages } from './advantages';
@@ -542,10 +543,11 @@ export class CohortTrainer {
     return ringPredecessor(n, this.agents.length);
   }
 
-  /** Free the frozen reference copies and the policy buffers (the agents' models stay). */
+  /** Free the frozen reference copies (and their decode buffers) and the policy buffers (the agents' models stay). */
   dispose(): void {
     for (const r of this.refs ?? []) {
       releasePolicyBuffers(r);
+      releaseDecoders(r); // co-rl-frozen decodes with the frozen copies
       r.free();
     }
     for (const a of this.agents) releasePolicyBuffers(a.model);
