@@ -44,8 +44,10 @@ test('train view: a live comparison of Co-RL, TTRL and GT; pause, step, reset; s
   await expect(page.getByTestId('preset')).toHaveValue('paper-demo');
   await expect(page.getByTestId('preset-info')).toContainText('lp-nocarry'); // read from the manifest
   for (const m of ['co-rl', 'ttrl', 'gt']) await expect(page.getByTestId(`method-${m}`)).toBeChecked();
-  for (const m of ['intuitor', 'rent', 'random'])
+  for (const m of ['intuitor', 'rent', 'random', 'co-rl-frozen'])
     await expect(page.getByTestId(`method-${m}`)).not.toBeChecked();
+  // the distillation control is listed, and marked as a control
+  await expect(page.getByTestId('method-co-rl-frozen').locator('..')).toContainText('Co-RL frozen (control)');
 
   // a tiny run, sized for SwiftShader
   // 1000 steps: on a fast engine the run must still be going when the test pauses it a few seconds in,

@@ -1,5 +1,6 @@
 // Text rendering of an experiment's summary for the terminal and docs/results.md (markdown tables).
 import type { ExperimentResult } from '../rl/experiment';
+import { methodTitle } from '../rl/rewards';
 import type { AccuracyCurveSummary } from '../rl/summary';
 
 const pct = (x: number | null | undefined): string =>
@@ -71,7 +72,7 @@ export function formatSeedTables(runs: ExperimentResult[]): string {
       const base = mean(c.map((x) => x.base));
       const fin = mean(c.map((x) => x.final));
       out.push(
-        `| ${m} | ${row.label} | ${pct(base)} | ${c.map((x) => pct(x.final)).join(' / ')} | ${pct(fin)} | ${fin - base >= 0 ? '+' : ''}${(100 * (fin - base)).toFixed(1)} | ${c.map((x) => `${pct(x.peak)} @${x.peakStep}`).join(' / ')} |`,
+        `| ${methodTitle(m)} | ${row.label} | ${pct(base)} | ${c.map((x) => pct(x.final)).join(' / ')} | ${pct(fin)} | ${fin - base >= 0 ? '+' : ''}${(100 * (fin - base)).toFixed(1)} | ${c.map((x) => `${pct(x.peak)} @${x.peakStep}`).join(' / ')} |`,
       );
     }
   }
@@ -85,7 +86,7 @@ export function formatSeedTables(runs: ExperimentResult[]): string {
     sums[0].agents.forEach((a, n) => {
       const per = sums.map((s) => s.agents[n]);
       out.push(
-        `| ${m} | ${a.agent} | ${per.map((x) => `${pct(x.pseudoLabelStart)} → ${pct(x.pseudoLabelEnd)}`).join(' / ')} | ${per.map((x) => `${pct(x.trainedLabelStart)} → ${pct(x.trainedLabelEnd)}`).join(' / ')} | ${per.map((x) => num(x.rewardGroupStdNormEnd)).join(' / ')} | ${per.map((x) => num(x.zeroStdFractionEnd)).join(' / ')} |`,
+        `| ${methodTitle(m)} | ${a.agent} | ${per.map((x) => `${pct(x.pseudoLabelStart)} → ${pct(x.pseudoLabelEnd)}`).join(' / ')} | ${per.map((x) => `${pct(x.trainedLabelStart)} → ${pct(x.trainedLabelEnd)}`).join(' / ')} | ${per.map((x) => num(x.rewardGroupStdNormEnd)).join(' / ')} | ${per.map((x) => num(x.zeroStdFractionEnd)).join(' / ')} |`,
       );
     });
   }

@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import type { ExperimentResult } from '../rl/experiment';
 import type { AgentStepRecord } from '../rl/records';
+import { methodTitle } from '../rl/rewards';
 import { formatSeedTables } from './experimentReport';
 import { lineChartSvg, svgsToPngs, type Series } from './plotChart';
 
@@ -17,6 +18,7 @@ const COLORS: Record<string, string> = {
   intuitor: '#9467bd',
   rent: '#8c564b',
   random: '#7f7f7f',
+  'co-rl-frozen': '#17becf',
 };
 
 function args(): Record<string, string> {
@@ -93,7 +95,7 @@ async function main(): Promise<void> {
         yLabel: 'accuracy',
         series: methods.map((m) =>
           aggregate(
-            m,
+            methodTitle(m),
             COLORS[m],
             evalSeries((e) => e.meanGreedyAccuracy, m),
           ),
@@ -110,7 +112,7 @@ async function main(): Promise<void> {
         series: methods.flatMap((m) =>
           agents.map((id, n) => ({
             ...aggregate(
-              `${m} ${id}`,
+              `${methodTitle(m)} ${id}`,
               COLORS[m],
               evalSeries((e) => e.agents[n].greedyAccuracy, m),
               n > 0,
@@ -129,7 +131,7 @@ async function main(): Promise<void> {
         yLabel: 'accuracy',
         series: methods.map((m) =>
           aggregate(
-            m,
+            methodTitle(m),
             COLORS[m],
             evalSeries((e) => e.ensembleAccuracy, m),
           ),
@@ -148,7 +150,7 @@ async function main(): Promise<void> {
           .filter((m) => m !== 'random')
           .map((m) =>
             aggregate(
-              m,
+              methodTitle(m),
               COLORS[m],
               stepSeries(m, (a) => a.rewardGroupStdNorm),
             ),
@@ -166,7 +168,7 @@ async function main(): Promise<void> {
         yLabel: 'accuracy of labeled prompts',
         series: methods.map((m) =>
           aggregate(
-            m,
+            methodTitle(m),
             COLORS[m],
             stepSeries(m, (a) => a.pseudoLabelAccuracy),
           ),

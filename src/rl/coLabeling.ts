@@ -34,6 +34,19 @@ export function teacherModeProblem(mode: string, N: number): string | null {
   return null;
 }
 
+/**
+ * Why `mode` cannot grade co-rl-frozen (the distillation control) with N agents, or null when it can.
+ * As teacherModeProblem, and N >= 2; 'self_plus_peers' is refused: its tie-break is the agent's own vote,
+ * which would mix the trained agent into a teacher that must stay frozen.
+ */
+export function frozenTeacherProblem(mode: string, N: number): string | null {
+  if (N < 2)
+    return `co-rl-frozen needs N >= 2 agents (each is graded by a peer's frozen base copy, never its own); got N = ${N}`;
+  if (mode === 'self_plus_peers')
+    return "teacher 'self_plus_peers' is not available for co-rl-frozen (its tie-break is the agent's own, trained vote, so the teacher would not be frozen); use 'ring', 'strict_majority' or 'union'";
+  return teacherModeProblem(mode, N);
+}
+
 /** Agent n's peers in ring order: n-1, n-2, ... (mod N), never n itself. */
 export function peersOf(n: number, N: number): number[] {
   assertInt('N', N, 1);

@@ -32,6 +32,8 @@ export interface CoLabelingInputs {
   ids: readonly string[];
   /** `own[n][b]`: agent n's own vote (null = unlabeled). */
   own: readonly (readonly (string | null)[])[];
+  /** `peerVotes[n][b]`: the vote agent n gives as a peer, when it is not `own` (co-rl-frozen: its frozen base copy's). */
+  peerVotes?: readonly (readonly (string | null)[])[];
   /** `candidates[n][b]`: answers agent n was rewarded for on prompt b (empty = unsupervised). */
   candidates: readonly (readonly (readonly string[])[])[];
   /** Ground truth per prompt. */
@@ -57,7 +59,7 @@ function agentRecord(x: CoLabelingInputs, n: number): CoLabelingAgentRecord {
       setSize += c.length;
       if (c.includes(x.truth[b])) holdsTruth++;
     }
-    const pv = peers.map((p) => x.own[p][b]);
+    const pv = peers.map((p) => (x.peerVotes ?? x.own)[p][b]);
     if (pv.length > 0 && pv.every((v) => v !== null)) {
       allPeers++;
       if (strictMajority(pv) === null) ties++;
@@ -84,6 +86,8 @@ export function coLabelingDiagnostics(x: CoLabelingInputs): CoLabelingRecord {
   const B = x.truth.length;
   if (x.ids.length !== N || x.candidates.length !== N)
     throw new Error('coLabelingDiagnostics: ids, votes and candidates need one entry per agent');
+  if (x.peerVotes && (x.peerVotes.length !== N || x.peerVotes.some((v) => v.length !== B)))
+    throw new Error(`coLabelingDiagnostics: peerVotes need ${N} agents of ${B} votes`);
   if (x.own.some((v) => v.length !== B) || x.candidates.some((c) => c.length !== B))
     throw new Error(`coLabelingDiagnostics: every agent needs ${B} votes and candidate sets`);
   let full = 0,
@@ -107,15 +111,20 @@ export function labelsAsCandidates(labels: readonly (readonly (string | null)[])
 }
 
 /**
- * The step's co-labeling record of a label-based method (co-rl, ttrl, gt), or undefined for the label-less
+ * The step's co-labeling record of a label-based method (co-rl, co-rl-frozen, ttrl, gt), or undefined for the label-less
  * ones (intuitor, rent, random). The supervision is what the rewards used: the candidates when a peer
- * teacher gave them, else the trained labels.
+ * teacher gave them, else the trained labels; the peers' tie rate reads the teachers' votes (the frozen
+ * base copies' under co-rl-frozen) when given.
  */
 export function stepCoLabeling(
   teacher: TeacherMode,
   ids: readonly string[],
   own: readonly (readonly (string | null)[])[],
-  res: { trainedLabels: (string | null)[][] | null; candidates?: string[][][] },
+  res: {
+    trainedLabels: (string | null)[][] | null;
+    candidates?: string[][][];
+    teacherVotes?: readonly (readonly { vote: string | null }[])[];
+  },
   truth: readonly string[],
 ): CoLabelingRecord | undefined {
   if (!res.trainedLabels) return undefined;
@@ -123,6 +132,7 @@ export function stepCoLabeling(
     teacher,
     ids,
     own,
+    ...(res.teacherVotes ? { peerVotes: res.teacherVotes.map((v) => v.map((x) => x.vote)) } : {}),
     candidates: res.candidates ?? labelsAsCandidates(res.trainedLabels),
     truth,
   });

@@ -93,6 +93,29 @@ describe('parseExperimentConfig', () => {
     ).toBe(true);
   });
 
+  it('refuses co-rl-frozen with one agent, and with the self_plus_peers teacher, naming the field', () => {
+    const one = parseExperimentConfig({
+      ...good,
+      methods: ['co-rl-frozen'],
+      cohort: { agents: [good.cohort.agents[0]] },
+    });
+    expect(one.ok).toBe(false);
+    expect((one as { errors: string[] }).errors.join('\n')).toMatch(
+      /methods: 'co-rl-frozen' needs N >= 2 agents.*N = 1/,
+    );
+    const spp = parseExperimentConfig({
+      ...good,
+      methods: ['co-rl-frozen'],
+      cohort: { agents: [...good.cohort.agents, agentSpec('C', 'lp-nocarry', 2)] },
+      train: { teacher: 'self_plus_peers' },
+    });
+    expect((spp as { errors: string[] }).errors).toEqual([
+      expect.stringMatching(/^train\.teacher: teacher 'self_plus_peers' is not available for co-rl-frozen/),
+    ]);
+    const ok = assertExperimentConfig({ ...good, methods: ['co-rl', 'co-rl-frozen'] });
+    expect(ok.config.methods).toEqual(['co-rl', 'co-rl-frozen']);
+  });
+
   it('throws an ExperimentConfigError holding the list', () => {
     expect(() => assertExperimentConfig({ ...good, train: { samples: 0, tau: 2 } })).toThrow(
       ExperimentConfigError,

@@ -6,10 +6,18 @@ import { validateTaskConfig, type TaskConfig } from '../tasks';
 import type { LossType } from './grpo';
 import type { RewardMethod } from './rewards';
 import type { ScaleRewards } from './advantages';
-import { TEACHER_MODES, teacherModeProblem, type TeacherMode } from './coLabeling';
+import { frozenTeacherProblem, TEACHER_MODES, teacherModeProblem, type TeacherMode } from './coLabeling';
 
 /** All reward methods, in display order. */
-export const REWARD_METHODS: readonly RewardMethod[] = ['co-rl', 'ttrl', 'gt', 'intuitor', 'rent', 'random'];
+export const REWARD_METHODS: readonly RewardMethod[] = [
+  'co-rl',
+  'ttrl',
+  'gt',
+  'intuitor',
+  'rent',
+  'random',
+  'co-rl-frozen',
+];
 const LOSS_TYPES: readonly LossType[] = ['grpo', 'bnpo', 'dr_grpo'];
 const SCALES: readonly ScaleRewards[] = ['group', 'batch', 'none'];
 
@@ -54,7 +62,7 @@ export interface TrainConfig {
   maxGradNorm: number;
   /** Estimate KL to the base every this many steps when beta = 0 (1 = every step; beta > 0 forces 1). */
   klEvery: number;
-  /** co-rl's teacher: 'ring' (the paper) | 'strict_majority' | 'self_plus_peers' | 'union' (N >= 3; extensions, not in the paper). */
+  /** co-rl's (and co-rl-frozen's) teacher: 'ring' (the paper) | 'strict_majority' | 'self_plus_peers' | 'union' (N >= 3; extensions, not in the paper; co-rl-frozen refuses 'self_plus_peers'). */
   teacher: TeacherMode;
 }
 
@@ -341,8 +349,15 @@ export function parseExperimentConfig(
         `methods: 'co-rl' needs N >= 2 agents (each agent is graded by its ring predecessor, never itself); the cohort has N = ${specs.length}. Use 'ttrl' for one agent.`,
       );
     }
+    if (methods.includes('co-rl-frozen') && specs.length < 2) {
+      errs.push(
+        `methods: 'co-rl-frozen' needs N >= 2 agents (each agent is graded by its ring predecessor's frozen base copy, never its own); the cohort has N = ${specs.length}. Use 'ttrl' for one agent.`,
+      );
+    }
     const tp = train.teacher === 'ring' ? null : teacherModeProblem(train.teacher, specs.length);
     if (tp) errs.push(`train.teacher: ${tp}`);
+    else if (methods.includes('co-rl-frozen') && train.teacher === 'self_plus_peers')
+      errs.push(`train.teacher: ${frozenTeacherProblem(train.teacher, specs.length)}`);
     if (env.checkCheckpoint)
       specs.forEach((s, i) =>
         env.checkCheckpoint!(s).forEach((e) => errs.push(`cohort agent ${i} (${s.id}): ${e}`)),

@@ -1,9 +1,9 @@
 // Mutation check of the label-isolation test (groundTruth.test.ts): plant a leak of the ground truth
 // through the problems' `values` and show that the check FAILS on it (the scrambled task changes the
 // leaky run's parameters), while the check as it was before (only `answer` spoiled) passes it unnoticed,
-// and the same check passes the real, unmutated reward code. Two leaks, each switched on alone: into the
-// ttrl reward, and into co-rl's peer teachers (strict_majority, self_plus_peers, union; 3 agents), which
-// then also pay for the true answer.
+// and the same check passes the real, unmutated reward code. Three leaks, each switched on alone: into the
+// ttrl reward, into the co-rl-frozen control's reward, and into co-rl's peer teachers (strict_majority,
+// self_plus_peers, union; 3 agents), which then also pay for the true answer.
 // The leak: rollouts (which are handed the problems, to render prompts) copy them to a side channel, and
 // the mutated reward reads their values and pays 1 for the sum a + b, i.e. the true answer.
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -17,7 +17,7 @@ import {
 } from './isolationCheck';
 import { TOY_TASK, type ToyAgent } from './toyAgents';
 
-const leak = vi.hoisted(() => ({ on: false, teacher: false, problems: [] as Problem[] }));
+const leak = vi.hoisted(() => ({ on: false, method: 'ttrl', teacher: false, problems: [] as Problem[] }));
 const truthOf = (p: Problem): string => String(p.values[0] + p.values[1]);
 
 vi.mock('./rollout', async (importOriginal) => {
@@ -38,7 +38,7 @@ vi.mock('./methodRewards', async (importOriginal) => {
     stepRewards: (...args: Parameters<typeof orig.stepRewards>) => {
       const res = orig.stepRewards(...args);
       const [x] = args;
-      if (!leak.on || x.method !== 'ttrl') return res;
+      if (!leak.on || x.method !== leak.method) return res;
       const truth = leak.problems.map(truthOf); // the planted leak
       const rewards = x.cohort.answers.map((a) =>
         a.map((ans, i) => (ans === truth[Math.floor(i / x.cohort.K)] ? 1 : 0)),
@@ -84,6 +84,16 @@ describe("mutation check: a ground-truth leak through the problems' values", () 
     leak.on = true;
     const v = await isolationVerdict(toys, 'ttrl', real, scrambledTask(real));
     leak.on = false;
+    expect(v.trained).toBe(true);
+    expect(v.identical).toBe(false);
+  });
+
+  it('the same leak planted in the co-rl-frozen control fails the check too', async () => {
+    leak.on = true;
+    leak.method = 'co-rl-frozen';
+    const v = await isolationVerdict(toys, 'co-rl-frozen', real, scrambledTask(real));
+    leak.on = false;
+    leak.method = 'ttrl';
     expect(v.trained).toBe(true);
     expect(v.identical).toBe(false);
   });

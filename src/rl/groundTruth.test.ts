@@ -2,16 +2,18 @@
 // label-free methods is handed only answers, votes, per-token figures and seeds (the field lists below are
 // pinned, so adding a problem, a task or a truth to them fails the typecheck). By experiment: train with
 // every problem's key, values and answer replaced by another problem's (the prompts still show the real
-// one) and get bit-identical parameters after a few steps of co-rl (the ring teacher on a pair; the ring
-// and the peer teachers strict_majority, self_plus_peers, union on a trio), ttrl, intuitor, rent and
-// random; gt (which must read the truth) does change. groundTruth.mutation.test.ts shows this check
-// failing on a leak.
+// one) and get bit-identical parameters after a few steps of every label-free method (co-rl with the ring
+// teacher on a pair, and the ring and the peer teachers strict_majority, self_plus_peers, union on a trio;
+// co-rl-frozen, ttrl, intuitor, rent, random); gt (which must read the truth) does change.
+// groundTruth.mutation.test.ts shows this check failing on a leak.
 import { beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { deriveRng, makeTask } from '../tasks';
+import { REWARD_METHODS } from './config';
 import { isolationToys, isolationVerdict, PEER_TEACHERS, scrambledTask } from './isolationCheck';
 import type { RewardInputs } from './methodRewards';
 import type {
   CohortAnswers,
+  FrozenPeerRequest,
   IntuitorRequest,
   RandomRequest,
   RentRequest,
@@ -31,12 +33,27 @@ beforeAll(async () => {
 describe('label-free reward code is handed no problem (by type)', () => {
   it('the inputs of the reward dispatch and of every label-free request are pinned field lists', () => {
     expectTypeOf<keyof RewardInputs>().toEqualTypeOf<
-      'method' | 'cohort' | 'tau' | 'teacher' | 'entropy' | 'certainty' | 'seed' | 'agentIds' | 'step'
+      | 'method'
+      | 'cohort'
+      | 'frozen'
+      | 'tau'
+      | 'teacher'
+      | 'entropy'
+      | 'certainty'
+      | 'seed'
+      | 'agentIds'
+      | 'step'
     >();
+    // frozen: the answers of the frozen base copies (co-rl-frozen), the same answer-only structure
+    expectTypeOf<RewardInputs['frozen']>().toEqualTypeOf<CohortAnswers | undefined>();
     expectTypeOf<keyof CohortAnswers>().toEqualTypeOf<'B' | 'K' | 'answers'>();
     expectTypeOf<CohortAnswers['answers']>().toEqualTypeOf<readonly (readonly (string | null)[])[]>();
     // teacher: the name of co-rl's peer teacher (ring, strict_majority, ...), a setting, not a label
     expectTypeOf<keyof VoteRewardRequest>().toEqualTypeOf<'method' | 'cohort' | 'tau' | 'teacher'>();
+    expectTypeOf<keyof FrozenPeerRequest>().toEqualTypeOf<
+      'method' | 'cohort' | 'frozen' | 'tau' | 'teacher'
+    >();
+    expectTypeOf<FrozenPeerRequest['frozen']>().toEqualTypeOf<CohortAnswers>();
     expectTypeOf<keyof IntuitorRequest>().toEqualTypeOf<'method' | 'selfCertainty'>();
     expectTypeOf<keyof RentRequest>().toEqualTypeOf<'method' | 'entropy'>();
     expectTypeOf<keyof RandomRequest>().toEqualTypeOf<'method' | 'counts' | 'rands'>();
@@ -57,7 +74,13 @@ describe('label-free methods never read the ground truth (by experiment)', () =>
     expect(() => s.prompt(a[0], 'plain')).toThrow(/did not hand out/);
   });
 
-  for (const method of ['co-rl', 'ttrl', 'intuitor', 'rent', 'random'] as const) {
+  // every method but gt, so a method added to REWARD_METHODS is covered without editing this list
+  const labelFree = REWARD_METHODS.filter((m) => m !== 'gt');
+  it('the checked methods are every label-free method, the co-rl-frozen control among them', () => {
+    expect(labelFree).toEqual(['co-rl', 'ttrl', 'intuitor', 'rent', 'random', 'co-rl-frozen']);
+  });
+
+  for (const method of labelFree) {
     it(`${method}: scrambled keys, values and answers give bit-identical parameters`, async () => {
       const v = await isolationVerdict(toys, method, real, scrambledTask(real));
       expect(v.trained).toBe(true);

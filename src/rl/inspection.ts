@@ -84,6 +84,7 @@ export function buildInspection(x: InspectionInputs): StepInspection {
     if (!x.res.trainedLabels) return null;
     if (x.method === 'gt') return 'truth';
     if (x.method === 'co-rl') return ids[x.teacherOf(n)];
+    if (x.method === 'co-rl-frozen') return `${ids[x.teacherOf(n)]} (frozen base)`;
     return ids[n];
   });
   const prompts = x.problems.map((p, b): InspectedPrompt => {

@@ -1,5 +1,6 @@
 // Reward dispatch of one trainer step: every label-free method goes through rewards.ts's label-free API
-// (whose request types have no ground-truth field); only 'gt' is handed the truth. SCIENCE.md §1 and §3.
+// (whose request types have no ground-truth field); only 'gt' is handed the truth. docs/method.md (label
+// isolation, reward methods).
 import { deriveRng } from '../tasks';
 import {
   groundTruthRewards,
@@ -16,9 +17,11 @@ import type { TeacherMode } from './coLabeling';
 export interface RewardInputs {
   method: RewardMethod;
   cohort: CohortAnswers;
+  /** co-rl-frozen only: the frozen base copies' answers to the same prompts (same B, K, agent order). */
+  frozen?: CohortAnswers;
   /** Vote threshold. */
   tau: number;
-  /** co-rl's teacher (default 'ring'). */
+  /** co-rl's and co-rl-frozen's teacher (default 'ring'). */
   teacher?: TeacherMode;
   /** Per agent: per-token entropy of its completions (for rent). */
   entropy: readonly TokenBatch[];
@@ -41,6 +44,10 @@ export function stepRewards(x: RewardInputs, truthForGt: () => string[]): Reward
     case 'co-rl':
     case 'ttrl':
       req = { method: x.method, cohort: x.cohort, tau: x.tau, teacher: x.teacher };
+      break;
+    case 'co-rl-frozen':
+      if (!x.frozen) throw new Error('co-rl-frozen: no answers of the frozen base copies for this step');
+      req = { method: x.method, cohort: x.cohort, frozen: x.frozen, tau: x.tau, teacher: x.teacher };
       break;
     case 'intuitor':
       req = {

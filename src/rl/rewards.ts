@@ -1,13 +1,24 @@
-// Per-completion reward methods co-rl / ttrl / gt / intuitor / rent / random; follows SCIENCE.md §3 and paper Eq. 3–4.
+// Per-completion reward methods co-rl / co-rl-frozen (control) / ttrl / gt / intuitor / rent / random;
+// follows docs/method.md (the reward methods) and paper Eq. 3–4.
 import { assertInt } from './stats';
 import { maskedRowMeans, type TokenBatch } from './tokenStats';
 import { cohortVotes, voteLabels, type Answer, type Vote } from './vote';
-import { peerTeacherRewards, type TeacherMode } from './coLabeling';
+import { frozenTeacherProblem, peerTeacherRewards, type TeacherMode } from './coLabeling';
 
 /** Reward methods that never see ground truth. */
-export type LabelFreeMethod = 'co-rl' | 'ttrl' | 'intuitor' | 'rent' | 'random';
+export type LabelFreeMethod = 'co-rl' | 'co-rl-frozen' | 'ttrl' | 'intuitor' | 'rent' | 'random';
 /** All reward methods; `gt` is the only one that reads ground truth. */
 export type RewardMethod = LabelFreeMethod | 'gt';
+
+/**
+ * Controls, not contenders: marked "(control)" wherever methods are listed. co-rl-frozen is the
+ * distillation control (docs/method.md): Co-RL must beat a peer that never trains.
+ */
+export const CONTROL_METHODS: readonly RewardMethod[] = ['co-rl-frozen'];
+
+/** A method's name as reports list it: `co-rl-frozen (control)`, any other name unchanged. */
+export const methodTitle = (m: string): string =>
+  (CONTROL_METHODS as readonly string[]).includes(m) ? `${m} (control)` : m;
 
 /** The answers of a whole cohort for one step. Holds NO ground truth, by construction. */
 export interface CohortAnswers {
@@ -26,6 +37,23 @@ export interface VoteRewardRequest {
   /** Vote threshold tau in [0, 1], default 0. */
   tau?: number;
   /** co-rl only: who grades each agent (default 'ring', the paper; others need N >= 3, see coLabeling.ts). */
+  teacher?: TeacherMode;
+}
+
+/**
+ * co-rl-frozen request, the distillation control: agent n is rewarded against the vote of its ring
+ * predecessor's FROZEN base copy (a peer that never trains), taken over that copy's own K samples of the
+ * same prompts. Only answers: the frozen copies' as well as the trained agents'.
+ */
+export interface FrozenPeerRequest {
+  method: 'co-rl-frozen';
+  /** The trained agents' answers (the completions rewarded). */
+  cohort: CohortAnswers;
+  /** The frozen base copies' answers to the same prompts: same B, K and agent order as `cohort`. */
+  frozen: CohortAnswers;
+  /** Vote threshold tau in [0, 1], default 0 (the same rule for both votes). */
+  tau?: number;
+  /** Who grades each agent, from the frozen votes (default 'ring'; 'self_plus_peers' is refused). */
   teacher?: TeacherMode;
 }
 
@@ -56,7 +84,12 @@ export interface RandomRequest {
  * Input of a label-free reward computation. No variant has a field for ground truth: label-free rewards
  * are computed from a structure that does not contain it at all.
  */
-export type LabelFreeRequest = VoteRewardRequest | IntuitorRequest | RentRequest | RandomRequest;
+export type LabelFreeRequest =
+  | VoteRewardRequest
+  | FrozenPeerRequest
+  | IntuitorRequest
+  | RentRequest
+  | RandomRequest;
 
 /** Rewards for a cohort, plus the labels the rewards were computed against. */
 export interface RewardResult {
@@ -64,8 +97,10 @@ export interface RewardResult {
   rewards: number[][];
   /** `trainedLabels[n][b]`: label agent n was rewarded against (`null` = unlabeled); `null` for label-less methods. */
   trainedLabels: (string | null)[][] | null;
-  /** `votes[n][b]`: each agent's OWN vote, for co-rl and ttrl; `null` otherwise. */
+  /** `votes[n][b]`: each agent's OWN vote, for co-rl, co-rl-frozen and ttrl; `null` otherwise. */
   votes: Vote[][] | null;
+  /** co-rl-frozen only: `teacherVotes[n][b]`, the vote of agent n's frozen base copy. */
+  teacherVotes?: Vote[][];
   /** `candidates[n][b]`: every answer that earned a reward, when a peer teacher may accept several. */
   candidates?: string[][][];
 }
@@ -134,6 +169,7 @@ export function coRlLabels(votes: readonly (readonly Vote[])[]): (string | null)
 /**
  * Rewards and trained labels of a label-free method. Ground truth cannot be passed in.
  * - `co-rl`: 1 if the answer equals the ring predecessor's vote (0 for all K if it is unlabeled); N = 1 throws.
+ * - `co-rl-frozen`: as co-rl, but against the predecessor's FROZEN base copy's vote (see frozenPeerRewards).
  * - `ttrl`: 1 if the answer equals the agent's own vote.
  * - `intuitor`: per-completion mean over masked tokens of the given per-token self-certainty.
  * - `rent`: minus the per-completion mean over masked tokens of the given per-token entropy.
@@ -152,6 +188,8 @@ export function labelFreeRewards(req: LabelFreeRequest): RewardResult {
       const rewards = cohort.answers.map((a, n) => matchRewards(a, trainedLabels[n], cohort.K));
       return { rewards, trainedLabels, votes };
     }
+    case 'co-rl-frozen':
+      return frozenPeerRewards(req);
     case 'intuitor':
       return {
         rewards: req.selfCertainty.map((t) => Array.from(maskedRowMeans(t))),
@@ -178,6 +216,38 @@ export function labelFreeRewards(req: LabelFreeRequest): RewardResult {
       throw new Error(`unknown label-free method ${(never as { method: string }).method}`);
     }
   }
+}
+
+/**
+ * The co-rl-frozen control: agent n gets 1 for a completion equal to the vote of its ring predecessor's
+ * frozen base copy (0 for all K when that vote is unlabeled); the votes are taken with the same rule
+ * (ties to the first in rollout order, threshold tau). Peer teachers 'strict_majority' and 'union' combine
+ * the frozen peers' votes; N = 1 and 'self_plus_peers' throw.
+ */
+export function frozenPeerRewards(req: FrozenPeerRequest): RewardResult {
+  const { cohort, frozen } = req;
+  checkCohort(cohort);
+  checkCohort(frozen);
+  const N = cohort.answers.length;
+  if (frozen.B !== cohort.B || frozen.K !== cohort.K || frozen.answers.length !== N)
+    throw new Error(
+      `co-rl-frozen: the frozen answers must match the trained ones (B ${cohort.B}, K ${cohort.K}, N ${N}), got B ${frozen.B}, K ${frozen.K}, N ${frozen.answers.length}`,
+    );
+  const teacher = req.teacher ?? 'ring';
+  const problem = frozenTeacherProblem(teacher, N);
+  if (problem) throw new Error(`co-rl-frozen: ${problem}`);
+  const tau = req.tau ?? 0;
+  const votes = cohortVotes(cohort.answers, cohort.B, cohort.K, tau);
+  const teacherVotes = cohortVotes(frozen.answers, frozen.B, frozen.K, tau);
+  if (teacher !== 'ring')
+    return {
+      ...peerTeacherRewards(cohort.answers, teacherVotes.map(voteLabels), cohort.K, teacher),
+      votes,
+      teacherVotes,
+    };
+  const trainedLabels = coRlLabels(teacherVotes);
+  const rewards = cohort.answers.map((a, n) => matchRewards(a, trainedLabels[n], cohort.K));
+  return { rewards, trainedLabels, votes, teacherVotes };
 }
 
 /** `count` Bernoulli(0.5) rewards drawn from `rand` (uniform in [0, 1)): 1 iff rand() < 0.5. */

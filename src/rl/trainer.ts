@@ -1,9 +1,11 @@
-// The cohort trainer: one Co-RL / TTRL / GT / Intuitor / RENT / random GRPO step for N agents that share
-// no parameters, gradients or random streams, exactly as SCIENCE.md §2-4: all rollouts and votes before any
-// update; group advantages; clipped surrogate (+ optional k3 KL to a frozen copy of the base); AdamW with
-// global-norm clipping per agent; metrics per agent and pair. Runs unchanged in Node, a page or a worker.
+// The cohort trainer: one Co-RL / co-rl-frozen (control) / TTRL / GT / Intuitor / RENT / random GRPO step
+// for N agents that share no parameters, gradients or random streams, as docs/method.md: all rollouts and
+// votes before any update; group advantages; clipped surrogate (+ optional k3 KL to a frozen copy of the
+// base, which co-rl-frozen also rolls out as each agent's frozen teacher); AdamW with global-norm clipping
+// per agent; metrics per agent and pair. Runs unchanged in Node, a page or a worker.
 import type { Agent } from '../cohort/agent';
 import { resolvePending, type Backend, type Tensor } from '../engine/backend';
+import { releaseDecoders } from '../model/generate';
 import { GPT } from '../model/gpt';
 import { deriveSeed, deriveRng, type Problem, type ViewName } from '../tasks';
 import { computeAdvantages } from './advantages';
@@ -18,7 +20,8 @@ import { rolloutCohort, type AgentRollout } from './rollout';
 import { attentionMap, buildInspection, type AttentionResult, type StepInspection } from './inspection';
 import { cohortVotes, voteLabels } from './vote';
 import { fingerprint, type TrainerSnapshot } from './snapshot';
-import { teacherModeProblem } from './coLabeling';
+import { frozenTeacherProblem, teacherModeProblem } from './coLabeling';
+import { frozenRolloutOptions, frozenTeachers } from './frozenTeachers';
 import { stepCoLabeling } from './coLabelingDiagnostics';
 import { checkSnapshotFits } from './snapshotCheck';
 import { agentStepRecord, stepExamples } from './stepRecords';
@@ -65,6 +68,9 @@ export class CohortTrainer {
         ? teacherModeProblem(opts.train.teacher, agents.length)
         : null;
     if (tp) throw new Error(`co-rl: ${tp}`);
+    const fp =
+      opts.method === 'co-rl-frozen' ? frozenTeacherProblem(opts.train.teacher, agents.length) : null;
+    if (fp) throw new Error(`co-rl-frozen: ${fp}. Use ttrl for one agent.`);
     if (opts.train.samples < 2) throw new Error(`samples K must be >= 2, got ${opts.train.samples}`);
     const ids = agents.map((a) => a.spec.id);
     if (new Set(ids).size !== ids.length)
@@ -123,17 +129,24 @@ export class CohortTrainer {
     const problems = this.opts.task.sampleTrain(deriveRng(seed, 'prompts', s), B);
     // 2-3. rollouts and answers, each agent from its own stream; all decoded, then one readback. Prompts are
     // rendered by the task (groundTruth.test.ts hands the trainer problems whose truth-bearing fields are scrambled)
-    const rolls: AgentRollout[] = await rolloutCohort(
-      this.agents,
+    // co-rl-frozen: the frozen base copies roll out the same prompts from their own streams, in the same readback
+    const N = this.agents.length;
+    const ids = this.agents.map((a) => a.spec.id);
+    const opts = this.agents.map((a, n) => ({
+      samples: K,
+      temperature: c.temperature,
+      maxNewTokens: this.maxNewTokens[n],
+      seed: deriveSeed(seed, 'rollout', a.spec.id, s),
+    }));
+    const frozenRun = method === 'co-rl-frozen';
+    const all: AgentRollout[] = await rolloutCohort(
+      frozenRun ? [...this.agents, ...frozenTeachers(this.agents, refs)] : this.agents,
       problems,
-      this.agents.map((a, n) => ({
-        samples: K,
-        temperature: c.temperature,
-        maxNewTokens: this.maxNewTokens[n],
-        seed: deriveSeed(seed, 'rollout', a.spec.id, s),
-      })),
+      frozenRun ? [...opts, ...frozenRolloutOptions(opts, ids, seed, s)] : opts,
       this.render,
     );
+    const rolls = all.slice(0, N);
+    const frozen = frozenRun ? { B, K, answers: all.slice(N).map((r) => r.answers) } : undefined;
     const t1 = now();
     // policy forward (kept for the backward), and the frozen base for KL: every agent's figures in one readback
     const klNow = c.beta > 0 || (s - 1) % c.klEvery === 0;
@@ -164,11 +177,12 @@ export class CohortTrainer {
       {
         method,
         cohort,
+        frozen,
         tau: c.tau,
         teacher: c.teacher,
         seed,
         step: s,
-        agentIds: this.agents.map((a) => a.spec.id),
+        agentIds: ids,
         entropy: figs.map((f, n) => tb(n, f.entropy!)),
         certainty: figs.map((f, n) => (f.certainty ? tb(n, f.certainty) : null)),
       },
@@ -205,8 +219,8 @@ export class CohortTrainer {
       timing: { rollout: t1 - t0, forward: t2 - t1, update: t3 - t2, total: now() - t0 },
     };
     const co = stepCoLabeling(
-      method === 'co-rl' ? c.teacher : 'ring',
-      this.agents.map((a) => a.spec.id),
+      method === 'co-rl' || frozenRun ? c.teacher : 'ring',
+      ids,
       ownVotes.map(voteLabels),
       res,
       truth,
@@ -234,8 +248,10 @@ export class CohortTrainer {
       teacherOf: (n) => this.teacherOf(n),
       render: this.render,
     });
-    if (method === 'co-rl' && c.teacher !== 'ring')
-      this.latestInspection.labelFrom = this.latestInspection.labelFrom.map(() => `peers (${c.teacher})`);
+    if ((method === 'co-rl' || frozenRun) && c.teacher !== 'ring')
+      this.latestInspection.labelFrom = this.latestInspection.labelFrom.map(
+        () => `${frozenRun ? 'frozen ' : ''}peers (${c.teacher})`,
+      );
     return record;
   }
 
@@ -522,15 +538,16 @@ export class CohortTrainer {
     checkSnapshotFits(snap, this.opts.method, this.opts.seed, this.agents, this.baseHashes);
   }
 
-  /** The ring predecessor whose votes grade agent n under co-rl. */
+  /** The ring predecessor whose votes (its frozen base copy's, under co-rl-frozen) grade agent n under co-rl. */
   teacherOf(n: number): number {
     return ringPredecessor(n, this.agents.length);
   }
 
-  /** Free the frozen reference copies and the policy buffers (the agents' models stay). */
+  /** Free the frozen reference copies (and their decode buffers) and the policy buffers (the agents' models stay). */
   dispose(): void {
     for (const r of this.refs ?? []) {
       releasePolicyBuffers(r);
+      releaseDecoders(r); // co-rl-frozen decodes with the frozen copies
       r.free();
     }
     for (const a of this.agents) releasePolicyBuffers(a.model);

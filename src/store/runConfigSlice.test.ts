@@ -10,6 +10,7 @@ import {
   settingsProblems,
   toExperimentConfig,
   type RunConfigSlice,
+  type RunSettings,
 } from './runConfigSlice';
 
 describe('run settings', () => {
@@ -30,6 +31,12 @@ describe('run settings', () => {
     expect(p.methods).toMatch(/at least one/);
     expect(settingsProblems({ ...DEFAULT_RUN_SETTINGS, steps: 2.5 }).steps).toMatch(/integer/);
     expect(settingsProblems(DEFAULT_RUN_SETTINGS, 1).methods).toMatch(/co-rl needs at least 2 agents/);
+    const frozen = { ...DEFAULT_RUN_SETTINGS, methods: ['ttrl', 'co-rl-frozen'] as RunSettings['methods'] };
+    expect(settingsProblems(frozen, 1).methods).toMatch(/co-rl-frozen needs at least 2 agents.*has 1/);
+    expect(settingsProblems(frozen, 2).methods).toBeUndefined();
+    expect(settingsProblems({ ...frozen, teacher: 'self_plus_peers' }, 3).teacher).toMatch(
+      /'self_plus_peers' is not available for co-rl-frozen/,
+    );
   });
 
   it('accepts the four backends and names a bad one under backend', () => {

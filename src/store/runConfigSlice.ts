@@ -11,7 +11,7 @@ import {
   type ExperimentConfig,
 } from '../rl/config';
 import type { LossType } from '../rl/grpo';
-import { teacherModeProblem, type TeacherMode } from '../rl/coLabeling';
+import { frozenTeacherProblem, teacherModeProblem, type TeacherMode } from '../rl/coLabeling';
 import type { RewardMethod } from '../rl/rewards';
 import { isNaturalPreset, NATURAL_PRESETS, naturalPresetSpecs } from '../cohort/naturalPresets';
 import { COMPOSE_TASK_NAMES, composeTask } from './composeAxes';
@@ -193,8 +193,12 @@ export function settingsProblems(
   if (s.methods.length === 0) out.methods = 'pick at least one method';
   else if (s.methods.includes('co-rl') && agents !== undefined && agents < 2)
     out.methods = `co-rl needs at least 2 agents (each is graded by its ring predecessor); this ${custom ? 'cohort' : 'preset'} has ${agents}`;
+  else if (s.methods.includes('co-rl-frozen') && agents !== undefined && agents < 2)
+    out.methods = `co-rl-frozen needs at least 2 agents (each is graded by its ring predecessor's frozen base copy); this ${custom ? 'cohort' : 'preset'} has ${agents}`;
   const tp = s.teacher === 'ring' || agents === undefined ? null : teacherModeProblem(s.teacher, agents);
   if (tp) out.teacher ??= tp;
+  else if (s.methods.includes('co-rl-frozen') && s.teacher === 'self_plus_peers')
+    out.teacher ??= frozenTeacherProblem(s.teacher, 2) ?? undefined;
   if (!(TRAIN_BACKENDS as readonly unknown[]).includes(s.backend))
     out.backend = `backend must be one of ${TRAIN_BACKENDS.join(', ')}; got ${JSON.stringify(s.backend)}`;
   if (s.cohortMode !== 'preset' && s.cohortMode !== 'custom')

@@ -16,7 +16,7 @@ export const settings: RunSettings = {
   evalProblems: 4,
 };
 
-function stepRec(method: RewardMethod, step: number): StepRecord {
+export function stepRec(method: RewardMethod, step: number): StepRecord {
   const agent = (id: string) => ({
     agent: id,
     rewardMean: 0.5,
@@ -26,7 +26,7 @@ function stepRec(method: RewardMethod, step: number): StepRecord {
     rewardGroupStdNorm: null,
     zeroStdFraction: 0.5,
     pseudoLabelAccuracy: 0.5,
-    trainedLabelAccuracy: method === 'co-rl' ? 0.5 : null,
+    trainedLabelAccuracy: method === 'co-rl' || method === 'co-rl-frozen' ? 0.5 : null,
     rewardAccuracy: 1,
     labeledFraction: 1,
     parseableFraction: 1,
@@ -59,7 +59,7 @@ function stepRec(method: RewardMethod, step: number): StepRecord {
     ],
   };
 }
-function evalRec(method: RewardMethod, step: number): EvalRecord {
+export function evalRec(method: RewardMethod, step: number): EvalRecord {
   return {
     method,
     step,

@@ -2,7 +2,7 @@
 // file is refused with a message naming the problem (never a throw).
 import { describe, expect, it } from 'vitest';
 import { toExperimentConfig } from './runConfigSlice';
-import { good, settings } from './runFile.fixture';
+import { evalRec, good, settings, stepRec } from './runFile.fixture';
 import { buildRunFile, parseRunFile, parseRunFileBytes, RUN_FILE_FORMAT, validateRunFile } from './runFile';
 
 /** A good file as plain JSON data, changed by `f`. */
@@ -23,6 +23,33 @@ describe('run files', () => {
     if (!r.ok) throw new Error(r.errors.join('\n'));
     expect(r.run).toEqual(JSON.parse(JSON.stringify(f)));
     expect(r.run.metrics.steps['co-rl']![2].agents[1].rewardGroupStdNorm).toBeNull();
+  });
+
+  it('accepts a run of the co-rl-frozen control beside co-rl, and refuses a misspelt one naming the field', () => {
+    const s = { ...settings, methods: ['co-rl', 'co-rl-frozen'] as const };
+    const methods = [...s.methods];
+    const f = buildRunFile(
+      {
+        runSettings: { ...s, methods },
+        runStatus: { step: 3, config: toExperimentConfig({ ...s, methods }) },
+        metrics: {
+          runId: 1,
+          methods,
+          steps: Object.fromEntries(methods.map((m) => [m, [1, 2, 3].map((t) => stepRec(m, t))])),
+          evals: Object.fromEntries(methods.map((m) => [m, [0, 3].map((t) => evalRec(m, t))])),
+        },
+      },
+      'frozen control',
+    );
+    const r = parseRunFile(JSON.stringify(f));
+    if (!r.ok) throw new Error(r.errors.join('\n'));
+    expect(r.run.config.methods).toEqual(['co-rl', 'co-rl-frozen']);
+    expect(r.run.metrics.steps['co-rl-frozen']![2].agents[0].trainedLabelAccuracy).toBe(0.5);
+    const bad = parseRunFile(JSON.stringify(f).replaceAll('co-rl-frozen', 'co-rl-frozn'));
+    expect(bad.ok).toBe(false);
+    expect((bad as { errors: string[] }).errors.join('\n')).toMatch(
+      /metrics\.methods\[1\]: unknown method "co-rl-frozn" \(allowed: .*co-rl-frozen/,
+    );
   });
 
   it('fills settings a file predates with their defaults, and takes the config of a run without one', () => {

@@ -3,6 +3,7 @@
 // ensembles per cohort, and the normalised within-group reward std over training (paper Fig. 4b).
 import { join } from 'node:path';
 import { lineChartSvg, svgsToPngs, type ChartSpec, type Series } from '../cli/plotChart';
+import { methodTitle } from '../rl/rewards';
 import type { CellRecord } from './store';
 import type { SweepReport } from './report';
 
@@ -13,6 +14,7 @@ const COLORS: Record<string, string> = {
   intuitor: '#9467bd',
   rent: '#8c564b',
   random: '#7f7f7f',
+  'co-rl-frozen': '#17becf',
   base: '#000000',
 };
 
@@ -82,8 +84,9 @@ export function reportCharts(r: SweepReport, records: readonly CellRecord[]): Re
       hLine: 0,
       series: methods.map((m) =>
         dots(
-          m,
+          methodTitle(m),
           r.groups.filter((g) => g.methods[m]?.gain).map((g) => [g.index + 1, g.methods[m].gain!.mean]),
+          COLORS[m] ?? '#444',
         ),
       ),
     };
@@ -114,8 +117,8 @@ export function reportCharts(r: SweepReport, records: readonly CellRecord[]): Re
     }
     return [...sums.entries()].sort((a, b) => a[0] - b[0]).map(([x, e]) => [x, e.s / e.n]);
   };
-  const std = ['co-rl', 'ttrl']
-    .map((m) => ({ name: m, color: COLORS[m], points: curve(m) }))
+  const std = ['co-rl', 'ttrl', 'co-rl-frozen']
+    .map((m) => ({ name: methodTitle(m), color: COLORS[m], points: curve(m) }))
     .filter((s) => s.points.length);
   if (std.length)
     charts['reward-std.png'] = {

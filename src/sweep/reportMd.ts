@@ -1,5 +1,6 @@
 // The sweep report as markdown (DIR/report.md): the claims checklist first, then per cohort the base
 // overlap, each method's gain over seeds and the matched-budget ensembles, then every cell.
+import { methodTitle } from '../rl/rewards';
 import type { Stats, SweepReport } from './report';
 
 const pct = (x: number | null | undefined): string =>
@@ -30,7 +31,7 @@ export function reportMarkdown(r: SweepReport, pngs: string[]): string {
   out.push(
     '## Cohorts',
     '',
-    `| # | cohort | agents | seeds | base kappa | c | u | w | ${methods.map((m) => `${m} gain`).join(' | ')} |`,
+    `| # | cohort | agents | seeds | base kappa | c | u | w | ${methods.map((m) => `${methodTitle(m)} gain`).join(' | ')} |`,
     `|---|---|---|---|---|---|---|---|${methods.map(() => '---|').join('')}`,
   );
   for (const g of r.groups) {
@@ -49,7 +50,9 @@ export function reportMarkdown(r: SweepReport, pngs: string[]): string {
   for (const g of r.groups) {
     for (const [m, s] of Object.entries(g.methods)) {
       out.push(
-        `| ${g.label} | ${m} | ${accText(s.final)} | ${gainText(s.gain)} | ${Object.entries(s.agentGain)
+        `| ${g.label} | ${methodTitle(m)} | ${accText(s.final)} | ${gainText(s.gain)} | ${Object.entries(
+          s.agentGain,
+        )
           .map(([a, x]) => `${a} ${x ? pts(x.mean) : '–'}`)
           .join(', ')} | ${accText(s.trainedLabelEnd)} | ${num(s.rewardStdEnd)} |`,
       );
@@ -75,7 +78,7 @@ export function reportMarkdown(r: SweepReport, pngs: string[]): string {
   );
   for (const c of r.cells) {
     const ms = Object.entries(c.methods)
-      .map(([m, x]) => `${m} ${pct(x.base)} → ${pct(x.final)} (${pts(x.gain)})`)
+      .map(([m, x]) => `${methodTitle(m)} ${pct(x.base)} → ${pct(x.final)} (${pts(x.gain)})`)
       .join('; ');
     out.push(
       `| ${c.index} | ${c.id} | ${c.status}${c.error ? `: ${c.error.replace(/\|/g, '/').slice(0, 200)}` : ''} | ${c.label} | ${c.completedSteps ?? '–'} | ${ms || '–'} | ${c.metricsHash ?? '–'} |`,

@@ -78,6 +78,16 @@ export function HelpView() {
           mistakes (same model, same seed) behave like one self-rewarding agent. The Theory tab lets you
           explore this.
         </p>
+        <h3>The controls: random and Co-RL frozen</h3>
+        <p>
+          Two methods are <em>controls</em>, run to rule explanations out, not to win. <strong>Random</strong>{' '}
+          pays a coin flip: it shows how far the optimizer moves a model on pure noise.{' '}
+          <strong>Co-RL frozen (control)</strong> (<code>co-rl-frozen</code>) rewards agent n for matching the
+          vote of its predecessor&apos;s <em>frozen base</em> copy: the same ring, the same prompts and vote
+          rule, but the peer never trains, so this is distillation from a fixed teacher, not co-training. If
+          Co-RL ends no higher than Co-RL frozen, its gain came from copying the peer&apos;s starting answers,
+          not from the agents improving each other.
+        </p>
       </section>
 
       <section>

@@ -19,6 +19,8 @@ const METHOD_HELP: Record<RewardMethod, string> = {
   intuitor: 'rewarded for self-certainty',
   rent: 'rewarded for low entropy',
   random: 'coin-flip rewards (a control that should not learn)',
+  'co-rl-frozen':
+    "control: rewarded for matching the vote of its ring predecessor's frozen base copy (a peer that never trains: distillation, not co-training)",
 };
 
 interface Props {

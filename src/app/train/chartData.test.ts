@@ -83,6 +83,18 @@ describe('chart data', () => {
     expect(peakEnsemble(m)).toEqual([{ method: 'co-rl', step: 5, accuracy: 0.8 }]);
   });
 
+  it('draws the trained-on labels of co-rl-frozen too, under its control label', () => {
+    const m = metrics(2);
+    m.methods = ['co-rl', 'co-rl-frozen'];
+    m.steps['co-rl-frozen'] = [1, 2].map((s) => step('co-rl-frozen', s));
+    const p = pseudoLabelChart(m);
+    const d = p.series.find((x) => x.key === 'co-rl-frozen:A:trained')!;
+    expect(d.label).toBe('Co-RL frozen (control) A trained-on label');
+    expect(d.colour).toBe(METHOD_COLOUR['co-rl-frozen']);
+    expect(p.rows[1]['co-rl-frozen:B:trained']).toBeCloseTo(0.05);
+    expect(p.series.map((x) => x.key)).toContain('co-rl:A:trained');
+  });
+
   it('thins long runs but counts every step, and keeps the last', () => {
     const d = agentStepChart(metrics(1000), (a) => a.rewardMean);
     expect(d.points).toBe(1000);

@@ -36,6 +36,7 @@ export const METHOD_COLOUR: Record<RewardMethod, string> = {
   intuitor: '#9333ea',
   rent: '#ea580c',
   random: '#6b7280',
+  'co-rl-frozen': '#0891b2',
 };
 
 /** Display names of the methods. */
@@ -46,6 +47,7 @@ export const METHOD_LABEL: Record<RewardMethod, string> = {
   intuitor: 'Intuitor',
   rent: 'RENT',
   random: 'Random',
+  'co-rl-frozen': 'Co-RL frozen (control)',
 };
 
 /** Dash pattern of the i-th agent (or pair): solid, dashed, dotted, dash-dot. */
@@ -153,20 +155,27 @@ export function agentStepChart(m: RunMetrics, pick: (a: AgentStepRecord) => numb
   return { rows: thin(rows), series: defs, points: rows.length };
 }
 
-/** Pseudo-label accuracy per agent, plus (for co-rl) the accuracy of the labels it was trained on. */
+/** Pseudo-label accuracy per agent, plus (for co-rl and co-rl-frozen) the accuracy of the labels it was trained on. */
 export function pseudoLabelChart(m: RunMetrics): ChartData {
   const base = agentStepChart(m, (a) => a.pseudoLabelAccuracy);
-  if (!m.methods.includes('co-rl')) return base;
+  const peerRun = (['co-rl', 'co-rl-frozen'] as const).filter((x) => m.methods.includes(x));
+  if (peerRun.length === 0) return base;
   const ids = agentIds(m);
-  const extra = ids.map((id, i) =>
-    series('co-rl', `${id}:trained`, `Co-RL ${id} trained-on label`, i, { width: 1.5, opacity: 0.45 }),
+  const extra = peerRun.flatMap((meth) =>
+    ids.map((id, i) =>
+      series(meth, `${id}:trained`, `${METHOD_LABEL[meth]} ${id} trained-on label`, i, {
+        width: 1.5,
+        opacity: 0.45,
+      }),
+    ),
   );
   const rows = base.rows.map((row) => ({ ...row }));
   const at = new Map(rows.map((r) => [r.step, r]));
-  for (const r of m.steps['co-rl'] ?? []) {
-    const row = at.get(r.step);
-    if (row) for (const a of r.agents) row[seriesKey('co-rl', `${a.agent}:trained`)] = a.trainedLabelAccuracy;
-  }
+  for (const meth of peerRun)
+    for (const r of m.steps[meth] ?? []) {
+      const row = at.get(r.step);
+      if (row) for (const a of r.agents) row[seriesKey(meth, `${a.agent}:trained`)] = a.trainedLabelAccuracy;
+    }
   for (const row of rows) for (const d of extra) row[d.key] ??= null;
   return { rows, series: [...base.series, ...extra], points: base.points };
 }
