@@ -1,0 +1,136 @@
+// Gate B of docs/method.md ("The regime"): choose the optimizer recipe with the GT and random methods only,
+// never with the label-free methods under test. Per recipe (a sweep cell's assignment without its seed),
+// averaged over RL seeds: GT's gain in pair-mean greedy accuracy over the base, random's gain, and the
+// largest KL to the base random reaches. A recipe passes when GT gains >= 10 points while random moves
+// greedy accuracy by at most 2 points with KL <= 0.05; among passing recipes the largest GT gain wins,
+// ties (equal to 0.1 point) to the smaller learning rate. Pure: reads cell records, writes nothing.
+import type { CellRecord } from './store';
+
+/** The rule's thresholds (fixed before any sweep was run). */
+export const GATE_B = { gtMinGain: 0.1, randomMaxMove: 0.02, randomMaxKl: 0.05, tie: 0.001 } as const;
+
+/** One recipe's figures. */
+export interface GateBRow {
+  /** The recipe: the cell assignment without `seed`, as `path=value` pairs. */
+  recipe: string;
+  assign: Record<string, unknown>;
+  /** RL seeds behind the means. */
+  seeds: number[];
+  gtGain: number | null;
+  randomGain: number | null;
+  randomKl: number | null;
+  pass: boolean;
+  /** Why it fails (empty when it passes). */
+  why: string[];
+}
+
+export interface GateBReport {
+  rows: GateBRow[];
+  /** The chosen recipe, or null when none passes. */
+  chosen: GateBRow | null;
+  /** Cells that failed or lacked evaluations, by label. */
+  missing: string[];
+}
+
+const mean = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
+const pts = (x: number): string => `${(x * 100).toFixed(1)} points`;
+
+/** Pair-mean greedy accuracy gain of one method in one cell: last evaluation minus the step-0 one. */
+export function methodGain(r: CellRecord, method: string): number | null {
+  const ev = (r.result?.evals ?? []).filter((e) => e.method === method);
+  const base = ev.find((e) => e.step === 0);
+  const last = ev.reduce<(typeof ev)[number] | undefined>(
+    (a, e) => (!a || e.step > a.step ? e : a),
+    undefined,
+  );
+  if (!base || !last || last.step === 0) return null;
+  return last.meanGreedyAccuracy - base.meanGreedyAccuracy;
+}
+
+/** The largest agent-mean KL to the base over a method's steps (null when never estimated). */
+export function methodMaxKl(r: CellRecord, method: string): number | null {
+  let m: number | null = null;
+  for (const s of r.result?.steps ?? []) {
+    if (s.method !== method) continue;
+    const kl = s.agents.map((a) => a.kl).filter((k): k is number => k !== null);
+    if (kl.length) m = Math.max(m ?? -Infinity, mean(kl));
+  }
+  return m;
+}
+
+const lrOf = (a: Record<string, unknown>): number =>
+  typeof a['train.lr'] === 'number' ? (a['train.lr'] as number) : Infinity;
+
+/** Gate B over a sweep's cell records (methods gt and random in every cell). */
+export function gateB(records: readonly CellRecord[]): GateBReport {
+  const groups = new Map<string, { assign: Record<string, unknown>; cells: CellRecord[] }>();
+  const missing: string[] = [];
+  for (const r of records) {
+    if (r.status !== 'done' || !r.result) {
+      missing.push(r.label);
+      continue;
+    }
+    const assign = Object.fromEntries(Object.entries(r.assign).filter(([k]) => k !== 'seed'));
+    const key = Object.entries(assign)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
+      .join(' ');
+    const g = groups.get(key) ?? { assign, cells: [] };
+    g.cells.push(r);
+    groups.set(key, g);
+  }
+  const rows: GateBRow[] = [];
+  for (const [recipe, g] of groups) {
+    const gains = (m: string) => g.cells.map((c) => methodGain(c, m)).filter((x): x is number => x !== null);
+    const gt = gains('gt');
+    const rnd = gains('random');
+    const kl = g.cells.map((c) => methodMaxKl(c, 'random')).filter((x): x is number => x !== null);
+    const row: GateBRow = {
+      recipe: recipe || '(base recipe)',
+      assign: g.assign,
+      seeds: g.cells.map((c) => Number(c.assign.seed ?? c.result?.config.seed)),
+      gtGain: gt.length ? mean(gt) : null,
+      randomGain: rnd.length ? mean(rnd) : null,
+      randomKl: kl.length ? mean(kl) : null,
+      pass: false,
+      why: [],
+    };
+    if (row.gtGain === null) row.why.push('no gt evaluation');
+    else if (row.gtGain < GATE_B.gtMinGain) row.why.push(`GT gains ${pts(row.gtGain)} (< 10)`);
+    if (row.randomGain === null) row.why.push('no random evaluation');
+    else if (Math.abs(row.randomGain) > GATE_B.randomMaxMove)
+      row.why.push(`random moves ${pts(row.randomGain)} (more than 2)`);
+    if (row.randomKl === null) row.why.push('no KL estimate for random');
+    else if (row.randomKl > GATE_B.randomMaxKl) row.why.push(`random KL ${row.randomKl.toFixed(3)} (> 0.05)`);
+    row.pass = row.why.length === 0;
+    rows.push(row);
+  }
+  rows.sort((a, b) => (b.gtGain ?? -Infinity) - (a.gtGain ?? -Infinity) || lrOf(a.assign) - lrOf(b.assign));
+  let chosen: GateBRow | null = null;
+  for (const r of rows.filter((x) => x.pass)) {
+    if (!chosen || r.gtGain! > chosen.gtGain! + GATE_B.tie) chosen = r;
+    else if (Math.abs(r.gtGain! - chosen.gtGain!) <= GATE_B.tie && lrOf(r.assign) < lrOf(chosen.assign))
+      chosen = r;
+  }
+  return { rows, chosen, missing };
+}
+
+const fmt = (x: number | null, d = 1, scale = 100): string => (x === null ? '-' : (x * scale).toFixed(d));
+
+/** The report as markdown. */
+export function formatGateB(r: GateBReport): string {
+  const lines = [
+    '| recipe | seeds | GT gain (points) | random gain (points) | random max KL | gate B |',
+    '|---|---|---|---|---|---|',
+    ...r.rows.map(
+      (x) =>
+        `| ${x.recipe} | ${x.seeds.join(', ')} | ${fmt(x.gtGain)} | ${fmt(x.randomGain)} | ${fmt(x.randomKl, 3, 1)} | ${x.pass ? 'pass' : `fail: ${x.why.join('; ')}`} |`,
+    ),
+    '',
+    r.chosen
+      ? `Chosen: ${r.chosen.recipe} (GT ${fmt(r.chosen.gtGain)} points, random ${fmt(r.chosen.randomGain)} points, KL ${fmt(r.chosen.randomKl, 3, 1)}).`
+      : 'No recipe passes gate B: GT never gains 10 points while random stays within 2 points and KL 0.05.',
+  ];
+  if (r.missing.length) lines.push('', `Cells failed or missing: ${r.missing.join(', ')}.`);
+  return lines.join('\n');
+}
