@@ -13,7 +13,7 @@ import { CohortLoader, validateExperiment } from '../rl/cohortEnv';
 import { PRESET_NAMES } from '../cohort';
 import { makeTask } from '../tasks';
 import { regimeCheck, regimeOptionErrors, type RegimeReport } from '../regime/measure';
-import { formatRegimeReport } from '../regime/format';
+import { formatRegimeReport, formatRegimeSummary } from '../regime/format';
 
 const USAGE =
   'usage: npm run regime -- --config FILE[,FILE...] | --preset NAME[,NAME...]|all [--split validation|test] [--samples K] [--temperature T] [--problems 1000] [--seed 1] [--json FILE] [--backend wasm|cpu]';
@@ -140,6 +140,7 @@ async function main(): Promise<void> {
     reports.push({ name: t.name, report });
     process.stdout.write(`${formatRegimeReport(t.name, report)}\n\n`);
   }
+  if (reports.length > 1) process.stdout.write(`${formatRegimeSummary(reports)}\n\n`);
   if (o.json) {
     writeFileSync(o.json, `${JSON.stringify(reports, null, 1)}\n`);
     process.stdout.write(`JSON written to ${o.json}\n`);

@@ -48,3 +48,16 @@ export function formatRegimeReport(name: string, r: RegimeReport): string {
   );
   return lines.join('\n');
 }
+
+/** One row per cohort: each gate's result and whether the cohort is in regime. */
+export function formatRegimeSummary(reports: readonly { name: string; report: RegimeReport }[]): string {
+  const mark = (s: string): string => (s === 'pass' ? 'pass' : s === 'fail' ? '**fail**' : 'n/m');
+  return [
+    '| cohort | problems | K | T | A1 | A2 | A3 | A4 | A5 | in regime |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+    ...reports.map(
+      ({ name, report: r }) =>
+        `| ${name} | ${r.problems} | ${r.K} | ${r.temperature} | ${r.verdict.gates.map((g) => mark(g.status)).join(' | ')} | ${r.verdict.inRegime ? 'yes' : 'no'} |`,
+    ),
+  ].join('\n');
+}

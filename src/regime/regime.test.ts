@@ -5,6 +5,7 @@ import { auroc, bootstrap, meanInterval, wilson } from './stats';
 import { regimeFigures, type AgentDraws } from './figures';
 import { regimeGates } from './gates';
 import { regimeOptionErrors } from './measure';
+import { formatRegimeReport, formatRegimeSummary } from './format';
 
 describe('interval helpers', () => {
   it('wilson matches the closed form', () => {
@@ -314,5 +315,38 @@ describe('regime options', () => {
       /^temperature \(T\): must be a number in \(0, 10\]/,
     );
     expect(regimeOptionErrors({ K: 2.5, temperature: -1 })).toHaveLength(2);
+  });
+});
+
+describe('regime summary', () => {
+  it('one row per cohort with every gate and the verdict', () => {
+    const f = regimeFigures(
+      [
+        agent(
+          'A',
+          40,
+          16,
+          () => 8,
+          () => true,
+        ),
+      ],
+      8,
+    );
+    const report = {
+      split: 'validation' as const,
+      problems: 40,
+      K: 8,
+      temperature: 1,
+      spreadSamples: 16,
+      seedOnlyTemperature: 0.8,
+      seed: 1,
+      figures: f,
+      verdict: regimeGates(f),
+    };
+    const md = formatRegimeSummary([{ name: 'solo', report }]);
+    expect(md.split('\n')[2]).toBe(
+      '| solo | 40 | 8 | 1 | **fail** | pass | n/m | pass | **fail** | no |',
+    );
+    expect(formatRegimeReport('solo', report)).toMatch(/\| A3 \| .* \| not measurable \| needs a pair/);
   });
 });
