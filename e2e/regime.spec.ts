@@ -2,7 +2,7 @@
 // paper-demo preset on the wasm engine, check the regime on 300 validation problems, and see gates A2 and
 // A5 fail and A3 read "not measurable" with the sentence of what follows; every gate's status, the sentence
 // and each agent's greedy, maj@K, spread and seed-only kappa equal `npm run regime` on the same cohort in
-// Node (same engine, same seeds: bit-equal, compared at the 3 decimals shown). Then a 1-step run started
+// Node (same engine, same seeds: bit-equal, compared at the 3 decimals shown); the panel fits a phone. Then a 1-step run started
 // after the check carries the same report as its step-0 regime (reused, not measured again).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import type { RegimeReport } from '../src/regime/measure';
-import { collectErrors, setHyper } from './util';
+import { collectErrors, overflowing, setHyper } from './util';
 
 const P = 300;
 
@@ -94,6 +94,10 @@ test('paper-demo fails gates A2 and A5 in the regime panel, with the figures of 
       String(q.reachProblems),
     );
   await panel.screenshot({ path: 'test-results/regime-panel.png' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await overflowing(page, '[data-testid="regime-panel"]'), 'the panel fits a phone').toEqual([]);
+  await panel.screenshot({ path: 'test-results/regime-panel-phone.png' });
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   // a run started now reuses the check as its step-0 regime (run file `regime`)
   await setHyper(page, { batchPrompts: 2, samples: 8, steps: 1, evalEvery: 0, evalProblems: 4 });

@@ -17,6 +17,7 @@ import './regime.css';
 export const f3 = (x: number | null): string =>
   typeof x !== 'number' || Number.isNaN(x) ? 'n/a' : x.toFixed(3);
 
+/** The per-agent figures, one row each (agents are the columns: a phone fits them). */
 const COLUMNS: { key: keyof Omit<AgentRegime, 'id'>; label: string; title: string }[] = [
   { key: 'greedy', label: 'greedy', title: 'greedy accuracy (gate A1: in [0.30, 0.70])' },
   { key: 'sampled', label: 'sampled', title: 'mean share of the K rollout samples that are right' },
@@ -99,45 +100,43 @@ function Report({ r }: { r: RegimeReport }) {
         {r.spreadSamples} samples; seed-only pair at T = {r.seedOnlyTemperature}; seed {r.seed}. Intervals are
         95%.
       </p>
-      <div className="regime-scroll">
-        <table className="regime-table" data-testid="regime-agents">
-          <thead>
-            <tr>
-              <th>agent</th>
-              {COLUMNS.map((c) => (
-                <th key={c.key} title={c.title}>
-                  {c.label}
-                </th>
+      <table className="regime-table regime-agents" data-testid="regime-agents">
+        <thead>
+          <tr>
+            <th>figure</th>
+            {f.agents.map((a) => (
+              <th key={a.id} data-testid={`regime-agent-${a.id}`}>
+                {a.id}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {COLUMNS.map((c) => (
+            <tr key={c.key}>
+              <th title={c.title}>{c.label}</th>
+              {f.agents.map((a) => (
+                <Cell key={a.id} e={a[c.key]} id={`regime-${a.id}-${c.key}`} />
               ))}
             </tr>
-          </thead>
-          <tbody>
-            {f.agents.map((a) => (
-              <tr key={a.id} data-testid={`regime-agent-${a.id}`}>
-                <th>{a.id}</th>
-                {COLUMNS.map((c) => (
-                  <Cell key={c.key} e={a[c.key]} id={`regime-${a.id}-${c.key}`} />
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </table>
       {f.pairs.length > 0 && (
-        <div className="regime-scroll">
-          <table className="regime-table" data-testid="regime-pairs">
+        <div>
+          <table className="regime-table regime-pairs" data-testid="regime-pairs">
             <thead>
               <tr>
-                <th>learner ← peer</th>
+                <th title="the learner, trained on the peer's votes">learner ← peer</th>
                 <th title="gate A3: mean >= 0.15 over the training pairs">reach (A3)</th>
                 <th title="problems where the peer's vote is right and the learner's own vote wrong (>= 100 to measure)">
-                  qualifying
+                  n
                 </th>
                 <th title="share of the learner's groups with all K rewards equal under the peer's vote">
-                  zero-std (peer reward)
+                  zero-std
                 </th>
-                <th>κ greedy</th>
-                <th>κ T=0.8</th>
+                <th title="Cohen's kappa of the two agents' greedy answers">κ greedy</th>
+                <th title="Cohen's kappa of one sample each at T = 0.8">κ T=0.8</th>
               </tr>
             </thead>
             <tbody>
@@ -151,7 +150,7 @@ function Report({ r }: { r: RegimeReport }) {
                     <Cell e={p.reach} id={`${id}-reach`} />
                     <td data-testid={`${id}-qualifying`}>
                       {p.reachProblems}
-                      {!p.reachMeasurable && <span className="regime-ci">not measurable</span>}
+                      {!p.reachMeasurable && <span className="regime-ci">too few</span>}
                     </td>
                     <Cell e={p.peerZeroStd} id={`${id}-zeroStd`} />
                     <td>{f3(p.kappaGreedy)}</td>
@@ -161,11 +160,19 @@ function Report({ r }: { r: RegimeReport }) {
               })}
             </tbody>
           </table>
+          <p className="muted small">
+            n: problems where the peer&apos;s vote is right and the learner&apos;s own vote wrong (reach is
+            measured from 100); zero-std: the learner&apos;s groups with all K rewards equal under the
+            peer&apos;s vote.
+          </p>
         </div>
       )}
     </>
   );
 }
+
+/** What eval.regime accepts (src/rl/config.ts): 0, or 10 to 100,000 problems. */
+const okCount = (n: number): boolean => n === 0 || (Number.isInteger(n) && n >= 10 && n <= 100000);
 
 export function RegimePanel() {
   const check = useStore((s) => s.regimeCheck);
@@ -183,7 +190,7 @@ export function RegimePanel() {
           validation problems
           <input
             type="number"
-            min={10}
+            min={0}
             step={100}
             value={settings.regimeProblems}
             data-testid="regime-problems"
@@ -205,6 +212,12 @@ export function RegimePanel() {
         run keeps this check in its run file (measured at step 0 when the panel&apos;s does not match; 0
         problems: none).
       </p>
+      {!okCount(settings.regimeProblems) && (
+        <p className="error" data-testid="regime-problems-error">
+          validation problems: must be 0 (no check at step 0) or an integer in [10, 100000], got{' '}
+          {String(settings.regimeProblems)}
+        </p>
+      )}
       {refused && (
         <p className="error" data-testid="regime-refused">
           {refused}
