@@ -83,6 +83,12 @@ export interface EvalConfig {
   temperature: number;
   /** S: samples per agent and held-out problem at the rollout temperature, for the live phase portrait (0 = off; the Train view's default is 8). */
   portraitSamples: number;
+  /**
+   * The regime check of the base agents at step 0 (docs/method.md, "The regime"; src/regime/measure.ts):
+   * this many validation problems at the rollout K and temperature, seed 1, kept beside the run's records
+   * (absent or 0 = off: Node experiments leave it off to stay fast; the Train view sets it, default 400).
+   */
+  regime?: number;
 }
 
 /** A whole experiment: one or several methods on the same base agents, prompts and seeds, in lock step. */
@@ -208,6 +214,10 @@ const EVAL_CHECKS: Record<keyof EvalConfig, Check> = {
   ensembleSamples: int(1, 64),
   temperature: num(0, 10, true),
   portraitSamples: int(0, 64),
+  regime: (v) =>
+    v === 0 || (typeof v === 'number' && Number.isInteger(v) && v >= 10 && v <= 100000)
+      ? null
+      : `must be 0 (no regime check) or an integer in [10, 100000] (validation problems of the step-0 regime check), got ${show(v)}`,
   split: oneOf(['test', 'validation']),
 };
 

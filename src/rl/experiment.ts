@@ -11,6 +11,7 @@ import type { EvalRecord, StepRecord } from './records';
 import type { RewardMethod } from './rewards';
 import { summarize, type MethodSummary } from './summary';
 import { CohortTrainer, TrainingDivergedError } from './trainer';
+import { regimeCheck, type RegimeReport } from '../regime/measure';
 
 /** Where an experiment stopped early, if it did. */
 export interface ExperimentError {
@@ -33,6 +34,8 @@ export interface ExperimentResult {
   evals: EvalRecord[];
   summary: MethodSummary[];
   error: ExperimentError | null;
+  /** The regime check of the base agents at step 0, when `eval.regime` > 0 (docs/method.md, "The regime"). */
+  regime?: RegimeReport;
 }
 
 export interface ExperimentHooks {
@@ -118,6 +121,7 @@ export async function runExperiment(
       }
     };
     await evaluateAll();
+    if ((config.eval.regime ?? 0) > 0) result.regime = await baseRegime(trainers[0].agents, task, config);
     for (let s = 1; s <= config.steps; s++) {
       if (hooks.shouldStop?.()) {
         result.error = { message: `stopped by request after step ${s - 1}` };
@@ -152,4 +156,24 @@ export async function runExperiment(
   result.summary = summarize(config.methods, result.steps, result.evals);
   result.seconds = (performance.now() - t0) / 1000;
   return result;
+}
+
+/**
+ * The regime check of base agents as a run records it at step 0: `eval.regime` validation problems at the
+ * rollout K and temperature, seed 1 (the regime CLI's default, whatever the run seed: it describes the base
+ * agents, not the run), so the figures equal `npm run regime` on the same cohort.
+ */
+export function baseRegime(
+  agents: readonly Agent[],
+  task: Task,
+  config: ExperimentConfig,
+  onAgent?: (id: string, done: number, total: number) => void,
+): Promise<RegimeReport> {
+  const n = config.eval.regime ?? 0;
+  return regimeCheck(agents, task.heldOut('validation', n), 'validation', {
+    K: config.train.samples,
+    temperature: config.train.temperature,
+    seed: 1,
+    onAgent,
+  });
 }

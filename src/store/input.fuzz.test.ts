@@ -138,6 +138,7 @@ const validSettings: fc.Arbitrary<RunSettings> = fc.record({
   evalEvery: fc.integer({ min: 0, max: 1000 }),
   evalProblems: fc.integer({ min: 1, max: 100_000 }),
   portraitSamples: fc.integer({ min: 0, max: 64 }),
+  regimeProblems: fc.oneof(fc.constant(0), fc.integer({ min: 10, max: 2000 })),
   pretrainHere: fc.boolean(),
   backend: fc.constantFrom<RunSettings['backend']>('auto', 'webgpu', 'cpu'),
   teacher: fc.constantFrom<RunSettings['teacher']>('ring', 'strict_majority', 'self_plus_peers', 'union'),

@@ -3,6 +3,7 @@
 import type { StateCreator } from 'zustand';
 import type { EvalRecord, StepRecord } from '../rl/records';
 import type { RewardMethod } from '../rl/rewards';
+import type { RegimeReport } from '../regime/measure';
 
 export interface RunMetrics {
   /** The run these records belong to. */
@@ -13,6 +14,8 @@ export interface RunMetrics {
   steps: Partial<Record<RewardMethod, StepRecord[]>>;
   /** Per method: its evaluations in step order (step 0 = the base agents). */
   evals: Partial<Record<RewardMethod, EvalRecord[]>>;
+  /** The regime check of the base agents at step 0 (eval.regime > 0; the run file's `regime`). */
+  regime?: RegimeReport;
 }
 
 export interface MetricsSlice {

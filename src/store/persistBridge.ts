@@ -144,7 +144,7 @@ function onEvents(events: readonly TrainEvent[]): void {
   let now = false;
   let later = false;
   for (const e of events) {
-    if (e.type === 'engine' || e.runId !== runId) continue;
+    if (e.type === 'engine' || !('runId' in e) || e.runId !== runId) continue; // regime answers: regimeBridge.ts
     switch (e.type) {
       case 'run':
         if (e.resumeFrom === undefined) {
@@ -267,7 +267,9 @@ async function resume(saved: { run: unknown; snapshot: ArrayBuffer | null }): Pr
   st.setRunSettings(run.settings);
   const savedAt = when(run.savedAt);
   if (plan.kind === 'resume') {
-    useStore.setState({ metrics: { runId: 0, ...plan.metrics } });
+    useStore.setState({
+      metrics: { runId: 0, ...plan.metrics, ...(run.regime ? { regime: run.regime } : {}) },
+    });
     st.setRunStatus({
       phase: 'loading',
       step: plan.step,

@@ -46,6 +46,8 @@ export interface RunSettings {
   evalProblems: number;
   /** S: samples per agent and held-out problem at the rollout temperature for the live phase portrait (0 = off). */
   portraitSamples: number;
+  /** Validation problems of the regime check (the panel's and the run's at step 0: eval.regime; 0 = none at step 0). */
+  regimeProblems: number;
   /** Pretrain the preset's base agents in the browser instead of loading the shipped checkpoints. */
   pretrainHere: boolean;
   /** Compute backend of the training worker: 'auto' = WebGPU when available, else wasm SIMD, else the CPU reference. */
@@ -100,6 +102,7 @@ export const DEFAULT_RUN_SETTINGS: Readonly<RunSettings> = {
   evalEvery: DEFAULT_EVAL.every,
   evalProblems: DEFAULT_EVAL.problems,
   portraitSamples: 8, // the live portrait is on in the page (headless experiments default to 0: src/rl/config.ts)
+  regimeProblems: 400, // a few seconds on wasm for the shipped presets (docs/method.md, "The regime")
   pretrainHere: false,
   backend: 'auto',
   teacher: DEFAULT_TRAIN.teacher,
@@ -146,6 +149,7 @@ export function toExperimentConfig(s: RunSettings): ExperimentConfig {
       every: s.evalEvery,
       problems: s.evalProblems,
       portraitSamples: s.portraitSamples,
+      regime: s.regimeProblems,
     },
   };
 }
@@ -154,6 +158,7 @@ const FIELD_OF: Record<string, keyof RunSettings> = {
   'eval.every': 'evalEvery',
   'eval.problems': 'evalProblems',
   'eval.portraitSamples': 'portraitSamples',
+  'eval.regime': 'regimeProblems',
 };
 
 /**

@@ -5,6 +5,8 @@ import { parseExperimentConfig, REWARD_METHODS, type ExperimentConfig } from '..
 import type { RunMetrics } from './metricsSlice';
 import { toExperimentConfig, type RunSettings } from './runConfigSlice';
 import { resolveSettings, SETTINGS_KEYS } from './urlConfig';
+import type { RegimeReport } from '../regime/measure';
+import { checkRegimeReport, reviveRegime } from './runFileRegime';
 import { checkEvalRecord, checkPerMethod, checkStepRecord, isObject, Problems, shown } from './runFileChecks';
 
 export const RUN_FILE_FORMAT = 'co-rl-playground-run';
@@ -37,6 +39,8 @@ export interface RunFile {
   snapshot?: RunSnapshotRef;
   /** What the run was doing when saved (IndexedDB saves): a reload resumes loading/running/paused runs. */
   phase?: SavedPhase;
+  /** The regime check of the base agents at step 0 (config.eval.regime > 0; docs/run-file.md). */
+  regime?: RegimeReport;
 }
 
 /** Phases a saved run can be in (TrainPhase of src/worker/protocol.ts). */
@@ -60,6 +64,7 @@ const RUN_FILE_FIELDS = {
   step: true,
   snapshot: true,
   phase: true,
+  regime: true,
 } satisfies Record<keyof RunFile, true>;
 
 /** What a run file is built from: the store's run settings, status and records. */
@@ -81,6 +86,7 @@ export function buildRunFile(state: RunFileSource, name: string, savedAt: Date =
     config: state.runStatus.config ?? toExperimentConfig(state.runSettings),
     metrics: { methods, steps, evals },
     step: state.runStatus.step,
+    ...(state.metrics.regime ? { regime: state.metrics.regime } : {}),
   };
 }
 
@@ -185,8 +191,12 @@ export function validateRunFile(raw: unknown): { ok: true; run: RunFile } | { ok
   if (raw.phase !== undefined && !(SAVED_PHASES as readonly unknown[]).includes(raw.phase))
     p.add(`phase: must be one of ${SAVED_PHASES.join(', ')}, got ${shown(raw.phase)}`);
 
+  if (raw.regime !== undefined) checkRegimeReport(p, 'regime', raw.regime);
+
   if (p.count) return { ok: false, errors: p.result() };
-  return { ok: true, run: { ...(raw as unknown as RunFile), settings: settings!, config: config! } };
+  const run = { ...(raw as unknown as RunFile), settings: settings!, config: config! };
+  if (run.regime) run.regime = reviveRegime(run.regime);
+  return { ok: true, run };
 }
 
 /** The longest run file read (bytes of text). */

@@ -185,7 +185,7 @@ export function loadRun(run: RunFile, file: string): void {
   const { methods, steps, evals } = run.metrics;
   useStore.setState({
     runSettings: run.settings,
-    metrics: { runId, methods: [...methods], steps, evals },
+    metrics: { runId, methods: [...methods], steps, evals, ...(run.regime ? { regime: run.regime } : {}) },
     runStatus: {
       ...IDLE_STATUS,
       runId,

@@ -12,6 +12,7 @@ import { createInspectSlice, type InspectSlice } from './inspectSlice';
 import { createShareSlice, type ShareSlice } from './shareSlice';
 import { createPersistSlice, type PersistSlice } from './persistSlice';
 import { createLabSlice, type LabSlice } from './labSlice';
+import { createRegimeSlice, type RegimeSlice } from './regimeSlice';
 
 export type AppState = EngineSlice &
   DemoSlice &
@@ -23,7 +24,8 @@ export type AppState = EngineSlice &
   InspectSlice &
   ShareSlice &
   PersistSlice &
-  LabSlice;
+  LabSlice &
+  RegimeSlice;
 
 export const useStore = create<AppState>()((...a) => ({
   ...createEngineSlice(...a),
@@ -37,4 +39,5 @@ export const useStore = create<AppState>()((...a) => ({
   ...createShareSlice(...a),
   ...createPersistSlice(...a),
   ...createLabSlice(...a),
+  ...createRegimeSlice(...a),
 }));

@@ -10,6 +10,7 @@ import { settingsProblems, toExperimentConfig, type PresetInfo, type RunSettings
 import { useStore } from './store';
 import { foldTrainEvents } from './trainEvents';
 import { cohortContext, cohortStartFields } from './customCohort';
+import { matchingRegime } from './regimeSlice';
 
 let worker: Worker | null = null;
 let queue: TrainEvent[] = [];
@@ -86,6 +87,8 @@ export function startTraining(opts: StartOptions = {}): Partial<Record<keyof Run
   );
   if (Object.keys(problems).length) return problems;
   const cohortFields = cohortStartFields(s.runSettings, s.importedCheckpoints);
+  // the panel's regime check of these base agents: the worker reuses it at step 0 when it matches the config
+  const regime = opts.resume ? undefined : matchingRegime(s.regimeCheck, s.runSettings);
   send({
     type: 'start',
     config: opts.config ?? toExperimentConfig(s.runSettings),
@@ -95,6 +98,7 @@ export function startTraining(opts: StartOptions = {}): Partial<Record<keyof Run
     baseUrl: appBaseUrl(),
     ...cohortFields, // pretrain (preset: pretrainHere; composed: the "pretrain here" agents) and imported bytes
     ...(opts.resume ? { resume: opts.resume } : {}),
+    ...(regime ? { regime } : {}),
   });
   s.setRunStatus({ phase: 'loading', message: 'Starting the training worker…' });
   return {};

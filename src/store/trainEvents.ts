@@ -55,10 +55,15 @@ export function foldTrainEvents(
       continue;
     }
     // a late event of a run that was replaced (runId 0: the worker itself failed, always shown)
+    if (!('runId' in e)) continue; // the regime check's answers (src/store/regimeBridge.ts)
     if (e.runId !== metrics.runId && !(e.type === 'error' && e.runId === 0)) continue;
     switch (e.type) {
       case 'step':
         steps.push(e.record);
+        break;
+      case 'runRegime':
+        flush();
+        metrics = { ...metrics, regime: e.report };
         break;
       case 'eval':
         evals.push(e.record);

@@ -5,6 +5,7 @@ import type { ExperimentConfig } from '../rl/config';
 import type { EvalRecord, StepRecord } from '../rl/records';
 import type { StepInspection } from '../rl/inspection';
 import type { RewardMethod } from '../rl/rewards';
+import type { RegimeReport } from '../regime/measure';
 
 /** Commands the page sends to the demo worker. */
 export type WorkerCommand =
@@ -58,6 +59,9 @@ export type TrainCommand =
       /** Continue a saved run: restore `snapshot` (a 'snapshot' event's bytes of this config) and go on
        * from lock step `step` (no base evaluation; the evaluation schedule and step counter continue). */
       resume?: { step: number; snapshot: ArrayBuffer };
+      /** The Train view's regime check of these base agents (a 'regime' event's report): reused as the
+       * run's step-0 regime report when its settings match the config's (eval.regime problems, K, T). */
+      regime?: RegimeReport;
       /** Post a 'snapshot' event every this many lock steps (default 5; 0 = only at pause and done). */
       snapshotEvery?: number;
       /** Test hooks (docs/architecture.md "Faults"): honour 'debugLoseDevice' (also honoured in a dev
@@ -80,9 +84,43 @@ export type TrainCommand =
   | InspectCommand
   /** Every method's agents as checkpoint files, between lock steps (answered with 'checkpoints'). */
   | { type: 'exportCheckpoints' }
+  | RegimeCommand
   /** Test hook: destroy the WebGPU device now, as a driver reset would (only with the start command's
    * `debug`, or in a dev build; else answered with a 'fault' event of kind 'ignored'). */
   | { type: 'debugLoseDevice' };
+
+/**
+ * The regime check (docs/method.md, "The regime") of `config`'s base agents on `problems` validation
+ * problems at the config's rollout K (train.samples) and temperature, seed 1: answered with 'regime' (or
+ * 'regimeError'), with 'regimeStatus' lines meanwhile. Runs between lock steps; reads checkpoints as a
+ * start command would (`baseUrl`, `pretrain`, `checkpoints`, agents by axes built into the page's cache).
+ */
+export type RegimeCommand = {
+  type: 'regime';
+  /** Echoed in the answers (the page keeps only its latest request's). */
+  requestId: number;
+  config: ExperimentConfig;
+  backend: 'auto' | 'webgpu' | 'wasm' | 'cpu';
+  problems: number;
+  baseUrl?: string;
+  pretrain?: { recipe?: Partial<PretrainRecipe>; paths?: string[] };
+  checkpoints?: Record<string, ArrayBuffer>;
+};
+
+/** Answers to RegimeCommand, and the run's own step-0 report ('runRegime'). Reports are plain data. */
+export type RegimeEvent =
+  | { type: 'regimeStatus'; requestId: number; message: string }
+  | {
+      type: 'regime';
+      requestId: number;
+      report: RegimeReport;
+      /** The engine it was measured on ('webgpu', 'wasm' or 'cpu'). */
+      backend: string;
+      seconds: number;
+    }
+  | { type: 'regimeError'; requestId: number; message: string }
+  /** The run's regime check at step 0 (eval.regime > 0): `reused` when it is the page's own check. */
+  | { type: 'runRegime'; runId: number; report: RegimeReport; reused: boolean };
 
 /** The latest step of `method` in full (answered with an 'inspection' event; null before step 1). */
 export type InspectRequest = { type: 'inspect'; method: RewardMethod };
@@ -148,7 +186,8 @@ export type TrainEvent =
       message: string;
     }
   | PersistEvent
-  | InspectEvent;
+  | InspectEvent
+  | RegimeEvent;
 
 /** A file the worker made for download. `bytes` is transferred. */
 export interface WorkerFile {

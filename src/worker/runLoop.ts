@@ -12,6 +12,7 @@ import { lostReason } from './deviceLoss';
 import type { TrainCommand } from './protocol';
 import type { TrainController } from './trainController';
 import { TrainSession } from './trainSession';
+import { runRegimeAtStart } from './regimeRequest';
 
 /** A saved run to continue (see the 'start' command). */
 type Resume = NonNullable<Extract<TrainCommand, { type: 'start' }>['resume']>;
@@ -92,6 +93,8 @@ export async function runLoop(
     } else {
       if (!(await c.exclusive(() => s0.evaluate(onEval, aborted, note)))) return;
       evaled = 0;
+      await runRegimeAtStart(c, id, s0, c.startRegime, note);
+      if (aborted()) return;
       await snap(s0, c.budget > 0 ? 'running' : 'paused'); // step 0: a reload can resume from the base
     }
     // ---- faults (docs/architecture.md "Faults") ----

@@ -13,6 +13,8 @@ import { openCheckpointStore } from './checkpointStore';
 import type { Losable } from './deviceLoss';
 import { answerInspect, postCheckpoints } from './runRequests';
 import { runLoop } from './runLoop';
+import { answerRegime } from './regimeRequest';
+import type { RegimeReport } from '../regime/measure';
 
 /** A saved run to continue (see the 'start' command). */
 type Resume = NonNullable<Extract<TrainCommand, { type: 'start' }>['resume']>;
@@ -79,6 +81,8 @@ export class TrainController {
   /** The start command's test hooks (see TrainCommand 'start' `debug`). */
   private debug = false;
   injectNaN: Extract<TrainCommand, { type: 'start' }>['injectNaN'];
+  /** The page's regime check sent with the start command (reused at step 0 when its settings match). */
+  startRegime: RegimeReport | undefined;
   /** The current backend's device was lost (device.lost settled): the loop recovers at its next check. */
   lostFlag = false;
 
@@ -97,6 +101,13 @@ export class TrainController {
       message: msg,
       ...(work === undefined ? {} : { work }),
     });
+  }
+
+  /** Read checkpoints relative to `baseUrl` from now on (a new reader only when it changes). */
+  useBase(baseUrl: string | undefined): void {
+    if (baseUrl === this.readBase) return;
+    this.readBase = baseUrl;
+    this.read = cachedReader(this.env.reader(baseUrl));
   }
 
   /** Whether the backend made for `made` serves a run that asks for `want`. */
@@ -166,10 +177,8 @@ export class TrainController {
   command(cmd: TrainCommand): Promise<void> {
     switch (cmd.type) {
       case 'start':
-        if (cmd.baseUrl !== this.readBase) {
-          this.readBase = cmd.baseUrl;
-          this.read = cachedReader(this.env.reader(cmd.baseUrl));
-        }
+        this.useBase(cmd.baseUrl);
+        this.startRegime = cmd.regime;
         this.delayMs = Math.max(0, cmd.delayMs);
         this.lastPretrain = cmd.pretrain;
         this.imported = new Map(
@@ -210,6 +219,8 @@ export class TrainController {
         return this.inspect(cmd);
       case 'exportCheckpoints':
         return this.exportCheckpoints();
+      case 'regime':
+        return answerRegime(this, cmd);
       case 'debugLoseDevice': {
         const dev = (this.backend as Losable | null)?.device;
         const ignored = !(this.debug || DEV)

@@ -110,6 +110,31 @@ export function HelpView() {
         </p>
       </section>
 
+      <section data-testid="help-regime">
+        <h2>Check the regime before you train</h2>
+        <p className="small">
+          Label-free RL can only improve an agent where its own samples already disagree and the right answer
+          is among them. The panel <em>The regime of the base agents</em> in the Train view measures that on
+          validation problems, at the run&apos;s K and temperature, before any RL (docs/method.md, &ldquo;The
+          regime&rdquo;). <strong>A1</strong>: greedy accuracy between 0.30 and 0.70, so there is room to gain
+          and something to start from. <strong>A2</strong>: the vote of K samples is at least as good as the
+          agent&apos;s greedy answer; otherwise a peer&apos;s vote teaches less than the agent already knows.{' '}
+          <strong>A3</strong> (reach): where a peer&apos;s vote is right and the agent&apos;s own vote wrong,
+          at least 15% of the agent&apos;s samples are right, so Co-RL has a gradient exactly where the peer
+          could help (it needs 100 such problems per pair to be measured). <strong>A4</strong> (spread): at
+          least 40% of problems are sometimes right and sometimes wrong (0 &lt; p(x) &lt; 1); a problem always
+          right or always wrong gives every sample the same reward and no gradient. <strong>A5</strong>: one
+          checkpoint sampled twice agrees at a kappa between 0.45 and 0.65, like the paper&apos;s models:
+          above it the errors are fixed answers no vote can correct, below it they are noise. Where a gate
+          fails, the votes mostly repeat what each agent already answers, so label-free RL can only{' '}
+          <em>distil</em> (the stronger agent loses what the weaker gains) rather than find answers neither
+          knew: a run there says nothing for or against the method. The sentence under the button names the
+          first reason. A run keeps the check in its run file (measured at step 0 unless the panel&apos;s
+          matches the run; set the problems to 0 for none). The engineered <code>paper-demo</code> fails A2
+          and A5 at K = 8, T = 1.
+        </p>
+      </section>
+
       <section>
         <h2>Compare runs and read a sweep</h2>
         <p className="small">

@@ -17,6 +17,7 @@ import { KeepShare } from './KeepShare';
 import { UrlNotice } from './UrlNotice';
 import { PersistControls } from './PersistControls';
 import { GuardNotice } from './GuardNotice';
+import { RegimePanel } from './RegimePanel';
 import { SmoothingSlider } from '../lab/SmoothingSlider';
 import './train.css';
 
@@ -54,6 +55,7 @@ export function TrainView() {
         <RunControls canStart={Object.keys(problems).length === 0} />
         <GuardNotice />
         <PersistControls />
+        <RegimePanel />
         {started && <EngineBanner />}
         <div className="chart-tools">
           <SmoothingSlider />

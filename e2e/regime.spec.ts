@@ -1,0 +1,118 @@
+// The Train view's regime check (docs/method.md, "The regime") as a user drives it: pick the engineered
+// paper-demo preset on the wasm engine, check the regime on 300 validation problems, and see gates A2 and
+// A5 fail and A3 read "not measurable" with the sentence of what follows; every gate's status, the sentence
+// and each agent's greedy, maj@K, spread and seed-only kappa equal `npm run regime` on the same cohort in
+// Node (same engine, same seeds: bit-equal, compared at the 3 decimals shown); the panel fits a phone. Then a 1-step run started
+// after the check carries the same report as its step-0 regime (reused, not measured again).
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test, expect } from '@playwright/test';
+import type { RegimeReport } from '../src/regime/measure';
+import { collectErrors, overflowing, setHyper } from './util';
+
+const P = 300;
+
+/** The CLI's report of paper-demo at the defaults (K = 8, T = 1, validation, seed 1) on P problems, wasm. */
+function cliReport(): RegimeReport {
+  const out = join(mkdtempSync(join(tmpdir(), 'regime-')), 'paper-demo.json');
+  execFileSync(
+    'node',
+    [
+      '--import',
+      'tsx',
+      'src/cli/regime.ts',
+      '--preset',
+      'paper-demo',
+      '--problems',
+      String(P),
+      '--backend',
+      'wasm',
+      '--json',
+      out,
+    ],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  const all = JSON.parse(readFileSync(out, 'utf8')) as { name: string; report: RegimeReport }[];
+  return all[0].report;
+}
+
+const f3 = (x: number | null) => (typeof x !== 'number' ? 'n/a' : x.toFixed(3));
+
+test('paper-demo fails gates A2 and A5 in the regime panel, with the figures of npm run regime', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const cli = cliReport();
+  const gates = Object.fromEntries(cli.verdict.gates.map((g) => [g.id, g.status]));
+  // what the shipped preset is known to do at K = 8, T = 1 on 300 validation problems
+  expect(gates).toMatchObject({ A2: 'fail', A3: 'not measurable', A5: 'fail' });
+
+  const errors = collectErrors(page);
+  await page.goto('/');
+  await expect(page.getByTestId('preset')).toHaveValue('paper-demo');
+  await expect(page.getByTestId('preset-info')).toContainText('lp-nocarry'); // the manifest is read
+  await page.getByTestId('backend').selectOption('wasm');
+  await page.getByTestId('regime-problems').fill(String(P));
+  await page.getByTestId('regime-check').click();
+  const panel = page.getByTestId('regime-panel');
+  await expect(panel).toHaveAttribute('data-phase', 'done', { timeout: 120_000 });
+  await expect(page.getByTestId('regime-status')).toContainText('Measured on wasm');
+  await expect(page.getByTestId('regime-settings')).toContainText(
+    `validation split, ${P} problems; rollout K = 8 at T = 1`,
+  );
+
+  // the gates and the sentence, as the CLI has them
+  for (const g of cli.verdict.gates) {
+    await expect(page.getByTestId(`regime-gate-${g.id}`)).toHaveAttribute('data-status', g.status);
+    await expect(page.getByTestId(`regime-gate-${g.id}-detail`)).toHaveText(g.detail);
+  }
+  await expect(page.getByTestId('regime-gate-A2')).toContainText('fail');
+  await expect(page.getByTestId('regime-gate-A5')).toContainText('fail');
+  await expect(page.getByTestId('regime-gate-A3')).toContainText('not measurable');
+  await expect(page.getByTestId('regime-sentence')).toHaveText(cli.verdict.sentence);
+  await expect(page.getByTestId('regime-sentence')).toHaveAttribute('data-in-regime', 'false');
+
+  // each agent's figures, rounded as shown
+  for (const a of cli.figures.agents)
+    for (const k of [
+      'greedy',
+      'majK',
+      'majMinusGreedy',
+      'spread',
+      'seedOnlyKappa',
+      'sampled',
+      'passK',
+    ] as const)
+      await expect(page.getByTestId(`regime-${a.id}-${k}`), `${a.id} ${k}`).toHaveAttribute(
+        'data-value',
+        f3(a[k].value),
+      );
+  for (const q of cli.figures.pairs)
+    await expect(page.getByTestId(`regime-pair-${q.learner}-${q.peer}-qualifying`)).toContainText(
+      String(q.reachProblems),
+    );
+  await panel.screenshot({ path: 'test-results/regime-panel.png' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await overflowing(page, '[data-testid="regime-panel"]'), 'the panel fits a phone').toEqual([]);
+  await panel.screenshot({ path: 'test-results/regime-panel-phone.png' });
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  // a run started now reuses the check as its step-0 regime (run file `regime`)
+  await setHyper(page, { batchPrompts: 2, samples: 8, steps: 1, evalEvery: 0, evalProblems: 4 });
+  await expect(page.getByTestId('regime-stale')).toHaveCount(0);
+  await page.getByTestId('train-start').click();
+  await expect(page.getByTestId('train-status')).toHaveAttribute('data-phase', 'done', { timeout: 120_000 });
+  await expect(page.getByTestId('regime-stale')).toHaveCount(0);
+  const [dl] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-json').click()]);
+  const file = JSON.parse(readFileSync((await dl.path())!, 'utf8')) as { regime?: RegimeReport };
+  const saved = file.regime;
+  expect(saved, 'the exported run file carries the regime report').toBeDefined();
+  expect(saved!.problems).toBe(P);
+  expect(saved!.verdict.sentence).toBe(cli.verdict.sentence);
+  expect(saved!.figures.agents.map((a) => f3(a.greedy.value))).toEqual(
+    cli.figures.agents.map((a) => f3(a.greedy.value)),
+  );
+  expect(errors).toEqual([]);
+});

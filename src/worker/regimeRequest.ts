@@ -1,0 +1,124 @@
+// The training worker's regime checks (docs/method.md, "The regime"; src/regime/measure.ts): the Train
+// view's "Check the regime" on a cohort's base agents before Start (RegimeCommand), and a run's own report
+// at step 0 when its config sets eval.regime (the page's check reused when its settings match). Both post
+// plain RegimeReports; the agents loaded for a check are freed before it answers.
+import type { Agent, ReadBytes } from '../cohort';
+import { releaseDecoders } from '../model/generate';
+import { CohortLoader, validateExperiment } from '../rl/cohortEnv';
+import type { ExperimentConfig } from '../rl/config';
+import { baseRegime } from '../rl/experiment';
+import type { RegimeReport } from '../regime/measure';
+import { makeTask } from '../tasks';
+import type { RegimeCommand } from './protocol';
+import type { TrainController } from './trainController';
+import type { TrainSession } from './trainSession';
+
+const message = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+
+/** Whether `r` was measured at the settings a run with `config` records at step 0 (same agents, P, K, T, seed 1). */
+export function regimeMatches(r: RegimeReport | undefined, config: ExperimentConfig, ids: string[]): boolean {
+  return (
+    !!r &&
+    r.split === 'validation' &&
+    r.problems === (config.eval.regime ?? 0) &&
+    r.K === config.train.samples &&
+    r.temperature === config.train.temperature &&
+    r.seed === 1 &&
+    r.figures.agents.map((a) => a.id).join('\n') === ids.join('\n')
+  );
+}
+
+/** Answer one RegimeCommand of controller `c`. Never throws: a failure is a 'regimeError' event. */
+export async function answerRegime(c: TrainController, cmd: RegimeCommand): Promise<void> {
+  const { requestId } = cmd;
+  const note = (m: string) => c.env.post({ type: 'regimeStatus', requestId, message: m });
+  const t0 = performance.now();
+  let agents: Agent[] = [];
+  try {
+    if (!(Number.isInteger(cmd.problems) && cmd.problems >= 10))
+      throw new Error(`problems: must be an integer >= 10, got ${JSON.stringify(cmd.problems)}`);
+    c.useBase(cmd.baseUrl);
+    note('Looking for the engine…');
+    // a loaded run keeps its engine (changing it would free the run's buffers): the answer names the engine
+    const be = c.current && c.backend ? c.backend : await c.getBackend(cmd.backend);
+    let config: ExperimentConfig | null = structuredClone(cmd.config);
+    config = await c.axisBuilds.resolve(be, config, {
+      recipe: cmd.pretrain?.recipe,
+      aborted: () => false,
+      note,
+      notice: note,
+    });
+    if (!config) throw new Error('the cohort could not be built');
+    if (cmd.pretrain && !(await c.pretrainCache.pretrain(be, config, cmd.pretrain, () => false, note)))
+      throw new Error('pretraining the base agents stopped');
+    const imported = new Map(
+      Object.entries(cmd.checkpoints ?? {}).map(([p, b]) => [p, new Uint8Array(b)] as const),
+    );
+    const shipped = c.read;
+    const read: ReadBytes = (path) => {
+      const own =
+        c.axisBuilds.served.get(path) ??
+        (cmd.pretrain ? c.pretrainCache.get(path) : undefined) ??
+        imported.get(path) ??
+        c.imported.get(path);
+      return own ? Promise.resolve(own) : shipped(path);
+    };
+    note('Checking the config and the base checkpoints…');
+    const v = await validateExperiment(config, read);
+    if (!v.ok) throw new Error(`invalid cohort:\n- ${v.errors.join('\n- ')}`);
+    const task = makeTask(v.config.task!);
+    const report = await c.exclusive(async () => {
+      agents = await new CohortLoader(read, v.specs).load(be);
+      note(`Drawing from ${agents.length} agents on ${cmd.problems} validation problems…`);
+      return baseRegime(
+        agents,
+        task,
+        { ...v.config, eval: { ...v.config.eval, regime: cmd.problems } },
+        (id, done, total) =>
+          note(`Agent ${id} drawn (${done}/${total}, ${((performance.now() - t0) / 1000).toFixed(1)} s)`),
+      );
+    });
+    c.env.post({
+      type: 'regime',
+      requestId,
+      report,
+      backend: be.info.name,
+      seconds: (performance.now() - t0) / 1000,
+    });
+  } catch (e) {
+    c.env.post({ type: 'regimeError', requestId, message: `regime check: ${message(e)}` });
+  } finally {
+    for (const a of agents) {
+      releaseDecoders(a.model);
+      a.model.free();
+    }
+  }
+}
+
+/**
+ * A run's regime report at step 0 (config.eval.regime > 0): the page's own check when it matches, else
+ * measured now on the session's first method's agents (still the base agents). A failure is a notice,
+ * never the run's end.
+ */
+export async function runRegimeAtStart(
+  c: TrainController,
+  id: number,
+  s: TrainSession,
+  given: RegimeReport | undefined,
+  note: (m: string) => void,
+): Promise<void> {
+  const n = s.config.eval.regime ?? 0;
+  const tr = s.trainers[0];
+  if (!(n > 0) || !tr) return;
+  if (regimeMatches(given, s.config, s.agentIds)) {
+    c.env.post({ type: 'runRegime', runId: id, report: given!, reused: true });
+    return;
+  }
+  try {
+    note(`Regime check of the base agents on ${n} validation problems (step 0)…`);
+    const report = await c.exclusive(() => baseRegime(tr.agents, tr.opts.task, s.config));
+    if (id === c.runId) c.env.post({ type: 'runRegime', runId: id, report, reused: false });
+  } catch (e) {
+    c.env.post({ type: 'notice', runId: id, message: `The step-0 regime check failed: ${message(e)}` });
+  }
+}
