@@ -14,7 +14,7 @@ export interface RunMetrics {
   steps: Partial<Record<RewardMethod, StepRecord[]>>;
   /** Per method: its evaluations in step order (step 0 = the base agents). */
   evals: Partial<Record<RewardMethod, EvalRecord[]>>;
-  /** The regime check of the base agents at step 0 (eval.regime > 0; the run file's `regime`). */
+  /** The regime check of the base agents at step 0 (the Regime panel's when it matches, or eval.regime > 0; the run file's `regime`). */
   regime?: RegimeReport;
 }
 

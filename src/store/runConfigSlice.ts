@@ -46,7 +46,7 @@ export interface RunSettings {
   evalProblems: number;
   /** S: samples per agent and held-out problem at the rollout temperature for the live phase portrait (0 = off). */
   portraitSamples: number;
-  /** Validation problems of the regime check (the panel's and the run's at step 0: eval.regime; 0 = none at step 0). */
+  /** Validation problems of the Regime panel's check (a run carries the panel's report at step 0 when it matches). */
   regimeProblems: number;
   /** Pretrain the preset's base agents in the browser instead of loading the shipped checkpoints. */
   pretrainHere: boolean;
@@ -149,7 +149,6 @@ export function toExperimentConfig(s: RunSettings): ExperimentConfig {
       every: s.evalEvery,
       problems: s.evalProblems,
       portraitSamples: s.portraitSamples,
-      regime: s.regimeProblems,
     },
   };
 }
@@ -158,7 +157,6 @@ const FIELD_OF: Record<string, keyof RunSettings> = {
   'eval.every': 'evalEvery',
   'eval.problems': 'evalProblems',
   'eval.portraitSamples': 'portraitSamples',
-  'eval.regime': 'regimeProblems',
 };
 
 /**

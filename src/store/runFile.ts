@@ -39,7 +39,7 @@ export interface RunFile {
   snapshot?: RunSnapshotRef;
   /** What the run was doing when saved (IndexedDB saves): a reload resumes loading/running/paused runs. */
   phase?: SavedPhase;
-  /** The regime check of the base agents at step 0 (config.eval.regime > 0; docs/run-file.md). */
+  /** The regime check of the base agents at step 0 (the Regime panel's, or config.eval.regime > 0; docs/run-file.md). */
   regime?: RegimeReport;
 }
 

@@ -20,7 +20,7 @@ export function regimeMatches(r: RegimeReport | undefined, config: ExperimentCon
   return (
     !!r &&
     r.split === 'validation' &&
-    r.problems === (config.eval.regime ?? 0) &&
+    (config.eval.regime ? r.problems === config.eval.regime : true) &&
     r.K === config.train.samples &&
     r.temperature === config.train.temperature &&
     r.seed === 1 &&
@@ -96,9 +96,10 @@ export async function answerRegime(c: TrainController, cmd: RegimeCommand): Prom
 }
 
 /**
- * A run's regime report at step 0 (config.eval.regime > 0): the page's own check when it matches, else
- * measured now on the session's first method's agents (still the base agents). A failure is a notice,
- * never the run's end.
+ * A run's regime report at step 0: the page's own check (the Regime panel's) whenever it matches the run's
+ * cohort, K and T (and problem count, when eval.regime names one), so it costs nothing; else, only when
+ * config.eval.regime > 0, measured now on the session's first method's agents (still the base agents), so
+ * a run nobody asked to check starts as fast as before. A failure is a notice, never the run's end.
  */
 export async function runRegimeAtStart(
   c: TrainController,
@@ -109,11 +110,12 @@ export async function runRegimeAtStart(
 ): Promise<void> {
   const n = s.config.eval.regime ?? 0;
   const tr = s.trainers[0];
-  if (!(n > 0) || !tr) return;
+  if (!tr) return;
   if (regimeMatches(given, s.config, s.agentIds)) {
     c.env.post({ type: 'runRegime', runId: id, report: given!, reused: true });
     return;
   }
+  if (!(n > 0)) return;
   try {
     note(`Regime check of the base agents on ${n} validation problems (step 0)…`);
     const report = await c.exclusive(() => baseRegime(tr.agents, tr.opts.task, s.config));
