@@ -1,7 +1,7 @@
 // The pre-registration gate through the sweep CLI, from a temporary git checkout made here: a sweep and
 // a scheduler's `--cell I` refuse to start (exit 2, nothing written) under a PREREG with missing headings
 // or uncommitted changes, and once it is committed a cell's record carries its commit and blob and the
-// merged report cites them.
+// merged report cites them with the verdict table.
 import { spawnSync } from 'node:child_process';
 import {
   existsSync,
@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sweepCommand } from './pool';
+import type { SweepReport } from './report';
 import type { CellRecord } from './store';
 
 const [node, ...sweepArgs] = sweepCommand([]);
@@ -80,10 +81,14 @@ describe('a registered sweep from the CLI', () => {
     expect(files).toHaveLength(1);
     const rec = JSON.parse(readFileSync(join(d, 'out', 'cells', files[0]), 'utf8')) as CellRecord;
     expect(rec.status).toBe('done');
-    expect(rec.prereg).toEqual({
-      path: PATH,
-      commit: git('rev-parse', 'HEAD'),
-      blob: git('hash-object', PATH),
-    });
+    const stamp = { path: PATH, commit: git('rev-parse', 'HEAD'), blob: git('hash-object', PATH) };
+    expect(rec.prereg).toEqual(stamp);
+    // the merged report cites it (cell 1 is missing: exit status 1)
+    const merge = cli('--out', 'out', '--merge', '--no-png');
+    expect(merge.status, merge.stderr).toBe(1);
+    const rep = JSON.parse(readFileSync(join(d, 'out', 'report.json'), 'utf8')) as SweepReport;
+    expect(rep.prereg).toEqual({ ...stamp, cells: 1, others: [] });
+    expect(rep.registered!.verdicts.map((v) => v.preset)).toEqual(['paper-demo']);
+    expect(readFileSync(join(d, 'out', 'report.md'), 'utf8')).toContain(`at commit \`${stamp.commit}\``);
   }, 120_000);
 });
