@@ -3,7 +3,7 @@
 // commit that last changed the file, not HEAD, and its blob), and a registered sweep's config checks
 // (the test split needs a prereg, an endpoint, gates per preset), all listed together with the plan's.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -177,6 +177,22 @@ describe('a registered sweep config', () => {
       expect.stringMatching(/^gates.x: must be \{ "pass": true \| false/),
     ]);
     expect(errs({ prereg: '../elsewhere/PREREG.md' })).toEqual([expect.stringMatching(/^prereg: must be/)]);
+  });
+});
+
+describe('experiments/regime/test.sweep.example.json', () => {
+  it('plans as a registered sweep of 3 base seeds x 2 RL seeds on the test split (never run here)', () => {
+    const raw = JSON.parse(readFileSync('experiments/regime/test.sweep.example.json', 'utf8'));
+    // co-rl-frozen comes with another change; until REWARD_METHODS has it the validator names it
+    const known = planSweep(raw);
+    const frozenOnly = !known.ok && known.errors.every((e) => e.includes('co-rl-frozen'));
+    const r = frozenOnly
+      ? planSweep({ ...raw, methods: raw.methods.filter((m: string) => m !== 'co-rl-frozen') })
+      : known;
+    if (!r.ok) throw new Error(r.errors.join('\n'));
+    expect(r.plan.cells).toHaveLength(6);
+    expect(r.plan.cells.every((c) => (c.config.eval.split ?? 'test') === 'test')).toBe(true);
+    expect(r.plan.registration).toMatchObject({ registered: true, prereg: PATH, endpoint: 'sampled' });
   });
 });
 
