@@ -7,7 +7,7 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { cellAt, PROGRESS_TAG, runCell } from '../sweep/cell';
 import { prepareCheckpoints } from '../sweep/checkpoints';
-import { loadConfig, planOrThrow, runSweep, SweepInputError, writeReport } from '../sweep/run';
+import { loadConfig, planAndGate, planOrThrow, runSweep, SweepInputError, writeReport } from '../sweep/run';
 import { claimDir, readManifest, readRecord } from '../sweep/store';
 
 const USAGE = `usage: npm run sweep -- --config SWEEP.json --out DIR [--workers N] [--force] [--no-png]
@@ -62,19 +62,26 @@ async function list(o: Record<string, string | true>, raw: unknown): Promise<num
 }
 
 async function cell(o: Record<string, string | true>, dir: string, raw: unknown): Promise<number> {
-  const plan = planOrThrow(raw);
+  // the pre-registration gate again: a scheduler's cell never runs under a modified PREREG
+  const { plan, prereg } = planAndGate(raw);
   const c = cellAt(plan, Number(o.cell));
   claimDir(dir, plan, raw, o.force === true);
   const errs = await prepareCheckpoints([c]);
   if (errs.length) throw new SweepInputError(errs);
   const report = process.env.SWEEP_PROGRESS === '1';
   let last = -1;
-  const rec = await runCell(dir, plan, c.index, (d, t) => {
-    if (report) process.stdout.write(`${PROGRESS_TAG}${JSON.stringify([d, t])}\n`);
-    const pct = Math.floor((20 * d) / t);
-    if (pct !== last) process.stderr.write(`cell ${c.index}: ${d}/${t}\n`);
-    last = pct;
-  });
+  const rec = await runCell(
+    dir,
+    plan,
+    c.index,
+    (d, t) => {
+      if (report) process.stdout.write(`${PROGRESS_TAG}${JSON.stringify([d, t])}\n`);
+      const pct = Math.floor((20 * d) / t);
+      if (pct !== last) process.stderr.write(`cell ${c.index}: ${d}/${t}\n`);
+      last = pct;
+    },
+    prereg,
+  );
   process.stderr.write(
     `cell ${c.index} (${c.label}): ${rec.status}${rec.error ? `: ${rec.error}` : ''} in ${rec.seconds.toFixed(1)} s -> ${dir}/cells/${c.id}.json\n`,
   );
@@ -102,7 +109,7 @@ async function main(): Promise<number> {
     );
     return r.counts.done === r.sweep.cells ? 0 : 1;
   }
-  const plan = planOrThrow(raw);
+  const { plan } = planAndGate(raw); // cells stamp their records when they re-check the gate (--cell)
   const slurm = o.slurm
     ? {
         partition: o.partition as string | undefined,

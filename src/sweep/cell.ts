@@ -6,6 +6,7 @@ import { makeNodeBackend } from '../engine/wasm/nodeBackend';
 import { CohortLoader, validateExperiment } from '../rl/cohortEnv';
 import { runExperiment, type ExperimentResult } from '../rl/experiment';
 import type { Cell, SweepPlan } from './grid';
+import type { PreregStamp } from './registration';
 import { cellRecord, markRunning, SweepInputError, writeRecord, type CellRecord } from './store';
 
 /** Progress of a running cell, as the pool reads it from the child's stdout (one JSON line each). */
@@ -24,12 +25,14 @@ export function cellAt(plan: SweepPlan, index: number): Cell {
 /**
  * Run cell `index` of `plan` and write its record into `dir`. A failing experiment (NaN, crash, bad
  * checkpoint) is recorded with its error, not thrown. `progress` gets (units done, units in all).
+ * `prereg`: the stamp of the pre-registration the caller checked (prereg.ts), written into the record.
  */
 export async function runCell(
   dir: string,
   plan: SweepPlan,
   index: number,
   progress?: (done: number, total: number) => void,
+  prereg?: PreregStamp,
 ): Promise<CellRecord> {
   const cell = cellAt(plan, index);
   markRunning(dir, cell.id, process.pid);
@@ -59,6 +62,7 @@ export async function runCell(
     startedAt,
     seconds: (performance.now() - t0) / 1000,
     result,
+    ...(prereg ? { prereg } : {}),
   });
 
   writeRecord(dir, rec);

@@ -7,10 +7,11 @@ import { stable } from '../rl/canonical';
 import { resolveCohortRef } from '../rl/cohortEnv';
 import { parseExperimentConfig, type ExperimentConfig } from '../rl/config';
 import { formatPath, listPaths, parsePath, setAt, type PathStep } from './paths';
+import { checkRegistration, parseRegistration, REGISTRATION_KEYS, type Registration } from './registration';
 import { sha16 } from './sha256';
 
 /** The keys of a sweep config that are not experiment fields. */
-export const SWEEP_KEYS = ['grid', 'include', 'exclude', 'backend'];
+export const SWEEP_KEYS = ['grid', 'include', 'exclude', 'backend', ...REGISTRATION_KEYS];
 
 /** Engines a sweep's cells run on (`"backend"` of the sweep config; default wasm, cpu: the JavaScript reference). */
 export const SWEEP_BACKENDS = ['wasm', 'cpu'] as const;
@@ -37,6 +38,8 @@ export interface SweepPlan {
   backend: SweepBackend;
   axes: string[];
   cells: Cell[];
+  /** The pre-registration, primary endpoint and regime gates (registration.ts); inert when none named. */
+  registration: Registration;
 }
 
 const isObj = (x: unknown): x is Record<string, unknown> =>
@@ -214,6 +217,7 @@ export function planSweep(raw: unknown): { ok: true; plan: SweepPlan } | { ok: f
     errs.push(
       `backend: must be one of ${SWEEP_BACKENDS.join(', ')} (default wasm), got ${show(raw.backend)}`,
     );
+  const registration = parseRegistration(raw, errs);
   const base = Object.fromEntries(Object.entries(raw).filter(([k]) => !SWEEP_KEYS.includes(k)));
   const axes = parseAxes(raw, base, errs);
   const exclude = parseAssignments(raw.exclude, 'exclude', axes, base, errs);
@@ -248,7 +252,11 @@ export function planSweep(raw: unknown): { ok: true; plan: SweepPlan } | { ok: f
     byId.set(id, index);
     cells.push({ index, id, label, assign, raw: cellRaw!, config: r.config, specs: r.specs! });
   });
+  if (!errs.length) checkRegistration(registration, cells, errs);
   if (errs.length) return { ok: false, errors: errs };
   const name = typeof raw.name === 'string' ? raw.name : 'sweep';
-  return { ok: true, plan: { name, hash: sha(stable(raw)), backend, axes: axes.map((a) => a.path), cells } };
+  return {
+    ok: true,
+    plan: { name, hash: sha(stable(raw)), backend, axes: axes.map((a) => a.path), cells, registration },
+  };
 }

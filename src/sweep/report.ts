@@ -10,6 +10,7 @@ import type { EvalRecord } from '../rl/records';
 import type { MethodSummary } from '../rl/summary';
 import { checkClaims, type Claim } from './claims';
 import { valueLabel } from './grid';
+import { preregCitation, registeredSection, type PreregCitation, type RegisteredSection } from './registered';
 import { sha16 } from './sha256';
 import type { CellRecord, SweepManifest } from './store';
 
@@ -94,6 +95,10 @@ export interface SweepReport {
   cells: CellEntry[];
   groups: GroupEntry[];
   claims: Claim[];
+  /** The pre-registration the cells ran under (a sweep naming `prereg`), else null. */
+  prereg: PreregCitation | null;
+  /** The per-preset verdicts of a registered sweep (registered.ts), else null. */
+  registered: RegisteredSection | null;
   /** Wall-clock seconds per cell id: the one part of the report that differs between runs. */
   timing: Record<string, number>;
 }
@@ -240,6 +245,8 @@ export function buildReport(manifest: SweepManifest, records: readonly CellRecor
     cells,
     groups,
     claims: checkClaims(groups),
+    prereg: preregCitation(manifest, [...recs.values()]),
+    registered: registeredSection(manifest, [...recs.values()]),
     timing: Object.fromEntries([...recs.values()].map((r) => [r.id, r.seconds])),
   };
 }

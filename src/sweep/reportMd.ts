@@ -1,7 +1,9 @@
-// The sweep report as markdown (DIR/report.md): the claims checklist first, then per cohort the base
-// overlap, each method's gain over seeds and the matched-budget ensembles, then every cell.
+// The sweep report as markdown (DIR/report.md): the claims checklist first (with a registered sweep's
+// verdicts: reportMdRegistered.ts), then per cohort the base overlap, each method's gain over seeds and
+// the matched-budget ensembles, then every cell.
 import { methodTitle } from '../rl/rewards';
 import type { Stats, SweepReport } from './report';
+import { registeredMarkdown } from './reportMdRegistered';
 
 const pct = (x: number | null | undefined): string =>
   x === null || x === undefined || !Number.isFinite(x) ? '–' : (100 * x).toFixed(1);
@@ -26,7 +28,7 @@ export function reportMarkdown(r: SweepReport, pngs: string[]): string {
     out.push(
       `| ${c.n} | ${c.claim} | **${c.status}** | ${c.figure.replace(/\|/g, '/')}${c.png && pngs.includes(c.png) ? ` ([${c.png}](${c.png}))` : ''} |`,
     );
-  out.push('');
+  out.push('', ...registeredMarkdown(r));
   const methods = [...new Set(r.groups.flatMap((g) => Object.keys(g.methods)))];
   out.push(
     '## Cohorts',

@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { prepareCheckpoints, type CheckpointBuilder } from './checkpoints';
 import { writeReportPngs } from './figures';
 import { planSweep, type SweepPlan } from './grid';
+import { checkPrereg, type PreregStamp } from './prereg';
+import { parseRegistration } from './registration';
 import { runPool } from './pool';
 import { progressBar } from './progress';
 import { buildReport, type SweepReport } from './report';
@@ -44,6 +46,24 @@ export function planOrThrow(raw: unknown): SweepPlan {
   const r = planSweep(raw);
   if (!r.ok) throw new SweepInputError(r.errors);
   return r.plan;
+}
+
+/**
+ * Plan the sweep and, when it names a pre-registration, check it in git (prereg.ts) from `cwd`: throw
+ * every problem of both at once, or return the plan and the stamp its cell records carry.
+ */
+export function planAndGate(
+  raw: unknown,
+  cwd: string = process.cwd(),
+): { plan: SweepPlan; prereg: PreregStamp | undefined } {
+  const r = planSweep(raw);
+  // the prereg path as the plan reads it (shape problems are the plan's): checked even when a cell is invalid
+  const reg =
+    typeof raw === 'object' && raw !== null ? parseRegistration(raw as Record<string, unknown>, []) : null;
+  const gate = reg?.prereg ? checkPrereg(reg.prereg, cwd) : null;
+  const errors = [...(r.ok ? [] : r.errors), ...(gate && !gate.ok ? gate.errors : [])];
+  if (errors.length || !r.ok) throw new SweepInputError(errors);
+  return { plan: r.plan, prereg: gate?.ok ? gate.stamp : undefined };
 }
 
 /** Write report.json, report.md and (with `png`) the PNGs into `dir` from the records there. */

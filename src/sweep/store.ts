@@ -6,6 +6,7 @@ import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { ExperimentResult } from '../rl/experiment';
 import type { SweepPlan } from './grid';
+import type { PreregStamp } from './registration';
 
 export const SWEEP_FORMAT = 'co-rl-sweep/1';
 
@@ -43,13 +44,15 @@ export interface CellRecord {
   seconds: number;
   /** The experiment's result (also the partial one of a run that stopped early); null if none. */
   result: ExperimentResult | null;
+  /** The pre-registration the cell ran under (a sweep naming `prereg`; checked by `--cell` first). */
+  prereg?: PreregStamp;
 }
 
 /** A record of cell `index` of `plan` (this host). */
 export function cellRecord(
   plan: SweepPlan,
   index: number,
-  r: Pick<CellRecord, 'status' | 'error' | 'startedAt' | 'seconds' | 'result'>,
+  r: Pick<CellRecord, 'status' | 'error' | 'startedAt' | 'seconds' | 'result' | 'prereg'>,
 ): CellRecord {
   const c = plan.cells[index];
   return {
