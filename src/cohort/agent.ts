@@ -7,6 +7,7 @@ import type { ViewName } from '../tasks/views';
 import type { TokenizerName } from '../tasks/tokenizers';
 import type { CorpusSpec } from './corpus';
 import type { FamilyArch } from './families';
+import type { RecipeOverride } from './recipeAxis';
 import type { BaseMeta } from './pretrain';
 
 /** What describes an agent, as plain data (JSON, URL, store). */
@@ -27,6 +28,8 @@ export interface AgentSpec {
   arch?: Partial<FamilyArch> & { blockSize?: number };
   tokenizer?: TokenizerName;
   corpus?: CorpusSpec;
+  /** Overrides of the family's pretraining recipe (src/cohort/recipeAxis.ts): steps, lr, stop rule, noise... */
+  recipe?: RecipeOverride;
 }
 
 /** A live agent: a spec plus its model on some backend. */

@@ -53,7 +53,7 @@ describe('agent specs by axes', () => {
     });
     expect('errors' in r && r.errors).toEqual([
       'cohort.agents[0].family: unknown family "gpt5"; valid families: lp-nocarry, rope-carry, rope-carry-words, deep-rev, nat-rope, nat-deep, nat-abs, nat-chunk, nat-rev',
-      'cohort.agents[1].colour: unknown field (allowed: id, family, size, seed, view, arch, tokenizer, corpus, checkpoint)',
+      'cohort.agents[1].colour: unknown field (allowed: id, family, size, seed, view, arch, tokenizer, corpus, recipe, checkpoint)',
       'cohort.agents[1].size: unknown size "xl" of family \'nat-rope\'; valid sizes: xxs, xs, s, m',
       'cohort.agents[1].view: unknown view "upside"; valid views: plain, swap, words, reversed',
       'cohort.agents[1].tokenizer: unknown tokenizer "bpe"; valid tokenizers: digit, chunk2, chunk3, words',
@@ -95,6 +95,60 @@ describe('agent specs by axes', () => {
     expect(keys.size).toBe(variants.length + 3);
   });
 
+  it('refuses bad recipe overrides, naming the field and its range', () => {
+    const r = parseAxisAgent(
+      spec({
+        recipe: {
+          maxSteps: 0,
+          lr: -1,
+          stop: 'never',
+          band: [0.7, 0.3],
+          noise: 0.6,
+          mix: [],
+        } as unknown as AgentSpec['recipe'],
+      }),
+      'a',
+    );
+    expect('errors' in r && r.errors).toEqual([
+      'a.recipe.mix: unknown field (allowed: maxSteps, batch, lr, warmupSteps, stop, band, sampledBand, bandSamples, evalEvery, valSize, plateauTolerance, corpusLadder, noise)',
+      'a.recipe.maxSteps: must be an integer in [1, 1000000], got 0',
+      'a.recipe.lr: must be a number in (0, 1], got -1',
+      "a.recipe.stop: must be 'band', 'budget' or 'plateau', got \"never\"",
+      'a.recipe.band: must be a pair [lo, hi] with 0 <= lo <= hi <= 1, got [0.7,0.3]',
+      'a.recipe.noise: must be a share in [0, 0.5] of pretraining examples whose answer is made wrong, got 0.6',
+    ]);
+    const ok: AgentSpec['recipe'] = {
+      stop: 'budget',
+      maxSteps: 500,
+      band: [0, 1],
+      sampledBand: [0, 1],
+      noise: 0.1,
+    };
+    expect(parseAxisAgent(spec({ recipe: ok }), 'a')).toEqual({ spec: spec({ recipe: ok }) });
+  });
+
+  it('a recipe override is part of the build key; an absent one keeps the keys of before', () => {
+    // the keys of these builds before the recipe axis existed (cache entries on disk keep their address)
+    expect(buildKey(spec(), TASK)).toBe('7a10444b8524055c');
+    expect(
+      buildKey(spec({ family: 'nat-chunk', tokenizer: 'chunk2' }), {
+        kind: 'muladdw',
+        aDigits: 2,
+        cDigits: 2,
+      }),
+    ).toBe('aa9ea8b35a923a6d');
+    expect(buildKey(spec({ family: 'lp-nocarry' }), { kind: 'add', digits: 2 })).toBe('bd8a01823e6fe85e');
+    expect(buildKey(spec({ recipe: {} }), TASK)).toBe('7a10444b8524055c');
+    const k500 = buildKey(spec({ recipe: { maxSteps: 500 } }), TASK);
+    const k1000 = buildKey(spec({ recipe: { maxSteps: 1000 } }), TASK);
+    expect(new Set([k500, k1000, buildKey(spec(), TASK)]).size).toBe(3);
+    expect(buildKey(spec({ recipe: { noise: 0.1 } }), TASK)).not.toBe(buildKey(spec(), TASK));
+    // the spec's override and the same override given by the caller address one build
+    expect(k500).toBe(buildKey(spec(), TASK, { maxSteps: 500 }));
+    // a recipe equal to the family's own value is the same build
+    expect(buildKey(spec({ recipe: { maxSteps: 6000 } }), TASK)).toBe(buildKey(spec(), TASK));
+  });
+
   it('corpus: a seeded draw of the given size, disjoint shares that cover the pool', () => {
     const problems = makeTask({ kind: 'addw', digits: 2 }).heldOut('test', 1000);
     const d = applyCorpus(problems, { draw: 'random', size: 300 }, 5);
@@ -110,6 +164,7 @@ describe('agent specs by axes', () => {
   it('labels pairs by the level of diversity', () => {
     expect(diversityLevel(spec(), spec({ id: 'B' }))).toBe('seed-only');
     expect(diversityLevel(spec(), spec({ size: 'm' }))).toBe('same-family');
+    expect(diversityLevel(spec(), spec({ recipe: { maxSteps: 500 } }))).toBe('same-family');
     expect(diversityLevel(spec(), spec({ view: 'words' }))).toBe('same-family');
     expect(diversityLevel(spec(), spec({ family: 'nat-abs' }))).toBe('different-arch');
     expect(diversityLevel(spec(), spec({ family: 'nat-chunk' }))).toBe('different-family');
@@ -164,5 +219,23 @@ describe('the content-addressed cache', () => {
     expect(rep.pairs[0].greedy.c).toBe(0); // the same weights answer the same greedily
     expect(formatPaperOverlap(rep)).toMatch(/\| X-Y \(out\) \| seed-only \|/);
     for (const t of twins) t.model.free();
+  }, 60_000);
+
+  it("a spec's recipe reaches the build: its own entry, pretrained by it", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'corl-cache-'));
+    const be = new CpuBackend();
+    const a = await cachedCheckpoint(be, spec({ recipe: { ...recipe, maxSteps: 2 } }), small, { dir });
+    const b = await cachedCheckpoint(be, spec({ recipe: { ...recipe, maxSteps: 3 } }), small, { dir });
+    expect(b.built).toBe(true); // another recipe never reuses the first entry
+    expect(b.key).not.toBe(a.key);
+    const steps = [a, b].map((r) => agentFromCheckpoint(be, r.bytes, spec()));
+    expect(steps.map((g) => g.base?.steps)).toEqual([2, 3]);
+    expect(steps.map((g) => g.base?.recipe.maxSteps)).toEqual([2, 3]);
+    for (const g of steps) g.model.free();
+    const again = await cachedCheckpoint(be, spec({ id: 'B', recipe: { ...recipe, maxSteps: 3 } }), small, {
+      dir,
+    });
+    expect(again.built).toBe(false);
+    expect(again.key).toBe(b.key);
   }, 60_000);
 });

@@ -1,6 +1,6 @@
 // Agents by orthogonal axes (SCIENCE.md §8; docs/cohorts.md): a spec names a family (a bundle of
 // architecture, tokenizer, corpus, view and recipe) and may override any axis on its own: `size`, `seed`,
-// `view`, `arch` (depth, width, heads, positions, MLP ratio, context), `tokenizer`, `corpus`. This file
+// `view`, `arch` (depth, width, heads, positions, MLP ratio, context), `tokenizer`, `corpus`, `recipe`. This file
 // validates such specs (every problem listed, before any work) and gives each build its content address.
 import {
   hashString,
@@ -20,6 +20,7 @@ import type { AgentSpec } from './agent';
 import { corpusErrors } from './corpus';
 import { FAMILY_NAMES, FAMILIES, familyArch } from './families';
 import { familyTokenizer, type PretrainSpec } from './pretrain';
+import { recipeErrors } from './recipeAxis';
 
 /** Fields an agent spec may have. */
 export const AXIS_FIELDS = [
@@ -31,6 +32,7 @@ export const AXIS_FIELDS = [
   'arch',
   'tokenizer',
   'corpus',
+  'recipe',
   'checkpoint',
 ] as const;
 /** Fields of an `arch` override. */
@@ -96,6 +98,7 @@ export function parseAxisAgent(raw: unknown, at: string): { spec: AgentSpec } | 
     );
   if (a.arch !== undefined) errs.push(...archErrors(a.arch).map((e) => `${at}.arch.${e}`));
   if (a.corpus !== undefined) errs.push(...corpusErrors(a.corpus).map((e) => `${at}.corpus.${e}`));
+  if (a.recipe !== undefined) errs.push(...recipeErrors(a.recipe).map((e) => `${at}.recipe.${e}`));
   if (a.checkpoint !== undefined && typeof a.checkpoint !== 'string')
     errs.push(`${at}.checkpoint: must be a path string, got ${JSON.stringify(a.checkpoint)}`);
   if (errs.length) return { errors: errs };
@@ -129,7 +132,10 @@ export function contextErrors(spec: AgentSpec, task: TaskConfig): string[] {
     : [];
 }
 
-/** What a build depends on, as canonical JSON: the resolved family (recipe included), every axis and the task. */
+/**
+ * What a build depends on, as canonical JSON: the resolved family (recipe included, with the spec's
+ * `recipe` override and then the call's `recipe` on top), every axis and the task.
+ */
 export function buildIdentity(spec: AgentSpec, task: TaskConfig, recipe?: object): string {
   const fam = FAMILIES[spec.family];
   const arch = { ...familyArch(fam, spec.size), ...(spec.arch ?? {}) };
@@ -142,7 +148,7 @@ export function buildIdentity(spec: AgentSpec, task: TaskConfig, recipe?: object
     arch,
     tokenizer: spec.tokenizer ?? fam.tokenizer ?? 'digit',
     corpus: spec.corpus ?? fam.corpus ?? null,
-    recipe: { ...fam.recipe, ...(recipe ?? {}) },
+    recipe: { ...fam.recipe, ...(spec.recipe ?? {}), ...(recipe ?? {}) },
     task: resolveTaskConfig(task),
   };
   return JSON.stringify(ident, Object.keys(flatKeys(ident)).sort());
@@ -176,6 +182,7 @@ export function pretrainSpecOf(spec: AgentSpec): PretrainSpec {
     arch: spec.arch,
     tokenizer: spec.tokenizer,
     corpus: spec.corpus,
+    ...(spec.recipe ? { recipe: spec.recipe } : {}),
   };
 }
 

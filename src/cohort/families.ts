@@ -69,6 +69,11 @@ export interface PretrainRecipe {
    * whose final model is in band is kept, else the one closest to the band (recorded `inBand: false`).
    */
   corpusLadder?: number[];
+  /**
+   * Share in [0, 0.5] of the corpus's problems pretrained on a seeded wrong final answer of the same length,
+   * the working left as is (src/cohort/noise.ts); absent or 0: none.
+   */
+  noise?: number;
 }
 
 /** A family of agents. */

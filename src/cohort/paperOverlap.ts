@@ -31,10 +31,11 @@ export function diversityLevel(a: AgentSpec, b: AgentSpec): DiversityLevel {
     same('view') &&
     JSON.stringify(a.arch ?? {}) === JSON.stringify(b.arch ?? {}) &&
     tok(a) === tok(b) &&
-    corpus(a) === corpus(b)
+    corpus(a) === corpus(b) &&
+    JSON.stringify(a.recipe ?? {}) === JSON.stringify(b.recipe ?? {})
   )
     return 'seed-only';
-  if (same('family')) return 'same-family'; // one lineage: another size or seed, or the same weights in another view
+  if (same('family')) return 'same-family'; // one lineage: another size, seed or recipe, or the same weights in another view
   if (tok(a) === tok(b) && corpus(a) === corpus(b) && same('view') && fa && fb) return 'different-arch';
   return same('view') ? 'different-family' : 'different-family+';
 }

@@ -23,6 +23,7 @@ import {
 import { applyCorpus, type CorpusSpec } from './corpus';
 import type { Agent, AgentSpec } from './agent';
 import { getFamily, type FamilyArch, type FamilySpec, type PretrainRecipe } from './families';
+import type { RecipeOverride } from './recipeAxis';
 import { ladderOf, trainRun, type LadderRung, type RunResult } from './pretrainRun';
 import { longestCompletion, makeDataPool, type DataPool, type PoolMode } from './regions';
 
@@ -74,6 +75,8 @@ export type PretrainSpec = Pick<AgentSpec, 'id' | 'family' | 'size' | 'seed'> & 
   arch?: Partial<FamilyArch> & { blockSize?: number };
   tokenizer?: TokenizerName;
   corpus?: CorpusSpec;
+  /** Overrides of the family's recipe (the `recipe` axis); `opts.recipe` goes on top of them. */
+  recipe?: RecipeOverride;
 };
 
 /** Progress of one pretraining run (for a CLI line or a UI bar). */
@@ -173,7 +176,7 @@ export async function pretrainAgent(
   opts: PretrainOptions = {},
 ): Promise<PretrainResult> {
   const family = getFamily(spec.family);
-  const recipe: PretrainRecipe = { ...family.recipe, ...opts.recipe };
+  const recipe: PretrainRecipe = { ...family.recipe, ...spec.recipe, ...opts.recipe };
   const view = spec.view ?? family.view;
   const pool = poolFor(taskConfig, recipe.valSize, recipe.pool ?? 'pool-slice');
   const { task } = pool;
@@ -258,6 +261,7 @@ export async function pretrainAgent(
     ...(spec.arch ? { arch: spec.arch } : {}),
     ...(spec.tokenizer ? { tokenizer: spec.tokenizer } : {}),
     ...(spec.corpus ? { corpus: spec.corpus } : {}),
+    ...(spec.recipe ? { recipe: spec.recipe } : {}),
   };
   const agent: Agent = {
     spec: { id: spec.id, family: family.name, size: spec.size, seed: spec.seed, view, ...axes },

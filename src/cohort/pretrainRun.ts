@@ -23,6 +23,7 @@ import { makeGPTConfig } from '../model/config';
 import type { CorpusSpec } from './corpus';
 import { greedyScores, sampledAccuracy } from './evaluate';
 import { familyArch, type FamilySpec, type PretrainRecipe } from './families';
+import { targetCompletion } from './noise';
 import { mixSampler, type DataPool } from './regions';
 import type { AgentLayout, BaseMeta, PretrainOptions, PretrainSpec } from './pretrain';
 
@@ -104,7 +105,9 @@ export async function trainRun(
         p,
         (e = {
           prompt: tok.encode(renderPrompt(p, view)),
-          completion: tok.encode(renderCompletion(p, view)),
+          completion: tok.encode(
+            targetCompletion(renderCompletion(p, view), p, view, recipe.noise ?? 0, spec.seed),
+          ),
         }),
       );
     return e;

@@ -270,7 +270,18 @@ function checkCohortShape(raw: unknown, errs: string[]): CohortRef | null {
     errs.push(`cohort.agents: must be a non-empty array of agent specs, got ${show(raw.agents)}`);
     return null;
   }
-  const specFields = ['id', 'family', 'size', 'seed', 'view', 'checkpoint', 'arch', 'tokenizer', 'corpus'];
+  const specFields = [
+    'id',
+    'family',
+    'size',
+    'seed',
+    'view',
+    'checkpoint',
+    'arch',
+    'tokenizer',
+    'corpus',
+    'recipe',
+  ];
   const before = errs.length;
   raw.agents.forEach((a: unknown, i: number) => {
     const at = `cohort.agents[${i}]`;

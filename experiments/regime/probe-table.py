@@ -1,0 +1,39 @@
+#!/usr/bin/env python3
+# Prints one markdown row per (probe, agent) of `npm run regime --json` reports, the table of docs/regime-search.md;
+# per-agent gates as in src/regime/gates.ts (docs/method.md, "The regime").
+# usage: python3 experiments/regime/probe-table.py docs/data/regime/probes/*.json
+import json, sys
+
+# what each probe varies against the sanity point addw5-s3000 (addw 5 digits, 40,000 problems, 3,000 steps x 32)
+VARIED = {
+    'addw5-s3000': 'sanity point', 'addw5-s2000': 'steps 2,000', 'addw5-s1000': 'steps 1,000',
+    'addw4-s3000': 'task: 4 digits', 'addw3-s1000': 'task: 3 digits, 1,000 steps', 'addw3-s500': 'task: 3 digits, 500 steps',
+    'muladdw22-s3000': 'task: muladdw 2,2', 'addw5-xxs-xs': 'size: rope.xxs + deep.xs', 'addw5-xs-xs': 'size: rope.xs + deep.xs',
+    'addw5-m-s': 'size: rope.m + deep.s', 'addw5-noise05': 'noise 0.05', 'addw5-noise10': 'noise 0.10', 'addw5-noise20': 'noise 0.20',
+    'addw5-c10000-s3000': 'corpus 10,000', 'addw5-c5000-s3000': 'corpus 5,000', 'addw4-c5000-s3000': '4 digits, corpus 5,000',
+    'addw5-rope-chunk': 'pair: rope.s + chunk.s', 'muladdw22-rope-chunk-s3000': 'muladdw 2,2; rope.s + chunk.s',
+    'muladdw22-s3000-deep-s6000': 'muladdw 2,2; deep.s 6,000 steps',
+    'muladdw22-rope-chunk-s4000': 'muladdw 2,2; rope.s + chunk.s, 4,000 steps',
+    'muladdw33-rope-chunk-s4000': 'muladdw 3,3; rope.s + chunk.s, 4,000 steps',
+}
+
+def v(e):
+    return e['value'] if isinstance(e, dict) else e
+
+for f in sys.argv[1:]:
+    for rep in json.load(open(f)):
+        r = rep['report']; fig = r['figures']
+        gates = {g['id']: g['status'] for g in r['verdict']['gates']}
+        gs = ' '.join(f"{k}{'+' if s == 'pass' else ('?' if s != 'fail' else '-')}" for k, s in sorted(gates.items()))
+        pairs = {p['learner']: p for p in fig['pairs']}
+        for a in fig['agents']:
+            p = pairs.get(a['id'])
+            reach = f"{v(p['reach']):.3f} ({p['reachProblems']})" if p and p['reach'] else 'n/a'
+            kg = f"{p['kappaGreedy']:.2f}" if p else ''
+            g, m, sp, k = v(a['greedy']), v(a['majMinusGreedy']), v(a['spread']), v(a['seedOnlyKappa'])
+            # per-agent gates (docs/method.md, src/regime/gates.ts): A1 [0.30, 0.70], A2 >= 0, A4 >= 0.4, A5 [0.45, 0.65]
+            own = ''.join(c for c, ok in (('1', 0.3 <= g <= 0.7), ('2', m >= 0), ('4', sp >= 0.4), ('5', 0.45 <= k <= 0.65)) if ok) or '-'
+            name = f.split('/')[-1][:-5]
+            probe = name.split('-T')[0]
+            print(f"| {name} | {VARIED.get(probe, '')}{', T ' + str(r['temperature']) if '-T' in name else ''} | {a['id']} | {r['K']} | {r['temperature']} | {v(a['greedy']):.3f} | {v(a['sampled']):.3f} | "
+                  f"{v(a['majMinusGreedy']):+.3f} | {reach} | {v(a['spread']):.3f} | {v(a['seedOnlyKappa']):.3f} | {kg} | {own} | {gs} |")
