@@ -12,10 +12,14 @@ import { buildKey, pretrainSpecOf } from './axes';
 import { cacheBytesProblem, cacheSum, engineCacheKey } from './cacheEntry';
 import type { PretrainRecipe } from './families';
 import { pretrainAgent, type PretrainOptions } from './pretrain';
+import { PUBLIC_DIR } from './nodeFiles';
 
 /** The default cache folder: $CORL_CACHE_DIR, else .cache/checkpoints at the repository root (ignored by git). */
 export const DEFAULT_CACHE_DIR =
   process.env.CORL_CACHE_DIR || resolve(dirname(fileURLToPath(import.meta.url)), '../../.cache/checkpoints');
+
+/** Builds shipped with the app (the wasm engine's entries, copied by `npm run ship-builds`). */
+export const SHIPPED_DIR = join(PUBLIC_DIR, 'checkpoints', 'cache');
 
 /** Why a cache entry cannot be used, or null when it checks (src/cohort/cacheEntry.ts). */
 export function cacheEntryProblem(dir: string, key: string): string | null {
@@ -37,7 +41,8 @@ export interface CacheResult {
 }
 
 /**
- * The base checkpoint of `spec` on `task`: from the cache when its entry checks, else pretrained on
+ * The base checkpoint of `spec` on `task`: from the cache when its entry checks, else from the builds
+ * shipped with the app when one of this engine checks there, else pretrained on
  * `backend` (CPU: deterministic) and stored. `notice` gets one line per damaged entry rebuilt.
  */
 export async function cachedCheckpoint(
@@ -46,6 +51,8 @@ export async function cachedCheckpoint(
   task: TaskConfig,
   o: {
     dir?: string;
+    /** Builds shipped with the app, read when the cache has none (default public/checkpoints/cache). */
+    shippedDir?: string;
     recipe?: Partial<PretrainRecipe>;
     notice?: (s: string) => void;
     onProgress?: PretrainOptions['onProgress'];
@@ -67,6 +74,12 @@ export async function cachedCheckpoint(
       built: false,
       seconds: (performance.now() - t0) / 1000,
     };
+  const shipped = join(o.shippedDir ?? SHIPPED_DIR, `${key}.ckpt`);
+  if (cacheEntryProblem(o.shippedDir ?? SHIPPED_DIR, key) === null) {
+    // shipped with the app (public/checkpoints/cache, `npm run ship-builds`): the same engine's bytes
+    const bytes = new Uint8Array(readFileSync(shipped));
+    return { key, file: shipped, bytes, built: false, seconds: (performance.now() - t0) / 1000 };
+  }
   if (problem !== 'missing')
     o.notice?.(
       `cache entry ${key} (${spec.id}: ${spec.family}.${spec.size} seed ${spec.seed}) is damaged: ${problem}; rebuilding it`,

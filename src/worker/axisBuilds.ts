@@ -16,6 +16,13 @@ import type { CheckpointStore } from './checkpointStore';
 /** Where a cached build's bytes are served to the run (never fetched). */
 export const cachePath = (key: string): string => `cache/${key}.ckpt`;
 
+/**
+ * Where a shipped build lies under public/: the wasm engine's entry of the Node cache, copied with its sum
+ * (`npm run ship-builds`). Weights are weights: a run on any engine may start from it.
+ */
+export const shippedPath = (wasmKey: string, ext: 'ckpt' | 'sum' = 'ckpt'): string =>
+  `checkpoints/cache/${wasmKey}.${ext}`;
+
 /** Agents of the config's agent list that name no checkpoint (they are built on demand). */
 export function axisAgents(config: ExperimentConfig): AgentSpec[] {
   const c = config.cohort as { agents?: unknown };
@@ -30,6 +37,24 @@ export interface AxisBuildHooks {
   note: (m: string, work?: number) => void;
   /** A line kept beside the run: where each build came from, and damaged entries rebuilt. */
   notice: (m: string) => void;
+  /** Reads a file the page ships (public/); a build shipped there is used instead of pretraining it here. */
+  shipped?: (path: string) => Promise<Uint8Array>;
+}
+
+/** The shipped build of bare key `bare` (the wasm engine's entry), or undefined when none ships or it does not check. */
+async function shippedBuild(
+  h: AxisBuildHooks,
+  bare: string,
+): Promise<{ bytes: Uint8Array; key: string } | undefined> {
+  if (!h.shipped) return undefined;
+  const key = engineCacheKey(bare, 'wasm');
+  try {
+    const [bytes, sum] = await Promise.all([h.shipped(shippedPath(key)), h.shipped(shippedPath(key, 'sum'))]);
+    const text = new TextDecoder().decode(sum);
+    return cacheBytesProblem(bytes, text, key) === null ? { bytes, key } : undefined;
+  } catch {
+    return undefined; // not shipped
+  }
 }
 
 /** The progress line of one build. */
@@ -76,6 +101,12 @@ export async function resolveAxisAgents(
     if (problem === null) {
       bytes.set(cachePath(key), stored!.bytes);
       h.notice(`${who}: from ${store.where} (build ${key})`);
+      continue;
+    }
+    const ship = await shippedBuild(h, buildKey(s, task, h.recipe));
+    if (ship) {
+      bytes.set(cachePath(key), ship.bytes); // not stored: the app always has it
+      h.notice(`${who}: shipped with the app (build ${ship.key}), no pretraining needed`);
       continue;
     }
     if (problem !== 'missing')

@@ -47,6 +47,7 @@ export async function answerRegime(c: TrainController, cmd: RegimeCommand): Prom
       aborted: () => false,
       note,
       notice: note,
+      shipped: c.read, // builds shipped with the app (public/checkpoints/cache)
     });
     if (!config) throw new Error('the cohort could not be built');
     if (cmd.pretrain && !(await c.pretrainCache.pretrain(be, config, cmd.pretrain, () => false, note)))

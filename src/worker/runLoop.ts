@@ -56,6 +56,7 @@ export async function runLoop(
       aborted,
       note,
       notice: (message) => c.env.post({ type: 'notice', runId: id, message }),
+      shipped: c.read, // builds shipped with the app (public/checkpoints/cache)
     });
     if (!built || aborted()) return;
     config = built;
