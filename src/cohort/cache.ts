@@ -11,11 +11,27 @@ import type { AgentSpec } from './agent';
 import { buildKey, pretrainSpecOf } from './axes';
 import { cacheBytesProblem, cacheSum, engineCacheKey } from './cacheEntry';
 import type { PretrainRecipe } from './families';
+import type { ReadBytes } from './manifest';
 import { pretrainAgent, type PretrainOptions } from './pretrain';
 
 /** The default cache folder: $CORL_CACHE_DIR, else .cache/checkpoints at the repository root (ignored by git). */
 export const DEFAULT_CACHE_DIR =
   process.env.CORL_CACHE_DIR || resolve(dirname(fileURLToPath(import.meta.url)), '../../.cache/checkpoints');
+
+/** Prefix of checkpoint paths that name a cache entry (`@cache/KEY.ckpt`) instead of a file under public/. */
+export const CACHE_PREFIX = '@cache/';
+
+/** The cache key of `spec`'s build on `task` by the engine named `engine` (what cachedCheckpoint stores it under). */
+export const cacheKeyOf = (spec: AgentSpec, task: TaskConfig, engine: string, recipe?: object): string =>
+  engineCacheKey(buildKey(spec, task, recipe), engine);
+
+/** A reader that reads `@cache/KEY.ckpt` from the cache folder `dir` and any other path with `files`. */
+export function cacheReader(dir: string, files: ReadBytes): ReadBytes {
+  return async (path) =>
+    path.startsWith(CACHE_PREFIX)
+      ? new Uint8Array(readFileSync(join(dir, path.slice(CACHE_PREFIX.length))))
+      : files(path);
+}
 
 /** Why a cache entry cannot be used, or null when it checks (src/cohort/cacheEntry.ts). */
 export function cacheEntryProblem(dir: string, key: string): string | null {
@@ -54,8 +70,7 @@ export async function cachedCheckpoint(
   const dir = o.dir ?? DEFAULT_CACHE_DIR;
   // the engine pretrains deterministically but not bit-identically to another engine: it is part of the address
   // (the CPU reference's entries keep the bare key)
-  const bare = buildKey(spec, task, o.recipe);
-  const key = engineCacheKey(bare, backend.info.name);
+  const key = cacheKeyOf(spec, task, backend.info.name, o.recipe);
   const file = join(dir, `${key}.ckpt`);
   const t0 = performance.now();
   const problem = cacheEntryProblem(dir, key);
