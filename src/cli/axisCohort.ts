@@ -3,7 +3,7 @@
 // listing every problem before any work, and build or fetch each agent's checkpoint from the cache.
 import { readFileSync } from 'node:fs';
 import { parseAxisCohort, type AxisCohort } from '../cohort/axes';
-import { cachedCheckpoint, type CacheResult } from '../cohort/cache';
+import { CACHE_PREFIX, cachedCheckpoint, type CacheResult } from '../cohort/cache';
 import type { Backend } from '../engine/backend';
 import type { ReadBytes } from '../cohort/manifest';
 import { nodeReader } from '../cohort/nodeFiles';
@@ -53,9 +53,6 @@ export async function buildAxisCohort(
   }
   return out;
 }
-
-/** Prefix of checkpoint paths that name a cache entry instead of a file under public/. */
-const CACHE_PREFIX = '@cache/';
 
 /**
  * An agent list whose agents have no `checkpoint`: validate them as agents by axes (every problem listed,

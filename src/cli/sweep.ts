@@ -66,7 +66,7 @@ async function cell(o: Record<string, string | true>, dir: string, raw: unknown)
   const { plan, prereg } = planAndGate(raw);
   const c = cellAt(plan, Number(o.cell));
   claimDir(dir, plan, raw, o.force === true);
-  const errs = await prepareCheckpoints([c]);
+  const errs = await prepareCheckpoints([c], { backend: plan.backend }); // fetches its cache entries, builds only missing ones
   if (errs.length) throw new SweepInputError(errs);
   const report = process.env.SWEEP_PROGRESS === '1';
   let last = -1;

@@ -11,6 +11,7 @@ import type { AgentSpec } from './agent';
 import { buildKey, pretrainSpecOf } from './axes';
 import { cacheBytesProblem, cacheSum, engineCacheKey } from './cacheEntry';
 import type { PretrainRecipe } from './families';
+import type { ReadBytes } from './manifest';
 import { pretrainAgent, type PretrainOptions } from './pretrain';
 import { PUBLIC_DIR } from './nodeFiles';
 
@@ -20,6 +21,26 @@ export const DEFAULT_CACHE_DIR =
 
 /** Builds shipped with the app (the wasm engine's entries, copied by `npm run ship-builds`). */
 export const SHIPPED_DIR = join(PUBLIC_DIR, 'checkpoints', 'cache');
+
+/** Prefix of checkpoint paths that name a cache entry (`@cache/KEY.ckpt`) instead of a file under public/. */
+export const CACHE_PREFIX = '@cache/';
+
+/** The cache key of `spec`'s build on `task` by the engine named `engine` (what cachedCheckpoint stores it under). */
+export const cacheKeyOf = (spec: AgentSpec, task: TaskConfig, engine: string, recipe?: object): string =>
+  engineCacheKey(buildKey(spec, task, recipe), engine);
+
+/**
+ * A reader that reads `@cache/KEY.ckpt` from the cache folder `dir` (else from the builds shipped with the
+ * app, where cachedCheckpoint may have found it) and any other path with `files`.
+ */
+export function cacheReader(dir: string, files: ReadBytes): ReadBytes {
+  return async (path) => {
+    if (!path.startsWith(CACHE_PREFIX)) return files(path);
+    const name = path.slice(CACHE_PREFIX.length);
+    const own = join(dir, name);
+    return new Uint8Array(readFileSync(existsSync(own) ? own : join(SHIPPED_DIR, name)));
+  };
+}
 
 /** Why a cache entry cannot be used, or null when it checks (src/cohort/cacheEntry.ts). */
 export function cacheEntryProblem(dir: string, key: string): string | null {
@@ -61,8 +82,7 @@ export async function cachedCheckpoint(
   const dir = o.dir ?? DEFAULT_CACHE_DIR;
   // the engine pretrains deterministically but not bit-identically to another engine: it is part of the address
   // (the CPU reference's entries keep the bare key)
-  const bare = buildKey(spec, task, o.recipe);
-  const key = engineCacheKey(bare, backend.info.name);
+  const key = cacheKeyOf(spec, task, backend.info.name, o.recipe);
   const file = join(dir, `${key}.ckpt`);
   const t0 = performance.now();
   const problem = cacheEntryProblem(dir, key);

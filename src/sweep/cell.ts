@@ -1,6 +1,7 @@
 // One cell of a sweep, run in this process (what `--cell I` does, for the local pool, a Slurm array task,
 // a Kubernetes Indexed Job pod or a Ray task alike): check its checkpoints, run the experiment on the
 // sweep's engine (wasm by default, or the CPU reference; src/rl/experiment.ts), and write its record atomically into DIR/cells/<id>.json.
+import { cacheReader, DEFAULT_CACHE_DIR } from '../cohort/cache';
 import { nodeReader } from '../cohort/nodeFiles';
 import { makeNodeBackend } from '../engine/wasm/nodeBackend';
 import { CohortLoader, validateExperiment } from '../rl/cohortEnv';
@@ -41,7 +42,7 @@ export async function runCell(
   let result: ExperimentResult | null = null;
   let error: string | null = null;
   try {
-    const read = nodeReader();
+    const read = cacheReader(DEFAULT_CACHE_DIR, nodeReader()); // @cache/KEY.ckpt: agents by axes (checkpoints.ts)
     const v = await validateExperiment(cell.raw, read);
     if (!v.ok) throw new Error(`invalid cell config: ${v.errors.join('; ')}`);
     const be = await makeNodeBackend(plan.backend);

@@ -1,16 +1,24 @@
 // The sweep's pre-pass over its cells' agents: every base checkpoint a cell needs that is not on disk
 // is built ONCE (however many cells share it) before any cell runs, then every cell is validated with
-// its checkpoints (src/rl/cohortEnv.ts). The builder is a hook: today it pretrains agents whose path is
-// the canonical one (src/cohort/presets.ts checkpointPath) on the CPU backend; an on-demand checkpoint
-// cache (issue 12) plugs in as another builder.
+// its checkpoints (src/rl/cohortEnv.ts). Files under public/ are built by a hook (default: pretrain an
+// agent at its canonical path, src/cohort/presets.ts checkpointPath, on the CPU backend); agents by axes
+// (`@cache/KEY.ckpt`, axisAgents.ts) are fetched from or built into the content-addressed cache on the
+// sweep's engine (src/cohort/cache.ts). docs/sweeps.md.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AgentSpec } from '../cohort/agent';
 import { checkpointPath, getFamily } from '../cohort';
+import {
+  CACHE_PREFIX,
+  cachedCheckpoint,
+  cacheEntryProblem,
+  cacheReader,
+  DEFAULT_CACHE_DIR,
+} from '../cohort/cache';
 import { nodeReader, PUBLIC_DIR, writeFileUnder } from '../cohort/nodeFiles';
 import { validateExperiment } from '../rl/cohortEnv';
 import type { TaskConfig } from '../tasks';
-import type { Cell } from './grid';
+import type { Cell, SweepBackend } from './grid';
 
 /** A base agent a cell needs: its spec (with checkpoint path) and the task it was pretrained on. */
 export interface NeededAgent {
@@ -23,19 +31,67 @@ export interface NeededAgent {
 /** Builds a missing base checkpoint under `root` (or throws saying why it cannot). */
 export type CheckpointBuilder = (need: NeededAgent, root: string, log: (s: string) => void) => Promise<void>;
 
-/** The distinct agents of the cells whose checkpoint file is missing under `root`. */
-export function missingAgents(cells: readonly Cell[], root: string = PUBLIC_DIR): NeededAgent[] {
+/** The distinct agents (by checkpoint path) of the cells whose path passes `keep`. */
+function distinctAgents(cells: readonly Cell[], keep: (path: string) => boolean): NeededAgent[] {
   const byPath = new Map<string, NeededAgent>();
   for (const c of cells) {
     for (const s of c.specs) {
-      if (!s.checkpoint || existsSync(join(root, s.checkpoint))) continue;
+      if (!s.checkpoint || !keep(s.checkpoint)) continue;
       const have = byPath.get(s.checkpoint);
-      if (have) have.cells.push(c.index);
-      else
+      if (have) {
+        if (!have.cells.includes(c.index)) have.cells.push(c.index); // two agents of a cell on one file
+      } else
         byPath.set(s.checkpoint, { spec: s as NeededAgent['spec'], task: c.config.task!, cells: [c.index] });
     }
   }
   return [...byPath.values()];
+}
+
+/** The distinct agents of the cells whose checkpoint file is missing under `root` (cache entries aside). */
+export const missingAgents = (cells: readonly Cell[], root: string = PUBLIC_DIR): NeededAgent[] =>
+  distinctAgents(cells, (p) => !p.startsWith(CACHE_PREFIX) && !existsSync(join(root, p)));
+
+/** The distinct cache entries (`@cache/KEY.ckpt`) the cells' agents by axes need. */
+export const cacheAgents = (cells: readonly Cell[]): NeededAgent[] =>
+  distinctAgents(cells, (p) => p.startsWith(CACHE_PREFIX));
+
+/**
+ * Fetch every cache entry `needs` names from `dir`, building each one that is missing or damaged once on
+ * the sweep's engine (logged with its time). Returns the problems, each naming its cells.
+ */
+async function buildCacheEntries(
+  needs: NeededAgent[],
+  backend: SweepBackend,
+  dir: string,
+  log: (s: string) => void,
+): Promise<string[]> {
+  const keyOf = (n: NeededAgent): string =>
+    n.spec.checkpoint.slice(CACHE_PREFIX.length).replace(/\.ckpt$/, '');
+  const todo = needs.filter((n) => cacheEntryProblem(dir, keyOf(n)) !== null);
+  log(
+    `${needs.length} cache entr${needs.length === 1 ? 'y' : 'ies'} of agents by axes in ${dir}: ${needs.length - todo.length} there, ${todo.length} to build once on ${backend}`,
+  );
+  if (!todo.length) return [];
+  const { makeNodeBackend } = await import('../engine/wasm/nodeBackend');
+  const be = await makeNodeBackend(backend);
+  const errs: string[] = [];
+  for (const need of todo) {
+    const { spec, task } = need;
+    try {
+      const r = await cachedCheckpoint(be, spec, task, { dir, notice: (n) => log(`notice: ${n}`) });
+      if (r.key !== keyOf(need))
+        throw new Error(
+          `built cache entry ${r.key}, but the plan named ${keyOf(need)} (the plan's key and the cache's disagree; src/sweep/axisAgents.ts must compute the key as src/cohort/cache.ts does)`,
+        );
+      log(
+        `${r.built ? 'built' : 'fetched'} ${spec.checkpoint} (${spec.id}: ${spec.family}.${spec.size} seed ${spec.seed}) on ${backend} in ${r.seconds.toFixed(1)} s, for cells ${need.cells.join(', ')}`,
+      );
+    } catch (e) {
+      errs.push(`cells ${need.cells.join(', ')}: agent ${spec.id}: ${(e as Error).message}`);
+    }
+  }
+  be.destroy(); // every build's error is caught above
+  return errs;
 }
 
 /** The default builder: pretrain (CPU, deterministic) an agent whose checkpoint path is the canonical one. */
@@ -66,9 +122,18 @@ export const pretrainBuilder: CheckpointBuilder = async (need, root, log) => {
  */
 export async function prepareCheckpoints(
   cells: readonly Cell[],
-  opts: { root?: string; builder?: CheckpointBuilder; log?: (s: string) => void } = {},
+  opts: {
+    root?: string;
+    builder?: CheckpointBuilder;
+    log?: (s: string) => void;
+    /** The sweep's engine, which builds the missing cache entries (default wasm, as a sweep's). */
+    backend?: SweepBackend;
+    /** The cache folder (default DEFAULT_CACHE_DIR: $CORL_CACHE_DIR or .cache/checkpoints). */
+    cacheDir?: string;
+  } = {},
 ): Promise<string[]> {
   const root = opts.root ?? PUBLIC_DIR;
+  const cacheDir = opts.cacheDir ?? DEFAULT_CACHE_DIR;
   const log = opts.log ?? ((s: string) => void process.stderr.write(`${s}\n`));
   const errs: string[] = [];
   const missing = missingAgents(cells, root);
@@ -83,9 +148,11 @@ export async function prepareCheckpoints(
       errs.push(`cells ${need.cells.join(', ')}: agent ${need.spec.id}: ${(e as Error).message}`);
     }
   }
+  const cached = cacheAgents(cells);
+  if (cached.length) errs.push(...(await buildCacheEntries(cached, opts.backend ?? 'wasm', cacheDir, log)));
   if (errs.length) return errs;
   const cache = new Map<string, Promise<Uint8Array>>();
-  const base = nodeReader(root);
+  const base = cacheReader(cacheDir, nodeReader(root));
   const read = (p: string): Promise<Uint8Array> => cache.get(p) ?? (cache.set(p, base(p)), cache.get(p)!);
   for (const c of cells) {
     const v = await validateExperiment(c.raw, read);

@@ -1,6 +1,8 @@
 // Sweep configs: paths, the cartesian product with include/exclude, resume keys, and the bad input the
-// issue lists (unknown path listing the valid ones, empty grid, duplicate cells, invalid cell config).
+// issue lists (unknown path listing the valid ones, empty grid, duplicate cells, invalid cell config);
+// agents by axes pointed at their cache entries, keyed by every axis and the engine.
 import { describe, expect, it } from 'vitest';
+import { buildKey } from '../cohort/axes';
 import { planSweep, type SweepPlan } from './grid';
 import { formatPath, parsePath, setAt } from './paths';
 
@@ -159,5 +161,67 @@ describe('the sweep engine', () => {
     expect(errorsOf({ grid, backend: 'webgpu' })).toEqual([
       'backend: must be one of wasm, cpu (default wasm), got "webgpu"',
     ]);
+  });
+});
+
+describe('agents by axes in a sweep', () => {
+  const task = { kind: 'addw', digits: 2 } as const;
+  // JSON-like: each agent its own objects (structuredClone keeps shared references shared)
+  const agent = (id: string) => ({
+    id,
+    family: 'nat-rope',
+    arch: { nLayer: 1, nEmbd: 16 },
+    corpus: { draw: 'random', size: 300 },
+  });
+  const axis = (extra: Record<string, unknown>) =>
+    plan({ task, methods: ['co-rl'], cohort: { agents: [agent('A'), agent('B')] }, ...extra });
+
+  it("points each agent at its cache entry for the sweep's engine; an axis or the engine changes the cell id", () => {
+    const p = axis({ grid: { 'cohort.agents[0].corpus.size': [300, 400] } });
+    const spec = (size: number) => ({
+      ...agent('A'),
+      corpus: { draw: 'random' as const, size },
+      size: 's',
+      seed: 1,
+      view: 'plain' as const,
+    });
+    const [k300, k400] = [300, 400].map((n) => buildKey(spec(n), task));
+    expect(k300).not.toBe(k400);
+    expect(p.cells.map((c) => c.specs.map((s) => s.checkpoint))).toEqual([
+      [`@cache/${k300}-wasm.ckpt`, `@cache/${k300}-wasm.ckpt`],
+      [`@cache/${k400}-wasm.ckpt`, `@cache/${k300}-wasm.ckpt`],
+    ]);
+    // the two cells differ only in A's corpus.size: other experiments, other ids
+    expect(p.cells[0].id).not.toBe(p.cells[1].id);
+    expect(p.cells[1].specs[0]).toMatchObject({ id: 'A', size: 's', seed: 1, view: 'plain' }); // defaults filled
+    // on the CPU reference the entries keep the bare key, and the ids change again
+    const cpu = axis({ grid: { 'cohort.agents[0].corpus.size': [300, 400] }, backend: 'cpu' });
+    expect(cpu.cells[1].specs[0].checkpoint).toBe(`@cache/${k400}.ckpt`);
+    expect(cpu.cells[1].id).not.toBe(p.cells[1].id);
+    // planning twice gives the same ids (the resume key is stable)
+    expect(axis({ grid: { 'cohort.agents[0].corpus.size': [300, 400] } }).cells.map((c) => c.id)).toEqual(
+      p.cells.map((c) => c.id),
+    );
+  });
+
+  it('refuses a bad axis of any cell, naming the cell and the field, as the experiment CLI does', () => {
+    const r = planSweep({
+      ...BASE,
+      task,
+      methods: ['co-rl'],
+      cohort: { agents: [agent('A'), agent('B')] },
+      grid: { 'cohort.agents[1].family': ['nat-rope', 'gpt5'], 'cohort.agents[0].arch.nLayer': [1, 0] },
+    });
+    expect(r.ok).toBe(false);
+    const e = (r as { errors: string[] }).errors;
+    expect(e).toHaveLength(4); // cell 3 has both problems
+    expect(e[0]).toBe(
+      'cell 1 (cohort.agents[1].family=nat-rope, cohort.agents[0].arch.nLayer=0): cohort.agents[0].arch.nLayer: must be an integer in [1, 12], got 0',
+    );
+    expect(e[1]).toMatch(
+      /^cell 2 \(cohort\.agents\[1\]\.family=gpt5, cohort\.agents\[0\]\.arch\.nLayer=1\): cohort\.agents\[1\]\.family: unknown family "gpt5"; valid families: .*nat-rope/,
+    );
+    expect(e[2]).toMatch(/^cell 3 .*\): cohort\.agents\[0\]\.arch\.nLayer: must be an integer/);
+    expect(e[3]).toMatch(/^cell 3 .*\): cohort\.agents\[1\]\.family: unknown family "gpt5"/);
   });
 });

@@ -6,6 +6,7 @@ import type { AgentSpec } from '../cohort/agent';
 import { stable } from '../rl/canonical';
 import { resolveCohortRef } from '../rl/cohortEnv';
 import { parseExperimentConfig, type ExperimentConfig } from '../rl/config';
+import { resolveAxisAgents } from './axisAgents';
 import { formatPath, listPaths, parsePath, setAt, type PathStep } from './paths';
 import { checkRegistration, parseRegistration, REGISTRATION_KEYS, type Registration } from './registration';
 import { sha16 } from './sha256';
@@ -202,7 +203,8 @@ function expand(
 }
 
 /**
- * Parse, expand and validate a sweep config (without checking checkpoint files: see checkpoints.ts).
+ * Parse, expand and validate a sweep config (without checking checkpoint files: see checkpoints.ts);
+ * a cell's agents by axes get their cache entries' paths (axisAgents.ts).
  * Returns the plan or every problem, each naming the cell (index and label) and the field.
  */
 export function planSweep(raw: unknown): { ok: true; plan: SweepPlan } | { ok: false; errors: string[] } {
@@ -236,6 +238,13 @@ export function planSweep(raw: unknown): { ok: true; plan: SweepPlan } | { ok: f
         .map(([p, v]) => `${p}=${valueLabel(v)}`)
         .join(', ') || '(base)';
     const at = `cell ${index} (${label})`;
+    // agents by axes (no checkpoint): validated as such and pointed at their cache entries (axisAgents.ts)
+    const axis = cellRaw && resolveAxisAgents(cellRaw, backend);
+    if (axis && 'errors' in axis) {
+      for (const e of axis.errors) errs.push(`${at}: ${e}`);
+      return;
+    }
+    if (axis) cellRaw = axis.raw;
     const r = cellRaw
       ? parseExperimentConfig(cellRaw, { resolveCohort: resolveCohortRef })
       : { ok: false as const, errors: ['a path runs through a value that is not an object'] };

@@ -96,7 +96,11 @@ export interface RunOptions {
 async function prepare(raw: unknown, plan: SweepPlan, o: RunOptions): Promise<number[]> {
   claimDir(o.dir, plan, raw, o.force);
   sweepTemporaries(o.dir);
-  const errs = await prepareCheckpoints(plan.cells, { builder: o.builder, log: o.log });
+  const errs = await prepareCheckpoints(plan.cells, {
+    builder: o.builder,
+    log: o.log,
+    backend: plan.backend,
+  });
   if (errs.length) throw new SweepInputError(errs);
   return plan.cells.filter((c) => readRecord(o.dir, c.id)?.status !== 'done').map((c) => c.index);
 }
