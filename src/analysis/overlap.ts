@@ -1,4 +1,4 @@
-// Error-overlap diversity metrics for agent pairs (SCIENCE.md §5): four cells, Cohen's kappa, c, u, w.
+// Error-overlap diversity metrics for agent pairs (docs/method.md ("Diversity and error overlap")): four cells, Cohen's kappa, c, u, w.
 
 /** One agent scored single-sample on the same P problems (same order for every agent). */
 export interface AgentScores {

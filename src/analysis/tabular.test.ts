@@ -1,4 +1,4 @@
-// Tests for the stochastic tabular-agent simulation: GRPO pieces, determinism, and agreement with the §6 ODE.
+// Tests for the stochastic tabular-agent simulation: GRPO pieces, determinism, and agreement with the theory ODE (docs/method.md, "Theory").
 import { describe, expect, it } from 'vitest';
 import {
   binaryVote,

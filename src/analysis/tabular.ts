@@ -1,10 +1,10 @@
 // Stochastic tabular-agent simulation: per-prompt softmax over {right, wrong}, K samples, votes, GRPO updates.
 import { deriveRng, type Rng } from '../tasks/rng';
 
-/** Reward method of the tabular simulation (SCIENCE.md §3; `gt` is the supervised reference). */
+/** Reward method of the tabular simulation (docs/method.md ("Reward methods"); `gt` is the supervised reference). */
 export type TabularMethod = 'ttrl' | 'co-rl' | 'gt';
 
-/** GRPO advantage epsilon (SCIENCE.md §2 step 6). */
+/** GRPO advantage epsilon (docs/method.md ("One training step", step 6)). */
 export const GRPO_EPS = 1e-4;
 
 /**
@@ -35,7 +35,7 @@ export function binaryVote(samples: readonly boolean[]): boolean {
 }
 
 /**
- * ODE time that one tabular step corresponds to, so a tabular run and the §6 ODE (with eta = 1) can be
+ * ODE time that one tabular step corresponds to, so a tabular run and the theory ODE (with eta = 1) can be
  * drawn on one axis. With the summed GRPO gradient and unbiased std, the expected logit change per step
  * is eta * sqrt(K(K-1)) times the ODE's per-unit-time rate (exact for eps -> 0 and small eta).
  */
@@ -214,7 +214,7 @@ export function simulateTabular(
   return { records, finalP: Array.from({ length: sim.agents }, (_, n) => sim.p(n)) };
 }
 
-/** Per-prompt initial p for the §6 worked example: (0.9, 0.2) on the first half, (0.2, 0.9) on the second. */
+/** Per-prompt initial p for the worked example of docs/method.md ("Theory"): (0.9, 0.2) on the first half, (0.2, 0.9) on the second. */
 export function workedExampleInitialP(prompts: number): [number[], number[]] {
   const half = Math.floor(prompts / 2);
   const a = Array.from({ length: prompts }, (_, i) => (i < half ? 0.9 : 0.2));

@@ -1,4 +1,4 @@
-// Tests for the §6 binary-reduction theory: V_K, phi_K, q_K, ODE fixed points, separatrix and the worked example.
+// Tests for the binary-reduction theory (docs/method.md, "Theory"): V_K, phi_K, q_K, ODE fixed points, separatrix and the worked example.
 import { describe, expect, it } from 'vitest';
 import {
   binomialPmf,

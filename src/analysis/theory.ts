@@ -1,4 +1,4 @@
-// Binary-reduction theory of SCIENCE.md §6: V_K, phi_K, q_K, self-rewarding and Co-RL ODEs, RK4, worked example.
+// Binary-reduction theory of docs/method.md ("Theory"): V_K, phi_K, q_K, self-rewarding and Co-RL ODEs, RK4, worked example.
 
 /** A trajectory: times and states (each state is [p] or [pA, pB]), all probabilities clamped to [0, 1]. */
 export interface Trajectory {
@@ -155,7 +155,7 @@ export function finalState(tr: Trajectory): number[] {
   return tr.y[tr.y.length - 1];
 }
 
-/** Result of the worked example of SCIENCE.md §6. Accuracies are means over the two prompt halves. */
+/** Result of the worked example of docs/method.md ("Theory"). Accuracies are means over the two prompt halves. */
 export interface WorkedExampleResult {
   selfRewarding: { accA: number; accB: number; mean: number; halves: [Trajectory, Trajectory] };
   coRl: { accA: number; accB: number; mean: number; halves: [Trajectory, Trajectory] };

@@ -1,7 +1,7 @@
 // `npm run overlap -- --preset NAME|all [--problems 500] [--samples K] [--json FILE] [--dir DIR] [--backend wasm|cpu]`: load a preset's
 // shipped base checkpoints (DIR, default public/), score every agent greedily on the same first P
 // problems of the task's held-out eval order, and print per-agent accuracy (overall and per data
-// region) and every pair's four cells, Cohen's kappa, c, u and w (SCIENCE.md §5) as markdown, then
+// region) and every pair's four cells, Cohen's kappa, c, u and w (docs/method.md ("Diversity and error overlap")) as markdown, then
 // the same figures as JSON (to FILE with --json, else on stdout after the tables). --samples K adds
 // each agent's mean accuracy of K samples per problem at temperature 1 (what RL rollouts start from).
 import { parseArgs } from './args';

@@ -24,7 +24,7 @@ export interface AgentSpec {
   view: ViewName;
   /** Where its base checkpoint lives (relative to public/, e.g. "checkpoints/same-family/A.ckpt"). */
   checkpoint?: string;
-  /** Axis overrides (SCIENCE.md §8; src/cohort/axes.ts): architecture, tokenizer, pretraining corpus. */
+  /** Axis overrides (docs/method.md ("Natural diversity"); src/cohort/axes.ts): architecture, tokenizer, pretraining corpus. */
   arch?: Partial<FamilyArch> & { blockSize?: number };
   tokenizer?: TokenizerName;
   corpus?: CorpusSpec;

@@ -1,4 +1,4 @@
-// Agents by orthogonal axes (SCIENCE.md §8; docs/cohorts.md): a spec names a family (a bundle of
+// Agents by orthogonal axes (docs/method.md ("Natural diversity"); docs/cohorts.md): a spec names a family (a bundle of
 // architecture, tokenizer, corpus, view and recipe) and may override any axis on its own: `size`, `seed`,
 // `view`, `arch` (depth, width, heads, positions, MLP ratio, context), `tokenizer`, `corpus`, `recipe`. This file
 // validates such specs (every problem listed, before any work) and gives each build its content address.

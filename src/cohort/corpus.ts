@@ -1,4 +1,4 @@
-// The `corpus` axis of an agent (SCIENCE.md §8): which train-split problems it is pretrained on. A seeded
+// The `corpus` axis of an agent (docs/method.md ("Natural diversity")): which train-split problems it is pretrained on. A seeded
 // random draw, or one of n disjoint shares of the train split by problem key; never the validation or
 // test split (the pool already excludes them). Region mixes stay in the recipe and are "engineered".
 import { deriveRng, hashString, type Problem } from '../tasks';

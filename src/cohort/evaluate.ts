@@ -1,6 +1,6 @@
 // Greedy single-sample scoring of one agent on a list of problems (batched KV-cache decoding on the
 // agent's backend): the decoded completion, the extracted answer and whether it is right, per problem.
-// Used to stop pretraining in its accuracy band and by the error-overlap table (SCIENCE.md §5).
+// Used to stop pretraining in its accuracy band and by the error-overlap table (docs/method.md ("Diversity and error overlap")).
 import { generate } from '../model/generate';
 import type { GPT } from '../model/gpt';
 import {

@@ -1,7 +1,7 @@
 // Agent families: an architecture (depth, width, positional variant) with named sizes, a prompt view
 // (which fixes the tokenizer's alphabet) and a pretraining recipe (which regions of the train split it
 // sees, how skewed, and where supervised pretraining stops). Different families are meant to be wrong
-// in different places (SCIENCE.md §1, §5); seeds within a family share a recipe, so their errors
+// in different places (docs/method.md, "Setting" and "Diversity and error overlap"); seeds within a family share a recipe, so their errors
 // correlate. Plain objects, so a family round-trips through JSON.
 import { makeGPTConfig, type GPTConfig, type PosVariant } from '../model/config';
 import type { TokenizerName, ViewName } from '../tasks';
@@ -109,7 +109,7 @@ const BASE_RECIPE: Omit<PretrainRecipe, 'mix'> = {
   valSize: 400,
 };
 
-/** The engineered families: each pretrained on a hand-picked region mix (the worked example of SCIENCE.md §6). */
+/** The engineered families: each pretrained on a hand-picked region mix (the worked example of docs/method.md ("Theory")). */
 const ENGINEERED_FAMILIES: Readonly<Record<string, FamilySpec>> = {
   'lp-nocarry': {
     name: 'lp-nocarry',

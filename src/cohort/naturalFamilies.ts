@@ -1,4 +1,4 @@
-// Natural families (SCIENCE.md §8): bundles that differ the way real model families do, in architecture,
+// Natural families (docs/method.md ("Natural diversity")): bundles that differ the way real model families do, in architecture,
 // tokenizer and pretraining corpus together, each with a few sizes; none is pretrained on a hand-picked
 // region. Each pretrains on a seeded random draw of the train split (its own corpus stream: agents of two
 // families with the same stream and seed read the same problems), validates on the validation split, and

@@ -1,4 +1,4 @@
-// The natural presets (SCIENCE.md §8; docs/natural-cohorts.md): the cohorts of
+// The natural presets (docs/method.md ("Natural diversity"); docs/natural-cohorts.md): the cohorts of
 // experiments/natural-rl/{addw,muladdw}-*.json, one definition shared by the page and checked against those
 // files by naturalPresets.test.ts so the two cannot drift. Their agents are given by axes with no checkpoint:
 // each is pretrained on first use (NATURAL_RECIPE, its corpus ladder included) into a content-addressed cache.

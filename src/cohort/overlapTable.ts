@@ -1,4 +1,4 @@
-// The error-overlap report of a cohort (SCIENCE.md §5): every agent scored greedily (single sample) on
+// The error-overlap report of a cohort (docs/method.md ("Diversity and error overlap")): every agent scored greedily (single sample) on
 // the same held-out eval problems, its accuracy overall and per data region, and for every pair the
 // four cells, Cohen's kappa, complementarity c, oracle accuracy u and wrong-agreement w
 // (src/analysis/overlap.ts). Printed as a markdown table by npm run overlap and in docs/cohorts.md.

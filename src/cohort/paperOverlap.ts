@@ -1,4 +1,4 @@
-// Error overlap as the paper measures it (Table 6, SCIENCE.md §8): one sample per problem at T = 0.8 on
+// Error overlap as the paper measures it (Table 6, docs/method.md ("Natural diversity")): one sample per problem at T = 0.8 on
 // the same test problems for every agent, and every pair's kappa, c (exactly one right), u (at least
 // one right) and w (both wrong with the same answer), with the greedy reading beside it. Pairs are
 // labelled by the level of diversity their specs differ in (seed-only, same-family, different-arch,
@@ -9,7 +9,7 @@ import type { Agent, AgentSpec } from './agent';
 import { sampleScores } from './evaluate';
 import { FAMILIES } from './families';
 
-/** Diversity levels, from none to the most (SCIENCE.md §8). */
+/** Diversity levels, from none to the most (docs/method.md ("Natural diversity")). */
 export type DiversityLevel =
   | 'seed-only'
   | 'same-family'

@@ -1,6 +1,6 @@
 // Cohort presets: named cohorts of base agents on one task, from errors that overlap a lot (one family,
 // two seeds) to errors that are decoupled (other architecture, other data, other view), and a
-// three-agent ring (SCIENCE.md §1, §5). Every agent is (family, size, seed); its base checkpoint is a
+// three-agent ring (docs/method.md, "Setting" and "Diversity and error overlap"). Every agent is (family, size, seed); its base checkpoint is a
 // pure function of those and the task, so presets that share an agent share its checkpoint file.
 import type { TaskConfig } from '../tasks';
 import { describeTaskConfig, resolveTaskConfig } from '../tasks';

@@ -1,7 +1,7 @@
 // The base-agent factory: pretrains one agent of a family by supervised next-token learning on correct
 // completions of its recipe's region mix (train split only), validating greedy accuracy on a held-out
 // slice of the train split every few steps and stopping when it enters the recipe's band, so the RL
-// starts where p(correct) is neither ~0 nor ~1 (SCIENCE.md §1). Runs on any backend (Node CPU, page,
+// starts where p(correct) is neither ~0 nor ~1 (docs/method.md ("Setting")). Runs on any backend (Node CPU, page,
 // worker) and is deterministic for a seed on the CPU backend. Returns the agent and its checkpoint bytes.
 import type { Backend } from '../engine/backend';
 import { saveCheckpoint } from '../model/checkpoint';
@@ -68,7 +68,7 @@ export interface BaseMeta {
   cacheKey?: string;
 }
 
-/** An agent to pretrain: family, size and seed, and optionally any axis overridden (SCIENCE.md §8). */
+/** An agent to pretrain: family, size and seed, and optionally any axis overridden (docs/method.md ("Natural diversity")). */
 export type PretrainSpec = Pick<AgentSpec, 'id' | 'family' | 'size' | 'seed'> & {
   view?: ViewName;
   /** Architecture overrides (any of depth, width, heads, positions, MLP ratio) and the context `blockSize`. */

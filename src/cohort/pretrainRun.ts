@@ -6,7 +6,7 @@
 // - `plateau` (the natural families): train all maxSteps on a finite corpus until it is learnt by heart, and
 //   keep the final model; it counts as in band only when its final validation lies in the bands AND it has
 //   plateaued (within `plateauTolerance` of the validation before), so its errors are where the converged
-//   model stays wrong, not where a half-trained one happens to be (SCIENCE.md §8).
+//   model stays wrong, not where a half-trained one happens to be (docs/method.md ("Natural diversity")).
 import type { AdamWParams, Backend } from '../engine/backend';
 import { GPT } from '../model/gpt';
 import { lrAt, makeSFTBatch, releaseSFTBuffers, sftStep, type SFTOptions } from '../model/sft';

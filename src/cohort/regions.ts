@@ -1,7 +1,7 @@
 // Named regions of a task's problem space (predicates over a problem's field values) and the
 // pretraining data pool built from them: a fixed sample of the TRAIN split, a validation slice held
 // out of it, and per-region lists that a family's recipe mixes with its own weights. The eval split is
-// never touched here (SCIENCE.md §7). Regions are plain names so recipes stay JSON.
+// never touched here (docs/method.md ("Pitfalls")). Regions are plain names so recipes stay JSON.
 import {
   deriveRng,
   makeTask,

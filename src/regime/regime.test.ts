@@ -344,9 +344,7 @@ describe('regime summary', () => {
       verdict: regimeGates(f),
     };
     const md = formatRegimeSummary([{ name: 'solo', report }]);
-    expect(md.split('\n')[2]).toBe(
-      '| solo | 40 | 8 | 1 | **fail** | pass | n/m | pass | **fail** | no |',
-    );
+    expect(md.split('\n')[2]).toBe('| solo | 40 | 8 | 1 | **fail** | pass | n/m | pass | **fail** | no |');
     expect(formatRegimeReport('solo', report)).toMatch(/\| A3 \| .* \| not measurable \| needs a pair/);
   });
 });

@@ -1,4 +1,4 @@
-// Tests for advantages.ts: group/batch/none scaling against hand-computed values (SCIENCE.md §2 step 6).
+// Tests for advantages.ts: group/batch/none scaling against hand-computed values (docs/method.md ("One training step", step 6)).
 import { describe, expect, it } from 'vitest';
 import { ADVANTAGE_EPS, computeAdvantages } from './advantages';
 

@@ -1,4 +1,4 @@
-// Group-relative GRPO advantages with group/batch/none reward scaling; follows SCIENCE.md §2 step 6 and paper Eq. 6.
+// Group-relative GRPO advantages with group/batch/none reward scaling; follows docs/method.md ("One training step", step 6) and paper Eq. 6.
 import { allEqual, assertInt, mean, unbiasedStd } from './stats';
 
 /** How rewards are scaled after centring on the group mean. */

@@ -1,4 +1,4 @@
-// Teacher modes and co-labeling diagnostics on hand-made votes (SCIENCE.md §9, the public Co-RL code's table).
+// Teacher modes and co-labeling diagnostics on hand-made votes (docs/method.md ("Extensions from the public code"), the public Co-RL code's table).
 import { describe, expect, it } from 'vitest';
 import {
   candidateRewards,

@@ -1,4 +1,4 @@
-// Co-RL teachers for N >= 3 and the co-labeling diagnostics of the public Co-RL code (SCIENCE.md §9,
+// Co-RL teachers for N >= 3 and the co-labeling diagnostics of the public Co-RL code (docs/method.md ("Extensions from the public code"),
 // an extension, not in the paper): strict_majority / self_plus_peers / union teachers built from all
 // peers' votes, and per step supervision fraction, peer tie rate, unanimous rate, supervision contains
 // truth (measurement only) and the own vote's oracle accuracy. Teachers never see ground truth.

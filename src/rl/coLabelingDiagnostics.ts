@@ -1,4 +1,4 @@
-// The public Co-RL code's per-step co-labeling diagnostics (`co_labeling/*`, SCIENCE.md §9), computed in the
+// The public Co-RL code's per-step co-labeling diagnostics (`co_labeling/*`, docs/method.md ("Extensions from the public code")), computed in the
 // metrics AFTER the rewards: they read the ground truth for measurement only and never feed a reward.
 import { peersOf, strictMajority, TEACHER_MODES, type TeacherMode } from './coLabeling';
 

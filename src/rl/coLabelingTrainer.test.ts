@@ -1,4 +1,4 @@
-// The peer teachers inside the real trainer (SCIENCE.md §9): with three toy agents each teacher trains,
+// The peer teachers inside the real trainer (docs/method.md ("Extensions from the public code")): with three toy agents each teacher trains,
 // never reads the ground truth (garbage truth gives bit-identical parameters), and every label-based
 // step record carries the co-labeling diagnostics; two agents refuse a peer teacher.
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 // Experiment configuration: a typed object with defaults (one comment per field, nanoGPT style) and a
 // validator that lists EVERY problem at once, naming the field. Documented in docs/experiment-config.md.
-// Hyperparameter defaults follow SCIENCE.md §2 and the public Co-RL launchers (beta 0, eps_clip 0.2).
+// Hyperparameter defaults follow docs/method.md ("One training step") and the public Co-RL launchers (beta 0, eps_clip 0.2).
 import type { AgentSpec } from '../cohort/agent';
 import { validateTaskConfig, type TaskConfig } from '../tasks';
 import type { LossType } from './grpo';
@@ -30,7 +30,7 @@ export interface TrainConfig {
   batchPrompts: number;
   /** Samples per prompt K (>= 2: a group needs two rewards to have a std). */
   samples: number;
-  /** Rollout sampling temperature T (SCIENCE default 1.0). */
+  /** Rollout sampling temperature T (docs/method.md default 1.0). */
   temperature: number;
   /** Completion slots per rollout; null = the longest correct completion of the task in the agent's view + EOS + 2. */
   maxNewTokens: number | null;
@@ -74,7 +74,7 @@ export interface EvalConfig {
   problems: number;
   /**
    * Which held-out split: 'test' (absent; every reported figure) or 'validation' (choosing a recipe, a
-   * learning rate, a step count: SCIENCE.md §8). Both are disjoint from the train split RL prompts come from.
+   * learning rate, a step count: docs/method.md ("Natural diversity")). Both are disjoint from the train split RL prompts come from.
    */
   split?: 'test' | 'validation';
   /** Samples per agent pooled into the cohort ensemble vote (the paper's maj@8 uses 4 per agent). */

@@ -39,7 +39,7 @@ const AGENT_COLS = [
   'lr',
 ] as const;
 
-/** The co-labeling diagnostics (SCIENCE.md §9) per agent row; empty cells for label-less methods and older records. */
+/** The co-labeling diagnostics (docs/method.md ("Extensions from the public code")) per agent row; empty cells for label-less methods and older records. */
 const CO_COLS = [
   'teacher',
   'supervisionFraction',

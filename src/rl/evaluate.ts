@@ -1,6 +1,6 @@
 // Held-out evaluation of a cohort: greedy accuracy per agent, sampled avg@E and maj@E per agent, and the
 // cohort ensemble that pools E samples from every agent into one majority vote (the paper's matched-
-// budget maj@8 with E = 4, N = 2). SCIENCE.md §4 (evaluation) and §7 (never evaluate on training prompts).
+// budget maj@8 with E = 4, N = 2). docs/method.md ("What is measured", evaluation; "Pitfalls": never evaluate on training prompts).
 import type { Agent } from '../cohort/agent';
 import { generate } from '../model/generate';
 import { deriveSeed, extractAnswer, type Problem } from '../tasks';
@@ -159,7 +159,7 @@ export async function withPortrait(
 
 /**
  * Per problem, how many of S samples at the rollout temperature are right (pA(x) = count / S), for the
- * live phase portrait (SCIENCE.md §6 on the real cohort). Null when S is 0 or absent.
+ * live phase portrait (docs/method.md ("Theory") on the real cohort). Null when S is 0 or absent.
  */
 async function portraitCounts(
   agent: Agent,

@@ -1,4 +1,4 @@
-// SCIENCE.md §1: no label-free method may read the ground truth. Two guards. By type: the reward code of
+// docs/method.md ("Setting"): no label-free method may read the ground truth. Two guards. By type: the reward code of
 // label-free methods is handed only answers, votes, per-token figures and seeds (the field lists below are
 // pinned, so adding a problem, a task or a truth to them fails the typecheck). By experiment: train with
 // every problem's key, values and answer replaced by another problem's (the prompts still show the real

@@ -1,4 +1,4 @@
-// Clipped GRPO surrogate + k3 KL loss with grpo/bnpo/dr_grpo aggregation and dLoss/dlogp weights; SCIENCE.md §2 step 7, paper Eq. 5.
+// Clipped GRPO surrogate + k3 KL loss with grpo/bnpo/dr_grpo aggregation and dLoss/dlogp weights; docs/method.md ("One training step", step 7), paper Eq. 5.
 import { assertInt } from './stats';
 
 /** How per-token losses are aggregated into one scalar. */

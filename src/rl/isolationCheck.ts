@@ -1,4 +1,4 @@
-// Node-only test helper. The label-isolation check of SCIENCE.md §1 as reusable pieces (groundTruth.test.ts runs it, and
+// Node-only test helper. The label-isolation check of docs/method.md ("Setting") as reusable pieces (groundTruth.test.ts runs it, and
 // groundTruth.mutation.test.ts runs it against a deliberately leaky reward to show it can fail): train a
 // toy cohort (a pair, or a trio for co-rl's peer teachers) a few steps on the real task and on a task
 // whose problems carry ANOTHER problem's key, values and answer while showing the agents the real

@@ -1,4 +1,4 @@
-// Tests for metrics.ts on a small hand-made step (SCIENCE.md §4) and for tokenStats masked means.
+// Tests for metrics.ts on a small hand-made step (docs/method.md ("What is measured")) and for tokenStats masked means.
 import { describe, expect, it } from 'vitest';
 import {
   agentStepMetrics,

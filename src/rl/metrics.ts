@@ -1,4 +1,4 @@
-// Per-step training metrics (reward stats, label accuracy, agreement, lengths, entropy) and maj@k; SCIENCE.md §4.
+// Per-step training metrics (reward stats, label accuracy, agreement, lengths, entropy) and maj@k; docs/method.md ("What is measured").
 import { assertInt, mean, unbiasedStd } from './stats';
 import { maskedMean, type TokenBatch } from './tokenStats';
 import { majorityVote, type Answer, type Vote } from './vote';
@@ -195,7 +195,7 @@ export interface AgentStepInput {
   entropy?: TokenBatch;
 }
 
-/** Per-agent step metrics (SCIENCE.md §4); `null` where not computable from the given inputs. */
+/** Per-agent step metrics (docs/method.md ("What is measured")); `null` where not computable from the given inputs. */
 export interface AgentStepMetrics extends RewardStats {
   pseudoLabelAccuracy: number | null;
   trainedLabelAccuracy: number | null;

@@ -1,6 +1,6 @@
 // The policy pass of a GRPO step on any backend: teacher-forced forward over prompt+completion rows
 // giving per-completion-token log-probs, entropies and self-certainties (logprobForward), and the
-// backward from per-token weights dLoss/dlogp (logprobBackward → GPT.backward). SCIENCE.md §2 step 7.
+// backward from per-token weights dLoss/dlogp (logprobBackward → GPT.backward). docs/method.md ("One training step", step 7).
 // `startPolicyForward` records a forward without reading back, so a trainer reads every agent's (and
 // reference's) figures in one readback.
 import { resolvePending, type Pending, type Tensor } from '../engine/backend';

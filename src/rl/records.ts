@@ -1,5 +1,5 @@
 // Plain-data records of a training run (numbers, strings, null; structured-cloneable, JSON-ready):
-// what the trainer emits every step and every evaluation, per agent and per pair. SCIENCE.md §4.
+// what the trainer emits every step and every evaluation, per agent and per pair. docs/method.md ("What is measured").
 import type { RewardMethod } from './rewards';
 import type { CoLabelingRecord } from './coLabelingDiagnostics';
 
@@ -105,7 +105,7 @@ export interface AgentEvalRecord {
   parseableFraction: number;
   /**
    * The greedy answer to each held-out problem, in the problems' order (null = unparseable): with
-   * `greedyCorrect`, the input of the error-overlap view (SCIENCE.md §5). Absent in older records.
+   * `greedyCorrect`, the input of the error-overlap view (docs/method.md ("Diversity and error overlap")). Absent in older records.
    */
   greedyAnswers?: (string | null)[];
   /** Per held-out problem, '1' where the greedy answer is right and '0' where not (same order). */

@@ -1,7 +1,7 @@
 // Rollouts of one agent: render the shared problems in the agent's own view, sample K completions per
 // prompt with the KV-cache decoder (one decoding pass for all B*K rows), decode and extract answers.
 // A cohort's rollouts are all recorded first and read back together: one readback per step.
-// SCIENCE.md §2 steps 1-3.
+// docs/method.md ("One training step", step 1-3).
 import type { Agent } from '../cohort/agent';
 import { resolvePending, type Pending } from '../engine/backend';
 import { startGenerate, type GenerateResult } from '../model/generate';

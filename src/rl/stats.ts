@@ -1,4 +1,4 @@
-// Small numeric helpers (mean, unbiased std) shared by the RL functions; follows SCIENCE.md §2 step 6.
+// Small numeric helpers (mean, unbiased std) shared by the RL functions; follows docs/method.md ("One training step", step 6).
 
 /** Arithmetic mean; 0 for an empty input. */
 export function mean(xs: ArrayLike<number>): number {

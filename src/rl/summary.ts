@@ -1,5 +1,5 @@
 // Run summaries: per method and agent, base / final / peak held-out accuracy (with the step of the peak,
-// SCIENCE.md §7), pseudo-label accuracy at the start and end of training, normalised reward std at the
+// docs/method.md ("Pitfalls")), pseudo-label accuracy at the start and end of training, normalised reward std at the
 // end, from the plain step and eval records. Start/end figures are means over a window of steps.
 import type { AgentStepRecord, EvalRecord, StepRecord } from './records';
 import type { RewardMethod } from './rewards';

@@ -1,4 +1,4 @@
-// Per-token statistics over masked (B*K, maxNewTokens) arrays: self-certainty, entropy, masked means; SCIENCE.md §3–4.
+// Per-token statistics over masked (B*K, maxNewTokens) arrays: self-certainty, entropy, masked means; docs/method.md ("Reward methods" to "What is measured").
 import { assertInt } from './stats';
 
 /**

@@ -1,5 +1,5 @@
 // Tiny agents for tests and browser checks: a small GPT pretrained briefly (supervised, CPU) on a task in
-// one view, so that it answers right only part of the time (SCIENCE.md §1: RL starts between 0 and 1),
+// one view, so that it answers right only part of the time (docs/method.md ("Setting"): RL starts between 0 and 1),
 // then copied onto any backend. Deterministic in its seed. Not the cohort presets (src/cohort).
 import type { Agent, AgentSpec } from '../cohort/agent';
 import type { Backend } from '../engine/backend';

@@ -1,4 +1,4 @@
-// Tests for vote.ts: majority vote tie-break, null handling and the tau threshold (SCIENCE.md §2 step 4).
+// Tests for vote.ts: majority vote tie-break, null handling and the tau threshold (docs/method.md ("One training step", step 4)).
 import { describe, expect, it } from 'vitest';
 import { cohortVotes, majorityVote, promptVotes, voteLabels } from './vote';
 

@@ -1,4 +1,4 @@
-// Per-agent, per-prompt majority vote over extracted answers; follows SCIENCE.md §2 step 4 and the paper's Eq. 3.
+// Per-agent, per-prompt majority vote over extracted answers; follows docs/method.md ("One training step", step 4) and the paper's Eq. 3.
 import { assertInt } from './stats';
 
 /** An extracted answer; `null` = unparseable (never a vote, never equal to anything). */

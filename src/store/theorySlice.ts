@@ -7,7 +7,7 @@ export interface TheoryPoint {
   pB: number;
 }
 
-/** Settings of the tabular-agent simulation (SCIENCE.md §6). */
+/** Settings of the tabular-agent simulation (docs/method.md ("Theory")). */
 export interface TabularSettings {
   /** Reward method: agents grade each other, or each grades itself. */
   method: 'co-rl' | 'ttrl';

@@ -1,5 +1,5 @@
 // The sweep report's data (DIR/report.json): per cell its summary, per cohort (cells equal but for seed
-// and methods) the base agents' error overlap (kappa, c, u, w; SCIENCE.md §5), each method's held-out
+// and methods) the base agents' error overlap (kappa, c, u, w; docs/method.md ("Diversity and error overlap")), each method's held-out
 // accuracy gain and the matched-budget ensembles over seeds, and the paper's claims (claims.ts).
 // Everything here is a function of the cells' metrics: no wall-clock figure outside `timing`.
 import { pairOverlap } from '../analysis/overlap';

@@ -1,4 +1,4 @@
-// Named tokenizers, the `tokenizer` axis of an agent (SCIENCE.md §8): `digit` (one token per character,
+// Named tokenizers, the `tokenizer` axis of an agent (docs/method.md ("Natural diversity")): `digit` (one token per character,
 // so one per digit, as Qwen does), `chunk2` / `chunk3` (runs of digits cut left to right into chunks of
 // up to 2 or 3 digits, one token each, as Llama 3 does with 3), and `words` (each known word one token).
 // All share the Tokenizer interface of tokenizer.ts: ids 0-2 are PAD/BOS/EOS, then the single characters

@@ -1,4 +1,4 @@
-// Task kinds whose completions write their working before the answer (SCIENCE.md §8: tasks whose working
+// Task kinds whose completions write their working before the answer (docs/method.md ("Natural diversity"): tasks whose working
 // makes harder problems learnable): `addw` (the carry chain of column addition) and `muladdw` (the column
 // products of a one-digit multiplication with their carries, then the addition). Only the answer after
 // the last marker is graded; the working is the agent's own.

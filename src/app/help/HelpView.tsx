@@ -1,4 +1,4 @@
-// The Help view: the method in plain words and how to read each chart (SCIENCE.md §§1-6), for a class.
+// The Help view: the method in plain words and how to read each chart (docs/method.md ("Setting" to "Theory")), for a class.
 import type { ReactNode } from 'react';
 import { TeachHelp } from './TeachHelp';
 import './help.css';

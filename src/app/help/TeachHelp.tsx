@@ -1,5 +1,5 @@
 // Help on teaching and the public code's extensions: the guided tour, embed links (with every panel name),
-// the throughput figures and how backend auto chooses, and the co-rl teacher modes (SCIENCE.md §9).
+// the throughput figures and how backend auto chooses, and the co-rl teacher modes (docs/method.md ("Extensions from the public code")).
 import { PANEL_NAMES, PANELS } from '../teach/panels';
 
 export function TeachHelp() {

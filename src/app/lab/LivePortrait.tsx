@@ -1,4 +1,4 @@
-// The Train view's live phase portrait (issue 15, SCIENCE.md §6 on the real cohort): at every evaluation
+// The Train view's live phase portrait (issue 15, docs/method.md ("Theory") on the real cohort): at every evaluation
 // each held-out problem is a dot at (pA(x), pB(x)) over the Theory view's vector field and separatrix,
 // with counts above / below the line and of problems that crossed it since the first evaluation.
 import { useState } from 'react';

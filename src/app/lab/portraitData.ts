@@ -1,4 +1,4 @@
-// Pure data of the live phase portrait (SCIENCE.md §6 on the real cohort): per held-out problem and
+// Pure data of the live phase portrait (docs/method.md ("Theory") on the real cohort): per held-out problem and
 // evaluation, the point (pA(x), pB(x)) from the eval record's portraitRight counts (S samples per agent at
 // the rollout temperature), the side of the separatrix pA + pB = 1 each problem started on, and counts.
 import type { EvalRecord } from '../../rl/records';

@@ -1,6 +1,6 @@
 // The guided tour's steps (a class's path through the idea): a majority vote, grading yourself vs grading a
 // peer (both computed with the trainer's own vote and reward code), the phase portrait, a live run of the
-// default preset, the charts, the overlap matrix and the live phase portrait. SCIENCE.md §2-6.
+// default preset, the charts, the overlap matrix and the live phase portrait. docs/method.md ("One training step" to "Theory").
 import type { ReactNode } from 'react';
 import { labelFreeRewards } from '../../rl/rewards';
 import { majorityVote } from '../../rl/vote';

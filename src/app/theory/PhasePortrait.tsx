@@ -1,4 +1,4 @@
-// SVG phase portrait of two-agent Co-RL on [0,1]^2 (SCIENCE.md §6): field arrows, separatrix, trajectories.
+// SVG phase portrait of two-agent Co-RL on [0,1]^2 (docs/method.md ("Theory")): field arrows, separatrix, trajectories.
 import { memo, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
 import type { TheoryPoint } from '../../store/theorySlice';
 import {

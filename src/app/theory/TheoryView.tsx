@@ -1,4 +1,4 @@
-// The Theory view (SCIENCE.md §6): phase portrait with trajectories, K control, worked example, tabular agents.
+// The Theory view (docs/method.md ("Theory")): phase portrait with trajectories, K control, worked example, tabular agents.
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useStore } from '../../store/store';
 import { PhasePortrait } from './PhasePortrait';

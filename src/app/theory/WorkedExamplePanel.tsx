@@ -1,4 +1,4 @@
-// The worked example of SCIENCE.md §6: (0.9, 0.2) on half the prompts and (0.2, 0.9) on the other half.
+// The worked example of docs/method.md ("Theory"): (0.9, 0.2) on half the prompts and (0.2, 0.9) on the other half.
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { ODE_T_END, fmtP, type WorkedSummary } from './theoryModel';
 import { ChartLegend, evenTicks } from './ChartLegend';

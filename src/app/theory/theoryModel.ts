@@ -1,4 +1,4 @@
-// Pure helpers of the theory view (SCIENCE.md §6): memoised ODE runs, end points, horizons, chart series.
+// Pure helpers of the theory view (docs/method.md ("Theory")): memoised ODE runs, end points, horizons, chart series.
 import {
   simulateCoRl,
   simulateSelfRewarding,
@@ -88,7 +88,7 @@ const workedMemo = lruMemo(16, (key) => {
   return { self: pick(w.selfRewarding), coRl: pick(w.coRl), series, horizon } satisfies WorkedSummary;
 });
 
-/** The worked example of SCIENCE.md §6 at K votes; memoised. */
+/** The worked example of docs/method.md ("Theory") at K votes; memoised. */
 export function computeWorked(K: number): WorkedSummary {
   return workedMemo(String(K));
 }

@@ -1,4 +1,4 @@
-// The co-labeling diagnostics chart (SCIENCE.md §9, an extension from the public Co-RL code): pick one of
+// The co-labeling diagnostics chart (docs/method.md ("Extensions from the public code"), an extension from the public Co-RL code): pick one of
 // supervision fraction, peer tie rate, unanimous rate, supervision contains truth, own vote's accuracy.
 import { useMemo, useState } from 'react';
 import { useStore } from '../../store/store';

@@ -1,4 +1,4 @@
-// The Train view's error-overlap panel (SCIENCE.md §5): for every pair of agents, where their greedy
+// The Train view's error-overlap panel (docs/method.md ("Diversity and error overlap")): for every pair of agents, where their greedy
 // held-out answers are right and wrong (both right / only A / only B / both wrong) with Cohen's kappa,
 // c, u and w, for the base agents (step 0) beside the latest evaluation of a chosen method.
 import { useMemo, useState } from 'react';

@@ -1,4 +1,4 @@
-// The co-rl teacher setting (SCIENCE.md §9): the paper's ring, or one of the public Co-RL code's peer
+// The co-rl teacher setting (docs/method.md ("Extensions from the public code")): the paper's ring, or one of the public Co-RL code's peer
 // teachers for N >= 3, each marked as an extension; a peer teacher with fewer agents shows the reason.
 import { TEACHER_HELP, TEACHER_MODES, type TeacherMode } from '../../rl/coLabeling';
 import { changeSettings } from '../../store/trainBridge';

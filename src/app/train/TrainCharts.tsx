@@ -1,4 +1,4 @@
-// The Train view's live charts (SCIENCE.md §4): agreement, pseudo-label accuracy, reward std normalised to
+// The Train view's live charts (docs/method.md ("What is measured")): agreement, pseudo-label accuracy, reward std normalised to
 // step 1 (the paper's Fig. 4b), zero-std groups, held-out accuracy with the ensemble, completion length,
 // entropy, KL to the base. Data comes from the store's records; charts never drive training.
 import { useMemo } from 'react';

@@ -1,4 +1,4 @@
-// Chart data of the co-labeling diagnostics (SCIENCE.md §9, the public Co-RL code's `co_labeling/*`): one
+// Chart data of the co-labeling diagnostics (docs/method.md ("Extensions from the public code"), the public Co-RL code's `co_labeling/*`): one
 // series per label-based method × agent for the per-agent figures, one per method for the unanimous rate.
 import type { CoLabelingAgentRecord } from '../../rl/coLabelingDiagnostics';
 import type { RewardMethod } from '../../rl/rewards';

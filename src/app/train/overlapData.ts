@@ -1,4 +1,4 @@
-// Pure data of the Train view's error-overlap panel (SCIENCE.md §5): from the greedy answers and 0/1
+// Pure data of the Train view's error-overlap panel (docs/method.md ("Diversity and error overlap")): from the greedy answers and 0/1
 // correctness that each held-out evaluation records per agent, every pair's four cells, Cohen's kappa,
 // c, u and w, for the base agents (step 0) and for the latest evaluation of a chosen method.
 import { pairOverlap, type AgentScores, type PairOverlap } from '../../analysis/overlap';
