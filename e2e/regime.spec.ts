@@ -14,17 +14,16 @@ import { collectErrors, overflowing, setHyper } from './util';
 
 const P = 300;
 
-/** The CLI's report of paper-demo at the defaults (K = 8, T = 1, validation, seed 1) on P problems, wasm. */
-function cliReport(): RegimeReport {
-  const out = join(mkdtempSync(join(tmpdir(), 'regime-')), 'paper-demo.json');
+/** The CLI's report of a preset (or config file) at the defaults (K = 8, T = 1, validation, seed 1) on P problems, wasm. */
+function cliReport(target: ['--preset' | '--config', string] = ['--preset', 'paper-demo']): RegimeReport {
+  const out = join(mkdtempSync(join(tmpdir(), 'regime-')), 'report.json');
   execFileSync(
     'node',
     [
       '--import',
       'tsx',
       'src/cli/regime.ts',
-      '--preset',
-      'paper-demo',
+      ...target,
       '--problems',
       String(P),
       '--backend',
@@ -114,5 +113,37 @@ test('paper-demo fails gates A2 and A5 in the regime panel, with the figures of 
   expect(saved!.figures.agents.map((a) => f3(a.greedy.value))).toEqual(
     cli.figures.agents.map((a) => f3(a.greedy.value)),
   );
+  expect(errors).toEqual([]);
+});
+
+test('a memorising natural preset (shipped builds) fails its gates with the sentence that says why, as npm run regime has it', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  // the agents are shipped content-addressed in public/checkpoints/cache: neither Node nor the page pretrains
+  const cli = cliReport(['--config', 'experiments/natural-rl/addw-different-arch.json']);
+  expect(cli.verdict.inRegime).toBe(false);
+  const errors = collectErrors(page);
+  await page.goto('/');
+  await page.getByTestId('backend').selectOption('wasm');
+  await page.getByTestId('preset').selectOption('natural-addw-different-arch');
+  await page.getByTestId('regime-problems').fill(String(P));
+  await page.getByTestId('regime-check').click();
+  await expect(page.getByTestId('regime-panel')).toHaveAttribute('data-phase', 'done', { timeout: 120_000 });
+  for (const g of cli.verdict.gates) {
+    await expect(page.getByTestId(`regime-gate-${g.id}`)).toHaveAttribute('data-status', g.status);
+    await expect(page.getByTestId(`regime-gate-${g.id}-detail`)).toHaveText(g.detail);
+  }
+  await expect(page.getByTestId('regime-gate-A4')).toContainText('fail');
+  await expect(page.getByTestId('regime-gate-A5')).toContainText('fail');
+  await expect(page.getByTestId('regime-sentence')).toHaveText(cli.verdict.sentence);
+  await expect(page.getByTestId('regime-sentence')).toContainText('answer by rote');
+  await expect(page.getByTestId('regime-sentence')).toContainText('label-free RL can only distil here');
+  for (const a of cli.figures.agents)
+    for (const k of ['greedy', 'majK', 'spread', 'seedOnlyKappa', 'voteIsGreedy'] as const)
+      await expect(page.getByTestId(`regime-${a.id}-${k}`), `${a.id} ${k}`).toHaveAttribute(
+        'data-value',
+        f3(a[k].value),
+      );
   expect(errors).toEqual([]);
 });

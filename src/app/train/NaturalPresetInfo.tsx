@@ -10,7 +10,7 @@ import {
 } from '../../cohort/naturalPresets';
 
 /** The heading of the natural group (also its tests' handle). */
-export const NATURAL_GROUP = 'Natural (pretrained in this page on first use)';
+export const NATURAL_GROUP = 'Natural, memorising (fail the regime gates; pretrained here on first use)';
 
 /** The options of the preset picker: the manifest's presets, then the natural ones. */
 export function PresetOptions({ shipped }: { shipped: readonly string[] }) {
@@ -43,6 +43,12 @@ export function NaturalPresetInfo({ name }: { name: string }) {
       <p className="small">
         <strong>Natural, {p.level}:</strong> <span data-testid="natural-differs">{p.differs}</span>
       </p>
+      <p className="small" data-testid="natural-memorises">
+        These base agents memorised a small corpus (trained to a plateau on 250-2,000 problems): their votes
+        are their greedy answers, so they fail the regime gates and label-free RL can only distil here. Check
+        the regime below to see it; they are kept as the failing example (docs/method.md, &quot;The
+        regime&quot;).
+      </p>
       <p className="small muted">Task: {naturalPresetTask(name)}</p>
       <ul className="agents small">
         {specs.map((a) => (
@@ -53,9 +59,10 @@ export function NaturalPresetInfo({ name }: { name: string }) {
         ))}
       </ul>
       <p className="small muted">
-        No checkpoint is shipped: on the first Start each distinct agent is pretrained in this page (the
-        natural recipe: a corpus ladder, each rung trained to its plateau; long on a slow GPU), stored in this
-        page&apos;s cache under a hash of its spec, task and recipe, and read from there afterwards.
+        Agents shipped with the app (content-addressed in public/checkpoints/cache) load at once; any other is
+        pretrained in this page on the first Start (the natural recipe: a corpus ladder, each rung trained to
+        its plateau; long on a slow GPU), stored in this page&apos;s cache under a hash of its spec, task and
+        recipe, and read from there afterwards.
       </p>
     </div>
   );
