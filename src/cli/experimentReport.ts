@@ -1,4 +1,4 @@
-// Text rendering of an experiment's summary for the terminal and docs/results.md (markdown tables).
+// Text rendering of an experiment's summary for the terminal and docs/natural-rl-history.md (markdown tables).
 import type { ExperimentResult } from '../rl/experiment';
 import { methodTitle } from '../rl/rewards';
 import type { AccuracyCurveSummary } from '../rl/summary';

@@ -1,5 +1,5 @@
 // `npm run natural-report -- [--runs DIR] [--overlap-dir DIR]`: the natural presets' RL tables of
-// docs/results.md from the run files of `experiments/natural-rl/run.sh` (DIR/TASK-PRESET-sSEED.json and
+// docs/natural-rl-history.md from the run files of `experiments/natural-rl/run.sh` (DIR/TASK-PRESET-sSEED.json and
 // the 1-step portrait runs DIR/TASK-PRESET-portrait.json) and the overlap reports
 // (OVERLAP_DIR/natural-overlap-TASK.json). Markdown on stdout; a missing file is named on stderr.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// The natural presets' RL report (docs/results.md, issue 12): for every task and preset, each method's
+// The natural presets' RL report (docs/natural-rl-history.md, issue 12): for every task and preset, each method's
 // greedy test accuracy over seeds (mean, spread, gain over the base agents), the accuracy of the labels it
 // trained on, its normalised reward std, and the matched-budget ensembles (docs/method.md, matched-budget
 // ensembles: E samples per agent pooled at T = 0.6, labelled maj@E·N from the runs, e.g. maj@8 for a pair

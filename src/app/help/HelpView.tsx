@@ -102,11 +102,13 @@ export function HelpView() {
           different-family+ and a ring, on 3-digit addition and on a·b+c, both with the working written out)
           pair agents that differ only in architecture, tokenizer, corpus, size, seed or prompt view; on the
           first Start each agent is pretrained in the page until it plateaus (a progress bar shows the corpus
-          size being tried), then kept in this browser&apos;s cache. Measured on them (docs/results.md): Co-RL
-          ends above TTRL in every run, but not above the base agents. The settings live in the page&apos;s
-          address: copy the link and the same run starts elsewhere. Export a run as JSON (import it later to
-          see the same charts), the metrics as CSV, the charts as one PNG, and every agent as a checkpoint.
-          Runs are saved in this browser as they train, so a reload resumes where it stopped.
+          size being tried), then kept in this browser&apos;s cache. Measured on them
+          (docs/natural-rl-history.md): Co-RL ends above TTRL in every run, but not above the base agents; the
+          regime panel shows why (they memorised their corpora, so their votes are their greedy answers). The
+          settings live in the page&apos;s address: copy the link and the same run starts elsewhere. Export a
+          run as JSON (import it later to see the same charts), the metrics as CSV, the charts as one PNG, and
+          every agent as a checkpoint. Runs are saved in this browser as they train, so a reload resumes where
+          it stopped.
         </p>
       </section>
 
