@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
-import type { RegimeReport } from '../src/regime/measure';
+import type { RegimeReport } from '../src/rl/regime/measure';
 import { collectErrors, overflowing, setHyper } from './util';
 
 const P = 300;

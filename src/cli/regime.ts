@@ -12,8 +12,8 @@ import { makeNodeBackend, nodeBackendName, type NodeBackendName } from '../engin
 import { CohortLoader, validateExperiment } from '../rl/cohortEnv';
 import { PRESET_NAMES } from '../cohort';
 import { makeTask } from '../tasks';
-import { regimeCheck, regimeOptionErrors, type RegimeReport } from '../regime/measure';
-import { formatRegimeReport, formatRegimeSummary } from '../regime/format';
+import { regimeCheck, regimeOptionErrors, type RegimeReport } from '../rl/regime/measure';
+import { formatRegimeReport, formatRegimeSummary } from '../rl/regime/format';
 
 const USAGE =
   'usage: npm run regime -- --config FILE[,FILE...] | --preset NAME[,NAME...]|all [--split validation|test] [--samples K] [--temperature T] [--problems 1000] [--seed 1] [--json FILE] [--backend wasm|cpu]';

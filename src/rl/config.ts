@@ -84,7 +84,7 @@ export interface EvalConfig {
   /** S: samples per agent and held-out problem at the rollout temperature, for the live phase portrait (0 = off; the Train view's default is 8). */
   portraitSamples: number;
   /**
-   * The regime check of the base agents at step 0 (docs/method.md, "The regime"; src/regime/measure.ts):
+   * The regime check of the base agents at step 0 (docs/method.md, "The regime"; src/rl/regime/measure.ts):
    * this many validation problems at the rollout K and temperature, seed 1, kept beside the run's records
    * (absent or 0 = off: Node experiments leave it off to stay fast; the Train view sets it, default 400).
    */

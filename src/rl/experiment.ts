@@ -11,7 +11,7 @@ import type { EvalRecord, StepRecord } from './records';
 import type { RewardMethod } from './rewards';
 import { summarize, type MethodSummary } from './summary';
 import { CohortTrainer, TrainingDivergedError } from './trainer';
-import { regimeCheck, type RegimeReport } from '../regime/measure';
+import { regimeCheck, type RegimeReport } from './regime/measure';
 
 /** Where an experiment stopped early, if it did. */
 export interface ExperimentError {

@@ -3,7 +3,7 @@
 import type { StateCreator } from 'zustand';
 import type { EvalRecord, StepRecord } from '../rl/records';
 import type { RewardMethod } from '../rl/rewards';
-import type { RegimeReport } from '../regime/measure';
+import type { RegimeReport } from '../rl/regime/measure';
 
 export interface RunMetrics {
   /** The run these records belong to. */

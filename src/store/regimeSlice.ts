@@ -2,7 +2,7 @@
 // cohort's base agents as plain data (a RegimeReport, never a model), which settings it was measured at
 // (so the panel can say when it no longer matches), and its progress. The worker runs it: ./regimeBridge.ts.
 import type { StateCreator } from 'zustand';
-import type { RegimeReport } from '../regime/measure';
+import type { RegimeReport } from '../rl/regime/measure';
 import { toExperimentConfig, type RunSettings } from './runConfigSlice';
 
 export interface RegimeCheckState {

@@ -5,7 +5,7 @@ import { parseExperimentConfig, REWARD_METHODS, type ExperimentConfig } from '..
 import type { RunMetrics } from './metricsSlice';
 import { toExperimentConfig, type RunSettings } from './runConfigSlice';
 import { resolveSettings, SETTINGS_KEYS } from './urlConfig';
-import type { RegimeReport } from '../regime/measure';
+import type { RegimeReport } from '../rl/regime/measure';
 import { checkRegimeReport, reviveRegime } from './runFileRegime';
 import { checkEvalRecord, checkPerMethod, checkStepRecord, isObject, Problems, shown } from './runFileChecks';
 

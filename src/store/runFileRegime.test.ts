@@ -3,9 +3,9 @@
 // their path named, files without it import unchanged, the store's metrics carry it into the file, and the
 // worker's step-0 event sets it (a fresh run drops it, a resumed one keeps it).
 import { describe, expect, it } from 'vitest';
-import { regimeFigures, type AgentDraws } from '../regime/figures';
-import { regimeGates } from '../regime/gates';
-import type { RegimeReport } from '../regime/measure';
+import { regimeFigures, type AgentDraws } from '../rl/regime/figures';
+import { regimeGates } from '../rl/regime/gates';
+import type { RegimeReport } from '../rl/regime/measure';
 import { regimeMatches } from '../worker/regimeRequest';
 import { buildRunFile, parseRunFile, validateRunFile } from './runFile';
 import { good, metrics, settings } from './runFile.fixture';

@@ -1,8 +1,8 @@
-// The checks of a run file's optional `regime` field (a RegimeReport of src/regime/measure.ts, the base
+// The checks of a run file's optional `regime` field (a RegimeReport of src/rl/regime/measure.ts, the base
 // agents' regime check at step 0: docs/run-file.md, docs/method.md "The regime"), collecting named problems
 // for validateRunFile in ./runFile.ts; and the reading back of NaN figures, which JSON writes as null.
-import type { GateStatus } from '../regime/gates';
-import type { RegimeReport } from '../regime/measure';
+import type { GateStatus } from '../rl/regime/gates';
+import type { RegimeReport } from '../rl/regime/measure';
 import { isObject, type Problems, shown } from './runFileChecks';
 
 const AGENT_ESTIMATES = [

@@ -5,7 +5,7 @@ import type { ExperimentConfig } from '../rl/config';
 import type { EvalRecord, StepRecord } from '../rl/records';
 import type { StepInspection } from '../rl/inspection';
 import type { RewardMethod } from '../rl/rewards';
-import type { RegimeReport } from '../regime/measure';
+import type { RegimeReport } from '../rl/regime/measure';
 
 /** Commands the page sends to the demo worker. */
 export type WorkerCommand =

@@ -1,4 +1,4 @@
-// The training worker's regime checks (docs/method.md, "The regime"; src/regime/measure.ts): the Train
+// The training worker's regime checks (docs/method.md, "The regime"; src/rl/regime/measure.ts): the Train
 // view's "Check the regime" on a cohort's base agents before Start (RegimeCommand), and a run's own report
 // at step 0 when its config sets eval.regime (the page's check reused when its settings match). Both post
 // plain RegimeReports; the agents loaded for a check are freed before it answers.
@@ -7,7 +7,7 @@ import { releaseDecoders } from '../model/generate';
 import { CohortLoader, validateExperiment } from '../rl/cohortEnv';
 import type { ExperimentConfig } from '../rl/config';
 import { baseRegime } from '../rl/experiment';
-import type { RegimeReport } from '../regime/measure';
+import type { RegimeReport } from '../rl/regime/measure';
 import { makeTask } from '../tasks';
 import type { RegimeCommand } from './protocol';
 import type { TrainController } from './trainController';

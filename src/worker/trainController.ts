@@ -14,7 +14,7 @@ import type { Losable } from './deviceLoss';
 import { answerInspect, postCheckpoints } from './runRequests';
 import { runLoop } from './runLoop';
 import { answerRegime } from './regimeRequest';
-import type { RegimeReport } from '../regime/measure';
+import type { RegimeReport } from '../rl/regime/measure';
 
 /** A saved run to continue (see the 'start' command). */
 type Resume = NonNullable<Extract<TrainCommand, { type: 'start' }>['resume']>;

@@ -7,9 +7,9 @@ import { useStore } from '../../store/store';
 import { checkRegime } from '../../store/regimeBridge';
 import { regimeKey } from '../../store/regimeSlice';
 import { changeSettings } from '../../store/trainBridge';
-import type { Estimate } from '../../regime/stats';
-import type { AgentRegime } from '../../regime/figures';
-import type { RegimeReport } from '../../regime/measure';
+import type { Estimate } from '../../rl/regime/stats';
+import type { AgentRegime } from '../../rl/regime/figures';
+import type { RegimeReport } from '../../rl/regime/measure';
 import { useState } from 'react';
 import './regime.css';
 

@@ -4,9 +4,9 @@
 // over greedy, spread (0 < p(x) < 1 from S samples), vote-share calibration (AUROC), the zero-std share of
 // rollout groups, how often the vote equals the greedy answer, and seed-only kappa; per ordered pair the
 // reach (gate A3) and the overlap. Pure: no model, no sampling.
-import { pairOverlap, type AgentScores } from '../analysis/overlap';
-import { hashString } from '../tasks/rng';
-import { majorityVote, type Answer } from '../rl/vote';
+import { pairOverlap, type AgentScores } from '../../analysis/overlap';
+import { hashString } from '../../tasks/rng';
+import { majorityVote, type Answer } from '../vote';
 import { auroc, bootstrap, meanInterval, wilson, type Estimate } from './stats';
 
 /** What was drawn from one agent on the P problems (same order for every agent). */

@@ -2,9 +2,9 @@
 // held-out problems, its greedy answers, S samples per problem at the rollout temperature (the first K are
 // one rollout group) and two independent single samples at T = 0.8, then compute the figures and gates.
 // Runs wherever the agents live (Node CLI, the page's worker); measurement only, never a reward.
-import type { Agent } from '../cohort/agent';
-import { greedyScores, sampleMany, sampleScores } from '../cohort/evaluate';
-import { deriveSeed, type Problem } from '../tasks';
+import type { Agent } from '../../cohort/agent';
+import { greedyScores, sampleMany, sampleScores } from '../../cohort/evaluate';
+import { deriveSeed, type Problem } from '../../tasks';
 import { regimeFigures, type AgentDraws, type RegimeFigures } from './figures';
 import { regimeGates, type RegimeVerdict } from './gates';
 
