@@ -186,7 +186,11 @@ describe('TrainController', () => {
       await new Promise((r) => setTimeout(r, 5));
     }
     expect(events.filter((e) => e.type === 'error')).toEqual([]);
-    expect([...new Set(reads)]).toEqual([shipped]); // B was pretrained and C came with the command
+    // B was pretrained and C came with the command; B's build was first looked up among the builds shipped
+    // with the app (checkpoints/cache/KEY-wasm.ckpt and .sum), where none ships: a miss, nothing read from it
+    const lookups = [...new Set(reads)].filter((p) => p.startsWith('checkpoints/cache/'));
+    expect(lookups).toEqual([expect.stringMatching(/-wasm\.ckpt$/), expect.stringMatching(/-wasm\.sum$/)]);
+    expect([...new Set(reads)].filter((p) => !lookups.includes(p))).toEqual([shipped]);
     const notes = events.flatMap((e) => (e.type === 'status' ? [e.message] : []));
     expect(
       notes.some((m) => m.startsWith('Pretraining B: rope-carry.s seed 5, words view (build 1 of 1)')),
