@@ -28,9 +28,11 @@ test('compose a cohort: shipped, pretrained-here and imported agents train toget
   test.setTimeout(180_000);
   const errors = collectErrors(page);
   const fetched: string[] = [];
-  page.on('request', (r) => {
+  // checkpoints served from public/ (a build shipped with the app is looked up first: a miss serves nothing)
+  page.on('response', (r) => {
     const m = /checkpoints\/.*\.ckpt$/.exec(new URL(r.url()).pathname);
-    if (m) fetched.push(m[0]);
+    const html = (r.headers()['content-type'] ?? '').includes('text/html');
+    if (m && r.ok() && !html) fetched.push(m[0]);
   });
   // dev-only hook (src/store/customCohort.ts testPretrainRecipe): pretraining in seconds on SwiftShader
   await page.addInitScript(() => {
