@@ -8,8 +8,8 @@ import { fileURLToPath } from 'node:url';
 import type { Backend } from '../engine/backend';
 import type { TaskConfig } from '../tasks';
 import type { AgentSpec } from './agent';
-import { buildKey, pretrainSpecOf } from './axes';
-import { cacheBytesProblem, cacheSum, engineCacheKey } from './cacheEntry';
+import { pretrainSpecOf } from './axes';
+import { CACHE_PREFIX, cacheBytesProblem, cacheKeyOf, cacheSum } from './cacheEntry';
 import type { PretrainRecipe } from './families';
 import type { ReadBytes } from './manifest';
 import { pretrainAgent, type PretrainOptions } from './pretrain';
@@ -22,12 +22,7 @@ export const DEFAULT_CACHE_DIR =
 /** Builds shipped with the app (the wasm engine's entries, copied by `npm run ship-builds`). */
 export const SHIPPED_DIR = join(PUBLIC_DIR, 'checkpoints', 'cache');
 
-/** Prefix of checkpoint paths that name a cache entry (`@cache/KEY.ckpt`) instead of a file under public/. */
-export const CACHE_PREFIX = '@cache/';
-
-/** The cache key of `spec`'s build on `task` by the engine named `engine` (what cachedCheckpoint stores it under). */
-export const cacheKeyOf = (spec: AgentSpec, task: TaskConfig, engine: string, recipe?: object): string =>
-  engineCacheKey(buildKey(spec, task, recipe), engine);
+export { CACHE_PREFIX, cacheKeyOf }; // browser-safe (cacheEntry.ts): sweep plans in the page use them
 
 /**
  * A reader that reads `@cache/KEY.ckpt` from the cache folder `dir` (else from the builds shipped with the

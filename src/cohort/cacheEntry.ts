@@ -3,10 +3,20 @@
 // when its recorded length and FNV-1a hash, its header, its meta's cacheKey and every weight check.
 import { loadCheckpoint } from '../model/checkpoint';
 import { baseMetaOf, hashBytes } from './manifest';
+import type { TaskConfig } from '../tasks';
+import type { AgentSpec } from './agent';
+import { buildKey } from './axes';
 
 /** The key of a build on an engine: the CPU reference's entries keep the bare key, others end in -ENGINE. */
 export const engineCacheKey = (bare: string, engine: string): string =>
   engine === 'cpu' ? bare : `${bare}-${engine}`;
+
+/** Prefix of checkpoint paths that name a cache entry (`@cache/KEY.ckpt`) instead of a file under public/. */
+export const CACHE_PREFIX = '@cache/';
+
+/** The cache key of `spec`'s build on `task` by the engine named `engine` (what cachedCheckpoint stores it under). */
+export const cacheKeyOf = (spec: AgentSpec, task: TaskConfig, engine: string, recipe?: object): string =>
+  engineCacheKey(buildKey(spec, task, recipe), engine);
 
 /** What the sidecar records of an entry's bytes: "LENGTH HASH". */
 export const cacheSum = (bytes: Uint8Array): string => `${bytes.length} ${hashBytes(bytes)}`;

@@ -3,7 +3,7 @@
 // (src/cli/axisCohort.ts, parseAxisCohort) and each agent points at its entry of the content-addressed
 // cache for the sweep's engine, `@cache/KEY.ckpt`, so a cell's id changes with every axis and the engine.
 import { parseAxisCohort } from '../cohort/axes';
-import { CACHE_PREFIX, cacheKeyOf } from '../cohort/cache';
+import { CACHE_PREFIX, cacheKeyOf } from '../cohort/cacheEntry';
 import type { SweepBackend } from './grid';
 
 const isObj = (x: unknown): x is Record<string, unknown> =>
