@@ -1,6 +1,6 @@
 // The first page as a user sees it: the adapter (or the CPU fallback banner) and a live loss chart.
 import { test, expect } from '@playwright/test';
-import { collectErrors } from './util';
+import { collectErrors, docImage } from './util';
 
 test('first page: shows the WebGPU adapter and trains with a live loss chart', async ({ page }) => {
   const errors = collectErrors(page);
@@ -14,6 +14,6 @@ test('first page: shows the WebGPU adapter and trains with a live loss chart', a
   await expect(chart).toHaveAttribute('data-points', /^([5-9]|[1-9]\d+)$/, { timeout: 120_000 });
   await expect(page.getByTestId('status')).toContainText('Held-out accuracy', { timeout: 180_000 });
   await expect(chart).toHaveAttribute('data-points', '12');
-  await page.screenshot({ path: 'docs/img/first-page.png', fullPage: true });
+  await page.screenshot({ path: docImage('first-page.png'), fullPage: true });
   expect(errors).toEqual([]);
 });

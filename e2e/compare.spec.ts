@@ -4,7 +4,7 @@
 // of another version or a damaged one is refused with its problems and nothing changes; 390 px fits.
 import { test, expect, type Page } from '@playwright/test';
 import { asFile, syntheticRun } from './labFixtures';
-import { collectErrors, overflowing } from './util';
+import { collectErrors, overflowing, docImage } from './util';
 
 const curve = (page: Page, chart: string, cls: string) =>
   page.getByTestId(`compare-${chart}`).locator(`.${cls} path.recharts-curve`).first().getAttribute('d');
@@ -35,7 +35,7 @@ test('compare view: seed band, runs table, smoothing, refused files, phone width
   await expect(ens).toHaveAttribute('data-lines', '2');
   await expect(ens).toHaveAttribute('data-bands', '1');
   await expect(ens.locator('.recharts-line')).toHaveCount(2);
-  await page.screenshot({ path: 'docs/img/compare-desktop.png', fullPage: true });
+  await page.screenshot({ path: docImage('compare-desktop.png'), fullPage: true });
 
   // smoothing: the raw line is drawn exactly as before (faint), a different smoothed line over it
   const before = await curve(page, 'entropy', 'line');
@@ -79,6 +79,6 @@ test('compare view: seed band, runs table, smoothing, refused files, phone width
   await page.setViewportSize({ width: 390, height: 844 });
   await page.waitForTimeout(400);
   expect(await overflowing(page), 'nothing sticks out at 390 px').toEqual([]);
-  await page.screenshot({ path: 'docs/img/compare-phone.png', fullPage: true });
+  await page.screenshot({ path: docImage('compare-phone.png'), fullPage: true });
   expect(errors).toEqual([]);
 });

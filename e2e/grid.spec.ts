@@ -4,7 +4,7 @@
 // scatter) shows in the Sweep view and downloads as report.json.
 import { readFileSync } from 'node:fs';
 import { test, expect } from '@playwright/test';
-import { collectErrors } from './util';
+import { collectErrors, docImage } from './util';
 
 test('grid in the page: two seeds run one after another and draw one band; 9 cells refused', async ({
   page,
@@ -57,6 +57,6 @@ test('grid in the page: two seeds run one after another and draw one band; 9 cel
   ]);
   expect(report.groups[0].seeds).toEqual([1, 2]);
   expect(report.cells.every((c: { metricsHash: string }) => /^[0-9a-f]{16}$/.test(c.metricsHash))).toBe(true);
-  await page.screenshot({ path: 'docs/img/grid-report.png', fullPage: true });
+  await page.screenshot({ path: docImage('grid-report.png'), fullPage: true });
   expect(errors).toEqual([]);
 });

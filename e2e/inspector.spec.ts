@@ -3,7 +3,7 @@
 // exactly when the answer equals the label the agent was trained on (Co-RL: its predecessor's vote,
 // GT: the truth); the attention heatmap draws with the agent's head count and hover values.
 import { test, expect, type Locator, type Page } from '@playwright/test';
-import { collectErrors, setHyper } from './util';
+import { collectErrors, setHyper, docImage } from './util';
 
 const K = 3;
 const B = 2;
@@ -121,10 +121,10 @@ test('inspector: K completions per agent, rewards agree with the labels shown, a
   await canvas.hover({ position: { x: box.width - 4, y: box.height - 4 } }); // the last query row, last key: itself
   await expect(page.getByTestId('attention-hover')).toContainText('→ key');
   // the docs' pictures of the inspector: desktop (1440x900) and a 390-wide phone
-  await page.getByTestId('inspector').screenshot({ path: 'docs/img/inspector-desktop.png' });
+  await page.getByTestId('inspector').screenshot({ path: docImage('inspector-desktop.png') });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByTestId('inspector').scrollIntoViewIfNeeded();
-  await page.getByTestId('inspector').screenshot({ path: 'docs/img/inspector-phone.png' });
+  await page.getByTestId('inspector').screenshot({ path: docImage('inspector-phone.png') });
   await page.setViewportSize({ width: 1440, height: 900 });
   expect(errors).toEqual([]);
 });

@@ -2,7 +2,7 @@
 // default preset; the pair's four cells cover every held-out problem before training and now, with
 // kappa in [-1, 1]; the method picker switches "now"; and a run with the CPU backend chosen says so.
 import { test, expect, type Locator, type Page } from '@playwright/test';
-import { collectErrors, setHyper } from './util';
+import { collectErrors, setHyper, docImage } from './util';
 
 const EVAL_PROBLEMS = 8;
 
@@ -60,10 +60,10 @@ test('overlap view: before training and now, every pair on every eval problem', 
   await view.getByTestId('overlap-method').selectOption('ttrl');
   await expect(now).toContainText('Now (step 3, TTRL)');
   await checkColumn(now, 3);
-  await view.screenshot({ path: 'docs/img/overlap-desktop.png' });
+  await view.screenshot({ path: docImage('overlap-desktop.png') });
   await page.setViewportSize({ width: 390, height: 844 });
   await view.scrollIntoViewIfNeeded();
-  await view.screenshot({ path: 'docs/img/overlap-phone.png' });
+  await view.screenshot({ path: docImage('overlap-phone.png') });
   await page.setViewportSize({ width: 1440, height: 900 });
   expect(errors).toEqual([]);
 });

@@ -3,7 +3,7 @@
 // evaluations, counts add up, the Theory view shows the latest run's dots; screenshots at 1440 and 390 px.
 import { test, expect, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { collectErrors, overflowing, setHyper } from './util';
+import { collectErrors, overflowing, setHyper, docImage } from './util';
 
 const PROBLEMS = 24;
 
@@ -72,13 +72,13 @@ test('live portrait: one dot per held-out problem, dots move between evaluations
   await page.getByTestId('lp-trails').check();
   await expect(page.getByTestId('dot-trails').locator('path')).toHaveCount(PROBLEMS);
   await page.waitForTimeout(800); // the dots' move transition
-  await page.getByTestId('live-portrait').screenshot({ path: 'docs/img/live-portrait.png' });
+  await page.getByTestId('live-portrait').screenshot({ path: docImage('live-portrait.png') });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.waitForTimeout(400);
   expect(await overflowing(page, '[data-testid="live-portrait"]'), 'nothing sticks out at 390 px').toEqual(
     [],
   );
-  await page.getByTestId('live-portrait').screenshot({ path: 'docs/img/live-portrait-phone.png' });
+  await page.getByTestId('live-portrait').screenshot({ path: docImage('live-portrait-phone.png') });
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.waitForTimeout(500); // the charts re-measure
 
@@ -99,7 +99,7 @@ test('live portrait: one dot per held-out problem, dots move between evaluations
   expect(await line('line-raw')).toBe(rawBefore);
   expect(await line('line-smooth')).not.toBe(rawBefore);
   expect(await csv()).toBe(dataBefore);
-  await page.getByTestId('train-charts').screenshot({ path: 'docs/img/train-smoothing.png' });
+  await page.getByTestId('train-charts').screenshot({ path: docImage('train-smoothing.png') });
   await page.getByTestId('smoothing').fill('0');
   expect(await line('line')).toBe(rawBefore);
 

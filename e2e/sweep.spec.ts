@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { asFile, syntheticSweep } from './labFixtures';
-import { collectErrors, overflowing } from './util';
+import { collectErrors, overflowing, docImage } from './util';
 
 test('sweep view: scatter, claims, a cell in compare, refused reports, phone width', async ({ page }) => {
   const errors = collectErrors(page);
@@ -35,7 +35,7 @@ test('sweep view: scatter, claims, a cell in compare, refused reports, phone wid
     'holds',
   ]);
   await expect(page.getByTestId('sweep-cell-compare')).toHaveCount(2);
-  await page.screenshot({ path: 'docs/img/sweep-desktop.png', fullPage: true });
+  await page.screenshot({ path: docImage('sweep-desktop.png'), fullPage: true });
 
   // refused: another version, and a damaged report; what is shown stays
   const v2 = JSON.stringify({ ...JSON.parse(sw.report), format: 'co-rl-sweep-report/2' });
@@ -57,7 +57,7 @@ test('sweep view: scatter, claims, a cell in compare, refused reports, phone wid
   await page.setViewportSize({ width: 390, height: 844 });
   await page.waitForTimeout(400);
   expect(await overflowing(page), 'nothing sticks out at 390 px').toEqual([]);
-  await page.screenshot({ path: 'docs/img/sweep-phone.png', fullPage: true });
+  await page.screenshot({ path: docImage('sweep-phone.png'), fullPage: true });
   await page.setViewportSize({ width: 1440, height: 900 });
 
   // a cell's curves in the compare view
@@ -116,7 +116,7 @@ test('sweep view: a folder of cell results without report.json opens (report bui
   expect(dl.suggestedFilename()).toBe('report.json');
   const got = JSON.parse(readFileSync(await dl.path(), 'utf8'));
   expect({ ...got, timing: {} }).toEqual({ ...node, timing: {} });
-  await page.screenshot({ path: 'docs/img/sweep-cells.png', fullPage: true });
+  await page.screenshot({ path: docImage('sweep-cells.png'), fullPage: true });
 
   // a damaged cell and one of another version: refused with each problem, the shown report stays
   const cells = readdirSync(join(dir, 'cells'));

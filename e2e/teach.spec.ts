@@ -2,7 +2,7 @@
 // mode showing only the chosen panels, the co-labeling diagnostics chart with a peer teacher (N = 3), a peer
 // teacher refused for N = 2, unknown tour/embed parameters listed, and no overflow at 390 px wide.
 import { expect, test, type Page } from '@playwright/test';
-import { collectErrors, overflowing, setHyper } from './util';
+import { collectErrors, overflowing, setHyper, docImage } from './util';
 
 const title = (page: Page) => page.getByTestId('tour-title');
 
@@ -18,7 +18,7 @@ test('the guided tour runs end to end by keyboard alone', async ({ page }) => {
   await expect(page).toHaveURL(/#tour\?step=2$/);
   await expect(page.getByTestId('tour-self')).toHaveText('1 1 0 1');
   await expect(page.getByTestId('tour-peer')).toHaveText('0 0 1 0');
-  await page.screenshot({ path: 'docs/img/tour-desktop.png' });
+  await page.screenshot({ path: docImage('tour-desktop.png') });
   await page.keyboard.press('ArrowRight');
   await expect(title(page)).toHaveText('3 · The phase portrait');
   await expect(page.getByRole('tab', { name: 'Theory' })).toHaveAttribute('aria-selected', 'true');
@@ -69,13 +69,13 @@ test('the guided tour runs end to end by keyboard alone', async ({ page }) => {
   console.log(
     `tour step 7 points at: ${live ? 'the live phase portrait' : 'the Theory portrait (no live portrait in this build)'}`,
   );
-  await page.screenshot({ path: 'docs/img/tour-live-step.png' });
+  await page.screenshot({ path: docImage('tour-live-step.png') });
   await page.keyboard.press('ArrowRight');
   await expect(title(page)).toHaveText('8 · Take it to class');
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await overflowing(page, '.tour-card')).toEqual([]);
   await expect.poll(() => overflowing(page), { timeout: 10_000 }).toEqual([]); // charts resize a moment later
-  await page.screenshot({ path: 'docs/img/tour-phone.png' });
+  await page.screenshot({ path: docImage('tour-phone.png') });
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('tour')).toHaveCount(0);
   await expect(page).not.toHaveURL(/#tour/);
@@ -100,7 +100,7 @@ test('Help describes the tour, embed panels, throughput and the teacher modes; n
   ).toBeVisible();
   await page.setViewportSize({ width: 390, height: 844 });
   await expect.poll(() => overflowing(page), { timeout: 10_000 }).toEqual([]);
-  await page.locator('#help-teach').screenshot({ path: 'docs/img/help-teach-phone.png' });
+  await page.locator('#help-teach').screenshot({ path: docImage('help-teach-phone.png') });
 });
 
 test('unknown tour parameters are listed and the default step kept', async ({ page }) => {
@@ -141,10 +141,10 @@ test('embed mode shows only the chosen panels; unknown panels are listed', async
   await expect(page.getByTestId('chart-heldout')).toHaveAttribute('data-points', /^[2-9]\d*$/, {
     timeout: 90_000,
   });
-  await page.screenshot({ path: 'docs/img/embed-desktop.png', fullPage: true });
+  await page.screenshot({ path: docImage('embed-desktop.png'), fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await expect.poll(() => overflowing(page), { timeout: 10_000 }).toEqual([]); // charts resize a moment later
-  await page.screenshot({ path: 'docs/img/embed-phone.png', fullPage: true });
+  await page.screenshot({ path: docImage('embed-phone.png'), fullPage: true });
   expect(errors).toEqual([]);
 });
 
@@ -170,7 +170,7 @@ test('the co-labeling diagnostics chart draws with a peer teacher (N = 3); N = 2
   await page.getByTestId('train-pause').click();
   await expect(page.getByTestId('train-status')).toHaveAttribute('data-phase', 'paused', { timeout: 30_000 });
   await chart.scrollIntoViewIfNeeded();
-  await page.locator('#diagnostics-chart').screenshot({ path: 'docs/img/diagnostics-chart.png' });
+  await page.locator('#diagnostics-chart').screenshot({ path: docImage('diagnostics-chart.png') });
   await page.setViewportSize({ width: 390, height: 844 });
   await expect.poll(() => overflowing(page), { timeout: 10_000 }).toEqual([]); // charts resize a moment later
   await page.setViewportSize({ width: 1440, height: 900 });

@@ -1,7 +1,7 @@
 // The Theory view as a user sees it: tabs and deep links, trajectories on both sides of the separatrix,
 // the worked example, the tabular simulation next to the ODE, screenshots at desktop and phone sizes.
 import { test, expect, type Page } from '@playwright/test';
-import { collectErrors, overflowing } from './util';
+import { collectErrors, overflowing, docImage } from './util';
 
 /** Parse "(0.998, 0.997)" into numbers. */
 async function pair(page: Page, testId: string): Promise<[number, number]> {
@@ -26,9 +26,9 @@ test('deep links open a view; the tab bar works with the keyboard', async ({ pag
   await expect(page.getByRole('tab', { name: 'Help' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('heading', { name: 'How to read the charts' })).toBeVisible();
   // the docs' pictures of the help view: desktop (1440x900) and a 390-wide phone
-  await page.screenshot({ path: 'docs/img/help-desktop.png', fullPage: true });
+  await page.screenshot({ path: docImage('help-desktop.png'), fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: 'docs/img/help-phone.png', fullPage: true });
+  await page.screenshot({ path: docImage('help-phone.png'), fullPage: true });
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/#theory');
   await expect(page.getByTestId('portrait')).toBeVisible();
@@ -105,12 +105,12 @@ test('theory view: separatrix trajectories, worked example, tabular agents next 
   expect(Number(final[1])).toBeGreaterThan(0.6); // the stochastic run rises with the ODE from (0.3, 0.8)
   expect(Number(final[2])).toBeGreaterThan(0.85);
 
-  await page.screenshot({ path: 'docs/img/theory-desktop.png', fullPage: true });
+  await page.screenshot({ path: docImage('theory-desktop.png'), fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByTestId('portrait')).toBeVisible();
   await page.waitForTimeout(300); // let the charts re-measure
   const wide = await overflowing(page);
   expect(wide, 'no element sticks out on a phone').toEqual([]);
-  await page.screenshot({ path: 'docs/img/theory-phone.png', fullPage: true });
+  await page.screenshot({ path: docImage('theory-phone.png'), fullPage: true });
   expect(errors).toEqual([]);
 });

@@ -2,7 +2,7 @@
 // machine), the live throughput beside the status, and how backend 'auto' chose (it times a software adapter
 // such as SwiftShader against the CPU engine and says which won and why). Real headless Chromium.
 import { expect, test } from '@playwright/test';
-import { collectErrors } from './util';
+import { collectErrors, docImage } from './util';
 
 test('default link: first chart point within 8 s, throughput live, auto says how it chose', async ({
   page,
@@ -40,7 +40,7 @@ test('default link: first chart point within 8 s, throughput live, auto says how
   const ms = Number(await tp.getAttribute('data-ms-per-step'));
   expect(ms).toBeGreaterThan(0);
   await page.getByTestId('train-pause').click();
-  await page.locator('.run-controls').screenshot({ path: 'docs/img/throughput.png' });
+  await page.locator('.run-controls').screenshot({ path: docImage('throughput.png') });
   expect(firstPoint).toBeLessThanOrEqual(8);
   expect(errors).toEqual([]);
 });

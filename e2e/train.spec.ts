@@ -2,7 +2,7 @@
 // of the default preset with Co-RL, TTRL and GT compared in lock step, every chart drawing, pause /
 // step-once / reset to the same first step, legend toggles, main-thread long tasks, and screenshots.
 import { test, expect, type Page } from '@playwright/test';
-import { collectErrors, overflowing, setHyper } from './util';
+import { collectErrors, overflowing, setHyper, docImage } from './util';
 
 const CHARTS = ['heldout', 'agreement', 'pseudo-label', 'reward-std', 'zero-std', 'length', 'entropy', 'kl'];
 
@@ -106,13 +106,13 @@ test('train view: a live comparison of Co-RL, TTRL and GT; pause, step, reset; s
   await expect.poll(() => points(page), { timeout: 10_000 }).toEqual(expected);
   const before = await points(page);
 
-  await page.screenshot({ path: 'docs/img/train-desktop.png', fullPage: true });
+  await page.screenshot({ path: docImage('train-desktop.png'), fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByText('Hyperparameters', { exact: true }).click(); // folded, as a phone opens the view
   await page.waitForTimeout(400); // let the charts re-measure
   const wide = await overflowing(page);
   expect(wide, 'no element sticks out on a phone').toEqual([]);
-  await page.screenshot({ path: 'docs/img/train-phone.png', fullPage: true });
+  await page.screenshot({ path: docImage('train-phone.png'), fullPage: true });
   await page.setViewportSize({ width: 1440, height: 900 });
 
   await page.getByTestId('train-step').click();

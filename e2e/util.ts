@@ -69,3 +69,11 @@ export function overflowing(page: Page, scope = 'body'): Promise<string[]> {
     scope,
   );
 }
+
+/**
+ * Where a spec's screenshot goes: test-results/img/ (so a test run never rewrites committed files), or
+ * docs/img/ when DOCS_IMAGES=1 (`npm run docs:images` regenerates the documented pictures on purpose).
+ */
+export function docImage(name: string): string {
+  return `${process.env.DOCS_IMAGES === '1' ? 'docs/img' : 'test-results/img'}/${name}`;
+}
