@@ -14,6 +14,7 @@ import {
 import { benchSftBatch } from './runBench';
 import { matmulForward } from '../engine/cpu/matmul';
 import { randn } from '../engine/parity/parityUtil';
+import { splitAppArgs } from './firstPoint';
 
 describe('bench plan', () => {
   it('measures every agent of the default preset at its real sizes', () => {
@@ -113,5 +114,18 @@ describe('bench helpers', () => {
     expect(batch.tokens).toHaveLength(m.sft.B * (m.sft.T + 1));
     expect(Math.max(...batch.tokens)).toBeLessThan(m.cfg.vocabSize);
     expect(batch.mask.reduce((s, x) => s + x, 0)).toBe(m.sft.B * (m.sft.T - m.rl.Tp + 1));
+  });
+});
+
+describe('bench app section arguments', () => {
+  it('runs by default, alone with --app-only, not with --no-app, and refuses both', () => {
+    expect(splitAppArgs(['--cpu-only'])).toEqual({ rest: ['--cpu-only'], app: true, only: false });
+    expect(splitAppArgs(['--app-only'])).toEqual({ rest: [], app: true, only: true });
+    expect(splitAppArgs(['--no-app', '--gpu-only'])).toEqual({
+      rest: ['--gpu-only'],
+      app: false,
+      only: false,
+    });
+    expect(() => splitAppArgs(['--app-only', '--no-app'])).toThrow(/exclude each other/);
   });
 });

@@ -11,6 +11,7 @@ import { runCpuBench } from '../bench/runBench';
 import { WASM_USAGE, runWasmBench, splitWasmArgs } from '../bench/wasmSuite';
 import type { LeanStepFigures } from '../rl/leanFigures';
 import { splitDeviceArgs } from '../bench/devicePlan';
+import { runFirstPointBench, splitAppArgs, type FirstPointFigures } from '../bench/firstPoint';
 import { type ScalingRow, scalingCells, scalingTable } from '../bench/scaling';
 import { readKernelCache, writeKernelCache } from './kernelCacheFile';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -29,8 +30,10 @@ async function main(): Promise<void> {
   let parsed: ReturnType<typeof planFromArgs>;
   let wasmArgs: ReturnType<typeof splitWasmArgs>;
   let dev: ReturnType<typeof splitDeviceArgs>['args'];
+  let app: ReturnType<typeof splitAppArgs>;
   try {
-    const split = splitDeviceArgs(process.argv.slice(2)); // --device, --kernel, ... (src/bench/devicePlan.ts)
+    app = splitAppArgs(process.argv.slice(2)); // --app-only, --no-app (src/bench/firstPoint.ts)
+    const split = splitDeviceArgs(app.rest); // --device, --kernel, ... (src/bench/devicePlan.ts)
     dev = split.args;
     wasmArgs = splitWasmArgs(split.rest); // --wasm SECTIONS|none, --wasm-only (src/bench/wasmSuite.ts)
     parsed = planFromArgs(wasmArgs.rest);
@@ -41,7 +44,9 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const { plan } = parsed;
-  const [cpu, gpu] = wasmArgs.only ? [false, false] : [parsed.cpu, parsed.gpu];
+  const [cpu, gpu] = wasmArgs.only || app.only ? [false, false] : [parsed.cpu, parsed.gpu];
+  if (app.only) wasmArgs.sections = [];
+  const runApp = app.only || (app.app && gpu);
   const log = (s: string): void => void process.stderr.write(`bench: ${s}\n`);
   const report: Record<string, unknown> = {
     date: new Date().toISOString(),
@@ -89,6 +94,15 @@ async function main(): Promise<void> {
       await session.close();
     }
   }
+  if (runApp) {
+    log('app: the default link, Start to the first chart point (headless Chromium)...');
+    try {
+      report.app = { firstPoint: await runFirstPointBench(log) };
+    } catch (e) {
+      report.app = { error: (e as Error).message };
+      process.exitCode = 1;
+    }
+  }
   const cpuR = report.cpu as { summary?: { matmulSpeedupMin: number | null } } | undefined;
   const gpuR = report.webgpu as
     | {
@@ -100,6 +114,7 @@ async function main(): Promise<void> {
   report.summary = {
     scaling: scalingSummary(report),
     wasm: (report.wasm as { summary?: unknown } | undefined)?.summary ?? null,
+    firstPoint: (report.app as { firstPoint?: FirstPointFigures } | undefined)?.firstPoint ?? null,
     cpuMatmulVsTripleLoopMin: cpuR?.summary?.matmulSpeedupMin ?? null,
     webgpuMatmulVsTfjsMin: gpuR?.summary?.matmulRatioMin ?? null,
     webgpuSftStepVsTfjsMin: gpuR?.summary?.sftRatioMin ?? null,
