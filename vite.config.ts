@@ -1,5 +1,5 @@
 // Vite (app build, dev server) and Vitest (Node unit tests) configuration.
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { CSP, cspPlugin } from './src/build/csp.ts';
 
@@ -27,9 +27,28 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['src/**/*.test.ts'],
     environment: 'node',
     testTimeout: 120_000,
-    pool: 'threads',
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, 'src/**/*.relaxed.test.ts'],
+          pool: 'threads',
+        },
+      },
+      {
+        // the wasm engine's relaxed-SIMD (fused multiply-add) kernels: Node 20's V8 has them behind a flag
+        extends: true,
+        test: {
+          name: 'relaxed-simd',
+          include: ['src/**/*.relaxed.test.ts'],
+          pool: 'forks',
+          execArgv: ['--experimental-wasm-relaxed-simd'],
+        },
+      },
+    ],
   },
 });

@@ -1,6 +1,6 @@
 // Elementwise kernels of the wasm backend (AssemblyScript, f32x4), twins of src/engine/cpu/elementwise.ts
 // (llm.c gelu_forward/backward, tanh approximation; residual_forward/backward).
-import { expv } from './simd';
+import { expv, madd } from './simd';
 
 const S: f32 = 0.7978845608028654; // sqrt(2/pi)
 const A: f32 = 0.044715;
@@ -24,7 +24,7 @@ export function geluForward(out: usize, inp: usize, N: i32): void {
   for (let i = 0; i < N4; i += 4) {
     const o = <usize>i << 2;
     const x = v128.load(inp + o);
-    const u = f32x4.mul(sv, f32x4.add(x, f32x4.mul(av, f32x4.mul(x, f32x4.mul(x, x)))));
+    const u = f32x4.mul(sv, madd(av, f32x4.mul(x, f32x4.mul(x, x)), x));
     v128.store(out + o, f32x4.mul(f32x4.mul(half, x), f32x4.add(one, tanhv(u))));
   }
   for (let i = N4; i < N; i++) {
@@ -42,13 +42,13 @@ export function geluBackward(dinp: usize, inp: usize, dout: usize, N: i32): void
     const o = <usize>i << 2;
     const x = v128.load(inp + o);
     const x2 = f32x4.mul(x, x);
-    const th = tanhv(f32x4.mul(sv, f32x4.add(x, f32x4.mul(av, f32x4.mul(x, x2)))));
+    const th = tanhv(f32x4.mul(sv, madd(av, f32x4.mul(x, x2), x)));
     const sech2 = f32x4.sub(one, f32x4.mul(th, th));
     const g = f32x4.add(
       f32x4.mul(half, f32x4.add(one, th)),
-      f32x4.mul(f32x4.mul(f32x4.mul(half, x), f32x4.mul(sech2, sv)), f32x4.add(one, f32x4.mul(a3, x2))),
+      f32x4.mul(f32x4.mul(f32x4.mul(half, x), f32x4.mul(sech2, sv)), madd(a3, x2, one)),
     );
-    v128.store(dinp + o, f32x4.add(v128.load(dinp + o), f32x4.mul(g, v128.load(dout + o))));
+    v128.store(dinp + o, madd(g, v128.load(dout + o), v128.load(dinp + o)));
   }
   for (let i = N4; i < N; i++) {
     const o = <usize>i << 2;

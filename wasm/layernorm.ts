@@ -1,6 +1,6 @@
 // Layer norm kernels of the wasm backend (AssemblyScript, f32x4), twins of src/engine/cpu/layernorm.ts
 // (llm.c layernorm_forward/backward: eps 1e-5, biased variance, mean and rstd saved per row).
-import { hsum } from './simd';
+import { hsum, madd } from './simd';
 
 const EPS: f32 = 1e-5;
 
@@ -21,7 +21,7 @@ function rowVar(x: usize, m: f32, C: i32): f32 {
   let a = f32x4.splat(0);
   for (let i = 0; i < C4; i += 4) {
     const d = f32x4.sub(v128.load(x + (<usize>i << 2)), mv);
-    a = f32x4.add(a, f32x4.mul(d, d));
+    a = madd(d, d, a);
   }
   let s = hsum(a);
   for (let i = C4; i < C; i++) {
@@ -77,7 +77,7 @@ export function layernormBackward(
       const norm = f32x4.mul(f32x4.sub(v128.load(x + o), mv), sv);
       const dnorm = f32x4.mul(v128.load(w + o), v128.load(g + o));
       a = f32x4.add(a, dnorm);
-      an = f32x4.add(an, f32x4.mul(dnorm, norm));
+      an = madd(dnorm, norm, an);
     }
     let dm = hsum(a);
     let dnm = hsum(an);
@@ -98,7 +98,7 @@ export function layernormBackward(
       const norm = f32x4.mul(f32x4.sub(v128.load(x + o), mv), sv);
       const dnorm = f32x4.mul(v128.load(w + o), gv);
       v128.store(db + o, f32x4.add(v128.load(db + o), gv));
-      v128.store(dw + o, f32x4.add(v128.load(dw + o), f32x4.mul(norm, gv)));
+      v128.store(dw + o, madd(norm, gv, v128.load(dw + o)));
       const d = f32x4.mul(f32x4.sub(f32x4.sub(dnorm, dmv), f32x4.mul(norm, dnmv)), sv);
       v128.store(dx + o, f32x4.add(v128.load(dx + o), d));
     }

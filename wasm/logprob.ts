@@ -1,6 +1,6 @@
 // Log-softmax kernels of the wasm backend (AssemblyScript, f32x4), twins of src/engine/cpu/logprob.ts:
 // temperature log-probs of targets, entropy and self-certainty, cross-entropy, and their backward passes.
-import { expv, exp1, hsum, rowMax } from './simd';
+import { expv, exp1, hsum, madd, rowMax } from './simd';
 
 /** max_i row[i] * invT over V floats (max(z/T) = max(z)/T for T > 0). */
 // @ts-ignore: decorator
@@ -37,7 +37,7 @@ export function logprobForward(
       const e = expv(d);
       sv = f32x4.add(sv, e);
       zv = f32x4.add(zv, d);
-      ezv = f32x4.add(ezv, f32x4.mul(e, d));
+      ezv = madd(e, d, ezv);
     }
     let s = hsum(sv), zs = hsum(zv), ezs = hsum(ezv);
     for (let i = V4; i < V; i++) {
@@ -67,7 +67,7 @@ function addSoftmax(drow: usize, row: usize, V: i32, invT: f32, coef: f32, tgt: 
   for (let i = 0; i < V4; i += 4) {
     const o = <usize>i << 2;
     const e = expv(f32x4.sub(f32x4.mul(v128.load(row + o), tv), mv));
-    v128.store(drow + o, f32x4.add(v128.load(drow + o), f32x4.mul(cv, e)));
+    v128.store(drow + o, madd(cv, e, v128.load(drow + o)));
   }
   for (let i = V4; i < V; i++) {
     const o = <usize>i << 2;

@@ -1,6 +1,6 @@
 // Matmul kernels of the wasm backend (AssemblyScript, f32x4), twins of src/engine/cpu/matmul.ts (llm.c
 // matmul_forward/backward): out = inp @ weight^T + bias, weight (OC, C); backward accumulates.
-import { axpy, dot, reduce4, tailDot } from './simd';
+import { axpy, dot, madd, reduce4, tailDot } from './simd';
 
 // ---- matmul (src/engine/cpu/matmul.ts) ------------------------------------------------------------------
 
@@ -15,17 +15,17 @@ function mmBlock2x4(y0: usize, y1: usize, x0: usize, x1: usize, w0: usize, rowB:
     const u = v128.load(x0 + off);
     const v = v128.load(x1 + off);
     let q = v128.load(w0 + off);
-    a0 = f32x4.add(a0, f32x4.mul(u, q));
-    b0 = f32x4.add(b0, f32x4.mul(v, q));
+    a0 = madd(u, q, a0);
+    b0 = madd(v, q, b0);
     q = v128.load(w1 + off);
-    a1 = f32x4.add(a1, f32x4.mul(u, q));
-    b1 = f32x4.add(b1, f32x4.mul(v, q));
+    a1 = madd(u, q, a1);
+    b1 = madd(v, q, b1);
     q = v128.load(w2 + off);
-    a2 = f32x4.add(a2, f32x4.mul(u, q));
-    b2 = f32x4.add(b2, f32x4.mul(v, q));
+    a2 = madd(u, q, a2);
+    b2 = madd(v, q, b2);
     q = v128.load(w3 + off);
-    a3 = f32x4.add(a3, f32x4.mul(u, q));
-    b3 = f32x4.add(b3, f32x4.mul(v, q));
+    a3 = madd(u, q, a3);
+    b3 = madd(v, q, b3);
   }
   let r0 = reduce4(a0, a1, a2, a3);
   let r1 = reduce4(b0, b1, b2, b3);
@@ -50,10 +50,10 @@ function mmBlock1x4(y0: usize, x0: usize, w0: usize, rowB: usize, C: i32, bias: 
   for (let c = 0; c < C4; c += 4) {
     const off = <usize>c << 2;
     const u = v128.load(x0 + off);
-    a0 = f32x4.add(a0, f32x4.mul(u, v128.load(w0 + off)));
-    a1 = f32x4.add(a1, f32x4.mul(u, v128.load(w1 + off)));
-    a2 = f32x4.add(a2, f32x4.mul(u, v128.load(w2 + off)));
-    a3 = f32x4.add(a3, f32x4.mul(u, v128.load(w3 + off)));
+    a0 = madd(u, v128.load(w0 + off), a0);
+    a1 = madd(u, v128.load(w1 + off), a1);
+    a2 = madd(u, v128.load(w2 + off), a2);
+    a3 = madd(u, v128.load(w3 + off), a3);
   }
   let r0 = reduce4(a0, a1, a2, a3);
   if (C4 < C) {
@@ -117,17 +117,17 @@ export function addRowCombination(dst: usize, coef: usize, rs: i32, ks: i32, src
         const u = v128.load(s);
         const v = v128.load(s, 16);
         let q = v128.load32_splat(k0 + kk);
-        a0 = f32x4.add(a0, f32x4.mul(q, u));
-        b0 = f32x4.add(b0, f32x4.mul(q, v));
+        a0 = madd(q, u, a0);
+        b0 = madd(q, v, b0);
         q = v128.load32_splat(k1 + kk);
-        a1 = f32x4.add(a1, f32x4.mul(q, u));
-        b1 = f32x4.add(b1, f32x4.mul(q, v));
+        a1 = madd(q, u, a1);
+        b1 = madd(q, v, b1);
         q = v128.load32_splat(k2 + kk);
-        a2 = f32x4.add(a2, f32x4.mul(q, u));
-        b2 = f32x4.add(b2, f32x4.mul(q, v));
+        a2 = madd(q, u, a2);
+        b2 = madd(q, v, b2);
         q = v128.load32_splat(k3 + kk);
-        a3 = f32x4.add(a3, f32x4.mul(q, u));
-        b3 = f32x4.add(b3, f32x4.mul(q, v));
+        a3 = madd(q, u, a3);
+        b3 = madd(q, v, b3);
         s += rowB;
         kk += ksB;
       }
@@ -151,10 +151,10 @@ export function addRowCombination(dst: usize, coef: usize, rs: i32, ks: i32, src
       let kk: usize = 0;
       for (let k = 0; k < K; k++) {
         const u = v128.load(s);
-        a0 = f32x4.add(a0, f32x4.mul(v128.load32_splat(k0 + kk), u));
-        a1 = f32x4.add(a1, f32x4.mul(v128.load32_splat(k1 + kk), u));
-        a2 = f32x4.add(a2, f32x4.mul(v128.load32_splat(k2 + kk), u));
-        a3 = f32x4.add(a3, f32x4.mul(v128.load32_splat(k3 + kk), u));
+        a0 = madd(v128.load32_splat(k0 + kk), u, a0);
+        a1 = madd(v128.load32_splat(k1 + kk), u, a1);
+        a2 = madd(v128.load32_splat(k2 + kk), u, a2);
+        a3 = madd(v128.load32_splat(k3 + kk), u, a3);
         s += rowB;
         kk += ksB;
       }
@@ -250,17 +250,17 @@ function mmT4x8(y: usize, outB: usize, x: usize, rowB: usize, panel: usize, C: i
     const u = v128.load(w);
     const v = v128.load(w, 16);
     let s = v128.load32_splat(xc);
-    a0 = f32x4.add(a0, f32x4.mul(s, u));
-    b0 = f32x4.add(b0, f32x4.mul(s, v));
+    a0 = madd(s, u, a0);
+    b0 = madd(s, v, b0);
     s = v128.load32_splat(xc + rowB);
-    a1 = f32x4.add(a1, f32x4.mul(s, u));
-    b1 = f32x4.add(b1, f32x4.mul(s, v));
+    a1 = madd(s, u, a1);
+    b1 = madd(s, v, b1);
     s = v128.load32_splat(xc + 2 * rowB);
-    a2 = f32x4.add(a2, f32x4.mul(s, u));
-    b2 = f32x4.add(b2, f32x4.mul(s, v));
+    a2 = madd(s, u, a2);
+    b2 = madd(s, v, b2);
     s = v128.load32_splat(xc + 3 * rowB);
-    a3 = f32x4.add(a3, f32x4.mul(s, u));
-    b3 = f32x4.add(b3, f32x4.mul(s, v));
+    a3 = madd(s, u, a3);
+    b3 = madd(s, v, b3);
     w += 32;
     xc += 4;
   }
@@ -279,7 +279,7 @@ function mmT1x4(y: usize, x: usize, panel: usize, wB: usize, C: i32, bias: usize
   let a = bias ? v128.load(bias) : f32x4.splat(0);
   let w = panel;
   for (let c = 0; c < C; c++) {
-    a = f32x4.add(a, f32x4.mul(v128.load32_splat(x + (<usize>c << 2)), v128.load(w)));
+    a = madd(v128.load32_splat(x + (<usize>c << 2)), v128.load(w), a);
     w += wB;
   }
   v128.store(y, a);

@@ -1,5 +1,6 @@
 // Optimizer kernels of the wasm backend (AssemblyScript, f32x4), twins of src/engine/cpu/optim.ts: the
 // squared L2 norm (summed in float64 lanes, as the reference sums in doubles) and AdamW (llm.c adamw_cpu).
+import { madd } from './simd';
 
 /** out[0] = sum_i inp[i]^2, accumulated in f64x2 lanes. */
 export function sumSquares(out: usize, inp: usize, N: i32): void {
@@ -36,12 +37,12 @@ export function adamw(
   for (let i = 0; i < N4; i += 4) {
     const o = <usize>i << 2;
     const g = f32x4.mul(v128.load(grads + o), sv);
-    const mi = f32x4.add(f32x4.mul(b1v, v128.load(m + o)), f32x4.mul(c1, g));
-    const vi = f32x4.add(f32x4.mul(b2v, v128.load(v + o)), f32x4.mul(c2, f32x4.mul(g, g)));
+    const mi = madd(c1, g, f32x4.mul(b1v, v128.load(m + o)));
+    const vi = madd(c2, f32x4.mul(g, g), f32x4.mul(b2v, v128.load(v + o)));
     v128.store(m + o, mi);
     v128.store(v + o, vi);
     const p = v128.load(params + o);
-    const step = f32x4.add(f32x4.div(f32x4.mul(mi, ib1), f32x4.add(f32x4.sqrt(f32x4.mul(vi, ib2)), epsv)), f32x4.mul(wdv, p));
+    const step = madd(wdv, p, f32x4.div(f32x4.mul(mi, ib1), f32x4.add(f32x4.sqrt(f32x4.mul(vi, ib2)), epsv)));
     v128.store(params + o, f32x4.sub(p, f32x4.mul(lrv, step)));
   }
   for (let i = N4; i < N; i++) {

@@ -1,6 +1,14 @@
 // Shared SIMD helpers of the wasm kernels (AssemblyScript): horizontal sums, a vector e^x (Cephes expf's
 // polynomial), dot products and axpy over rows of floats. Pointers are byte offsets into linear memory.
 
+/** a * b + c per lane: one fused multiply-add where the module is built with relaxed SIMD (the `relaxed`
+ * kernel variant, `npm run build:wasm`), a multiply then an add otherwise (the `simd` variant). */
+// @ts-ignore: decorator
+@inline export function madd(a: v128, b: v128, c: v128): v128 {
+  if (ASC_FEATURE_RELAXED_SIMD) return f32x4.relaxed_madd(a, b, c);
+  return f32x4.add(c, f32x4.mul(a, b));
+}
+
 /** [sum a, sum b, sum c, sum d]: four horizontal sums in one vector. */
 // @ts-ignore: decorator
 @inline export function reduce4(a: v128, b: v128, c: v128, d: v128): v128 {
@@ -56,7 +64,7 @@ export function dot(x: usize, w: usize, C: i32): f32 {
   let a = f32x4.splat(0);
   for (let c = 0; c < C4; c += 4) {
     const off = <usize>c << 2;
-    a = f32x4.add(a, f32x4.mul(v128.load(x + off), v128.load(w + off)));
+    a = madd(v128.load(x + off), v128.load(w + off), a);
   }
   return hsum(a) + tailDot(x, w, C4, C);
 }
@@ -67,7 +75,7 @@ export function axpy(y: usize, a: f32, x: usize, n: i32): void {
   const av = f32x4.splat(a);
   for (let i = 0; i < n4; i += 4) {
     const off = <usize>i << 2;
-    v128.store(y + off, f32x4.add(v128.load(y + off), f32x4.mul(av, v128.load(x + off))));
+    v128.store(y + off, madd(av, v128.load(x + off), v128.load(y + off)));
   }
   for (let i = n4; i < n; i++) {
     const off = <usize>i << 2;

@@ -8,6 +8,7 @@ import { TfGpt, startTf, tfMatmul, timeTfStep } from './tfPeer';
 import { leanStepFigures, type LeanStepFigures } from '../rl/leanFigures';
 import { type BenchKernelOpts, chooseKernels } from './benchKernels';
 import { type ScalingCaps, scalingCells, scalingRows } from './scaling';
+import './wasmKernelsPage'; // window.runWasmKernelsBench: the wasm kernel variants in this page
 
 /** Target wall-clock ms of one timed sample of the slower side, and the fewest matmuls per sample. */
 const SAMPLE_MS = 30;

@@ -5,6 +5,7 @@
 import type { Backend } from '../engine/backend';
 import { CpuBackend } from '../engine/cpu/cpuBackend';
 import { WasmBackend } from '../engine/wasm/wasmBackend';
+import { makeNodeBackend } from '../engine/wasm/nodeBackend';
 import { makeGPTConfig } from '../model/config';
 import { leanRun } from '../rl/leanFigures';
 import {
@@ -77,6 +78,11 @@ export interface WasmMatmulFigure extends MatmulShape {
   /** Largest |difference| of our wasm output and TensorFlow.js's against the CPU reference's. */
   maxAbsDiffWasm: number;
   maxAbsDiffTfjs: number;
+  /** The relaxed-SIMD (fused multiply-add) kernels at the same shape, timed in the same rounds, and relaxedMs / wasmMs inverted. */
+  relaxedMs: number | null;
+  relaxedGflops: number | null;
+  relaxedVsSimd: number | null;
+  maxAbsDiffRelaxed: number | null;
 }
 
 /** The 1M-parameter agent's shapes: the preset's first model with the table's 1M architecture. */
@@ -93,12 +99,14 @@ async function matmulFigure(
   tf: Awaited<ReturnType<typeof loadTfWasm>>['tf'],
   s: MatmulShape,
   plan: BenchPlan,
+  relaxed: Backend | null,
 ): Promise<WasmMatmulFigure> {
   // calls per sample: about 1.5e7 flops (a few ms), at least one
   const reps = Math.max(1, Math.ceil(1.5e7 / (2 * s.N * s.C * s.OC)));
   const p = { ...plan, matmulReps: reps };
   const peer = tfWasmMatmul(tf, s);
-  const t = { wasm: [] as number[], tfjs: [] as number[], cpu: [] as number[] };
+  const t = { wasm: [] as number[], tfjs: [] as number[], cpu: [] as number[], relaxed: [] as number[] };
+  let relaxedOut: Float32Array = new Float32Array(0);
   let outs: Record<'wasm' | 'cpu' | 'tfjs', Float32Array> = {
     wasm: new Float32Array(0),
     cpu: new Float32Array(0),
@@ -109,6 +117,11 @@ async function matmulFigure(
       const w = await benchOurMatmul(wasm, s, p);
       t.tfjs.push(await timeMs(peer.run, async () => void peer.last(), reps, plan.samples, plan.warmup));
       const c = await benchOurMatmul(cpu, s, p);
+      if (relaxed) {
+        const r = await benchOurMatmul(relaxed, s, p);
+        t.relaxed.push(r.ms);
+        relaxedOut = r.out;
+      }
       t.wasm.push(w.ms);
       t.cpu.push(c.ms);
       outs = { wasm: w.out, cpu: c.out, tfjs: peer.last() };
@@ -129,6 +142,25 @@ async function matmulFigure(
     vsCpu: cpuMs / wasmMs,
     maxAbsDiffWasm: maxAbsDiff(outs.wasm, outs.cpu),
     maxAbsDiffTfjs: maxAbsDiff(outs.tfjs, outs.cpu),
+    ...relaxedFigures(s, wasmMs, t.relaxed, relaxedOut, outs.cpu),
+  };
+}
+
+function relaxedFigures(
+  s: MatmulShape,
+  wasmMs: number,
+  ms: number[],
+  out: Float32Array,
+  ref: Float32Array,
+): Pick<WasmMatmulFigure, 'relaxedMs' | 'relaxedGflops' | 'relaxedVsSimd' | 'maxAbsDiffRelaxed'> {
+  if (ms.length === 0)
+    return { relaxedMs: null, relaxedGflops: null, relaxedVsSimd: null, maxAbsDiffRelaxed: null };
+  const relaxedMs = Math.min(...ms);
+  return {
+    relaxedMs,
+    relaxedGflops: gflops(s, relaxedMs),
+    relaxedVsSimd: wasmMs / relaxedMs,
+    maxAbsDiffRelaxed: maxAbsDiff(out, ref),
   };
 }
 
@@ -168,6 +200,7 @@ async function coRlStep(plan: BenchPlan, log: (s: string) => void): Promise<Reco
 }
 
 const minOf = (xs: number[]): number | null => (xs.length ? Math.min(...xs) : null);
+const maxOf = (xs: number[]): number | null => (xs.length ? Math.max(...xs) : null);
 
 /** The selected wasm sections of `plan`. */
 export async function runWasmBench(
@@ -182,6 +215,10 @@ export async function runWasmBench(
     const peer = await loadTfWasm();
     report.tfjs = { backend: 'wasm', simd: peer.simd, threads: peer.threads, version: peer.tf.version_core };
     const cpu = new CpuBackend();
+    const relaxed = await makeNodeBackend('wasm-relaxed').catch((e: unknown) => {
+      log(`wasm matmul: no relaxed-SIMD rows (${(e as Error).message})`);
+      return null;
+    });
     const preset: WasmMatmulFigure[] = [];
     const big: WasmMatmulFigure[] = [];
     const shapes = [
@@ -189,9 +226,12 @@ export async function runWasmBench(
       ...(o.bigShapes ? bigShapes(plan.models).map((s) => [s, big] as const) : []),
     ];
     for (const [s, into] of shapes) {
-      const f = await matmulFigure(wasm, cpu, peer.tf, s, plan);
+      const f = await matmulFigure(wasm, cpu, peer.tf, s, plan, relaxed);
       log(
-        `wasm matmul ${s.name} (${s.N}x${s.C}x${s.OC}): ${f.wasmGflops.toFixed(2)} GFLOP/s, ${f.vsTfjs.toFixed(2)}x tfjs-wasm, ${f.vsCpu.toFixed(2)}x cpu`,
+        `wasm matmul ${s.name} (${s.N}x${s.C}x${s.OC}): ${f.wasmGflops.toFixed(2)} GFLOP/s, ${f.vsTfjs.toFixed(2)}x tfjs-wasm, ${f.vsCpu.toFixed(2)}x cpu` +
+          (f.relaxedVsSimd === null
+            ? ''
+            : `; relaxed SIMD ${f.relaxedGflops!.toFixed(2)} GFLOP/s, ${f.relaxedVsSimd.toFixed(2)}x plain`),
       );
       into.push(f);
     }
@@ -202,7 +242,14 @@ export async function runWasmBench(
       matmulVsCpuMin: minOf(preset.map((f) => f.vsCpu)),
       matmul1MVsTfjsMin: minOf(big.map((f) => f.vsTfjs)),
       matmul1MVsCpuMin: minOf(big.map((f) => f.vsCpu)),
+      matmulRelaxedVsSimdMin: minOf(
+        preset.flatMap((f) => (f.relaxedVsSimd === null ? [] : [f.relaxedVsSimd])),
+      ),
+      matmulRelaxedVsSimdMax: maxOf(
+        preset.flatMap((f) => (f.relaxedVsSimd === null ? [] : [f.relaxedVsSimd])),
+      ),
     });
+    relaxed?.destroy();
   }
   wasm.destroy();
   if (o.sections.includes('step')) {

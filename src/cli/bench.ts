@@ -90,6 +90,19 @@ async function main(): Promise<void> {
     } catch (e) {
       report.webgpu = { error: (e as Error).message };
       process.exitCode = 1;
+    }
+    try {
+      log('wasm kernel variants in the page: plain SIMD vs relaxed SIMD (FMA)...');
+      report.wasmPage = await session.page.evaluate(
+        (p) =>
+          (
+            window as unknown as { runWasmKernelsBench: (p: unknown) => Promise<unknown> }
+          ).runWasmKernelsBench(p),
+        plan as unknown,
+      );
+    } catch (e) {
+      report.wasmPage = { error: (e as Error).message };
+      process.exitCode = 1;
     } finally {
       await session.close();
     }
@@ -114,6 +127,10 @@ async function main(): Promise<void> {
   report.summary = {
     scaling: scalingSummary(report),
     wasm: (report.wasm as { summary?: unknown } | undefined)?.summary ?? null,
+    wasmRelaxedVsSimdPage:
+      (report.wasmPage as { min?: number; max?: number } | undefined)?.min === undefined
+        ? null
+        : { min: (report.wasmPage as { min: number }).min, max: (report.wasmPage as { max: number }).max },
     firstPoint: (report.app as { firstPoint?: FirstPointFigures } | undefined)?.firstPoint ?? null,
     cpuMatmulVsTripleLoopMin: cpuR?.summary?.matmulSpeedupMin ?? null,
     webgpuMatmulVsTfjsMin: gpuR?.summary?.matmulRatioMin ?? null,

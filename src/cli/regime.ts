@@ -1,5 +1,5 @@
 // `npm run regime -- --config FILE[,FILE...] | --preset NAME[,NAME...]|all [--split validation|test]
-// [--samples K] [--temperature T] [--problems P] [--seed N] [--json FILE] [--backend wasm|cpu]`: the regime
+// [--samples K] [--temperature T] [--problems P] [--seed N] [--json FILE] [--backend wasm|cpu|wasm-relaxed] [--build-backend ENGINE]`: the regime
 // check of docs/method.md ("The regime") on a cohort's BASE agents, before any RL: per agent greedy,
 // sampled, maj@K and pass@K accuracy, spread, vote calibration, zero-std groups and seed-only kappa; per
 // pair reach and overlap; each with a 95% interval; gates A1-A5 and one sentence of what follows. K and T
@@ -16,7 +16,7 @@ import { regimeCheck, regimeOptionErrors, type RegimeReport } from '../rl/regime
 import { formatRegimeReport, formatRegimeSummary } from '../rl/regime/format';
 
 const USAGE =
-  'usage: npm run regime -- --config FILE[,FILE...] | --preset NAME[,NAME...]|all [--split validation|test] [--samples K] [--temperature T] [--problems 1000] [--seed 1] [--json FILE] [--backend wasm|cpu]';
+  'usage: npm run regime -- --config FILE[,FILE...] | --preset NAME[,NAME...]|all [--split validation|test] [--samples K] [--temperature T] [--problems 1000] [--seed 1] [--json FILE] [--backend wasm|cpu|wasm-relaxed] [--build-backend ENGINE (agents by axes: the engine whose cache entries are used, default --backend)]';
 
 /** Thrown for bad input: printed with every problem, exit 2. */
 class InputError extends Error {}
@@ -68,9 +68,10 @@ async function checkOne(
   t: Target,
   o: Record<string, string>,
   engine: NodeBackendName,
+  buildEngine: NodeBackendName = engine,
 ): Promise<RegimeReport> {
   const log = (s: string): void => void process.stderr.write(`${s}\n`);
-  const read = await withAxisAgents(t.raw, t.name, engine);
+  const read = await withAxisAgents(t.raw, t.name, buildEngine);
   const v = await validateExperiment(read.raw, read.reader);
   if (!v.ok)
     throw new InputError(
@@ -129,14 +130,26 @@ function checkArgs(o: Record<string, string>): void {
 async function main(): Promise<void> {
   const o = parseArgs(
     process.argv.slice(2),
-    ['config', 'preset', 'split', 'samples', 'temperature', 'problems', 'seed', 'json', 'backend'],
+    [
+      'config',
+      'preset',
+      'split',
+      'samples',
+      'temperature',
+      'problems',
+      'seed',
+      'json',
+      'backend',
+      'build-backend',
+    ],
     USAGE,
   );
   checkArgs(o);
   const engine = nodeBackendName(o.backend) as NodeBackendName;
+  const buildEngine = nodeBackendName(o['build-backend'] ?? engine) as NodeBackendName;
   const reports: { name: string; report: RegimeReport }[] = [];
   for (const t of targets(o)) {
-    const report = await checkOne(t, o, engine);
+    const report = await checkOne(t, o, engine, buildEngine);
     reports.push({ name: t.name, report });
     process.stdout.write(`${formatRegimeReport(t.name, report)}\n\n`);
   }

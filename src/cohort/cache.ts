@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Backend } from '../engine/backend';
+import { engineId, type Backend } from '../engine/backend';
 import type { TaskConfig } from '../tasks';
 import type { AgentSpec } from './agent';
 import { pretrainSpecOf } from './axes';
@@ -77,7 +77,7 @@ export async function cachedCheckpoint(
   const dir = o.dir ?? DEFAULT_CACHE_DIR;
   // the engine pretrains deterministically but not bit-identically to another engine: it is part of the address
   // (the CPU reference's entries keep the bare key)
-  const key = cacheKeyOf(spec, task, backend.info.name, o.recipe);
+  const key = cacheKeyOf(spec, task, engineId(backend.info), o.recipe);
   const file = join(dir, `${key}.ckpt`);
   const t0 = performance.now();
   const problem = cacheEntryProblem(dir, key);

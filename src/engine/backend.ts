@@ -65,7 +65,16 @@ export interface BackendInfo {
   features: string[];
   /** WebGPU only: the adapter is a software one (SwiftShader, or marked as a fallback adapter). */
   software?: boolean;
+  /** wasm only: the kernel variant, 'simd' or 'relaxed' (fused multiply-add; src/engine/wasm/kernels.ts). */
+  kernels?: 'simd' | 'relaxed';
 }
+
+/**
+ * The engine's id where results must compare like with like (cache keys, cell ids, byte-identity checks):
+ * the backend's name, with the wasm kernel variant when it is not the plain one ('wasm-relaxed').
+ */
+export const engineId = (info: BackendInfo): string =>
+  info.name === 'wasm' && info.kernels === 'relaxed' ? 'wasm-relaxed' : info.name;
 
 /** Counters every backend keeps so benchmarks and tests can check dispatch/readback/alloc budgets. */
 export interface BackendCounters {

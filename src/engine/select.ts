@@ -13,7 +13,7 @@ export interface SelectedBackend {
 
 async function wasmBackend(): Promise<Backend> {
   const { WasmBackend } = await import('./wasm/wasmBackend');
-  return WasmBackend.create();
+  return WasmBackend.create('auto'); // the relaxed-SIMD (FMA) kernels where the browser has them
 }
 
 /**

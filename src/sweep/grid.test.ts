@@ -158,8 +158,11 @@ describe('the sweep engine', () => {
     // the same experiments on another engine are other results: other resume keys
     expect(wasm.cells.map((c) => c.id)).not.toEqual(cpu.cells.map((c) => c.id));
     expect(plan({ grid, backend: 'wasm' }).cells.map((c) => c.id)).toEqual(wasm.cells.map((c) => c.id));
+    // the relaxed-SIMD kernel variant is another engine: ids differ from both wasm's and cpu's
+    const relaxed = plan({ grid, backend: 'wasm-relaxed' }).cells.map((c) => c.id);
+    for (const other of [wasm, cpu]) expect(relaxed).not.toEqual(other.cells.map((c) => c.id));
     expect(errorsOf({ grid, backend: 'webgpu' })).toEqual([
-      'backend: must be one of wasm, cpu (default wasm), got "webgpu"',
+      'backend: must be one of wasm, cpu, wasm-relaxed (default wasm), got "webgpu"',
     ]);
   });
 });

@@ -15,7 +15,7 @@ import { sha16 } from './sha256';
 export const SWEEP_KEYS = ['grid', 'include', 'exclude', 'backend', ...REGISTRATION_KEYS];
 
 /** Engines a sweep's cells run on (`"backend"` of the sweep config; default wasm, cpu: the JavaScript reference). */
-export const SWEEP_BACKENDS = ['wasm', 'cpu'] as const;
+export const SWEEP_BACKENDS = ['wasm', 'cpu', 'wasm-relaxed'] as const;
 export type SweepBackend = (typeof SWEEP_BACKENDS)[number];
 
 /** One cell: one experiment. `assign` maps each grid path to the cell's value (include cells: their own). */
@@ -252,7 +252,7 @@ export function planSweep(raw: unknown): { ok: true; plan: SweepPlan } | { ok: f
       for (const e of r.errors) errs.push(`${at}: ${e}`);
       return;
     }
-    const id = sha(stable(backend === 'wasm' ? { config: r.config, backend } : r.config));
+    const id = sha(stable(backend !== 'cpu' ? { config: r.config, backend } : r.config)); // the engine (and its kernel variant) is part of every id but the CPU reference's
     const twin = byId.get(id);
     if (twin !== undefined)
       errs.push(

@@ -9,7 +9,7 @@ import { buildKey, parseAxisCohort, pretrainSpecOf } from '../cohort/axes';
 import { cacheBytesProblem, cacheSum, engineCacheKey } from '../cohort/cacheEntry';
 import type { PretrainRecipe } from '../cohort/families';
 import { pretrainAgent, type PretrainProgress } from '../cohort/pretrain';
-import type { Backend } from '../engine/backend';
+import { engineId, type Backend } from '../engine/backend';
 import type { ExperimentConfig } from '../rl/config';
 import type { CheckpointStore } from './checkpointStore';
 
@@ -90,7 +90,9 @@ export async function resolveAxisAgents(
   if (todo.length === 0) return { config, bytes };
   const specs = checkAxes(config, todo);
   const task = config.task!;
-  const keyOf = new Map(specs.map((s) => [s.id, engineCacheKey(buildKey(s, task, h.recipe), be.info.name)]));
+  const keyOf = new Map(
+    specs.map((s) => [s.id, engineCacheKey(buildKey(s, task, h.recipe), engineId(be.info))]),
+  );
   const builds = [...new Set(keyOf.values())];
   for (const [i, key] of builds.entries()) {
     const users = specs.filter((s) => keyOf.get(s.id) === key);

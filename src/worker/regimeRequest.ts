@@ -3,6 +3,7 @@
 // at step 0 when its config sets eval.regime (the page's check reused when its settings match). Both post
 // plain RegimeReports; the agents loaded for a check are freed before it answers.
 import type { Agent, ReadBytes } from '../cohort';
+import { engineId } from '../engine/backend';
 import { releaseDecoders } from '../model/generate';
 import { CohortLoader, validateExperiment } from '../rl/cohortEnv';
 import type { ExperimentConfig } from '../rl/config';
@@ -83,7 +84,7 @@ export async function answerRegime(c: TrainController, cmd: RegimeCommand): Prom
       type: 'regime',
       requestId,
       report,
-      backend: be.info.name,
+      backend: engineId(be.info), // 'wasm-relaxed' where the page's wasm engine runs the FMA kernels
       seconds: (performance.now() - t0) / 1000,
     });
   } catch (e) {

@@ -2,6 +2,16 @@
 // engine, or the CPU reference where WebAssembly SIMD is missing too).
 import { useStore } from '../../store/store';
 
+/** The kernel variant the wasm engine runs, from its adapter line (src/engine/wasm/wasmBackend.ts). */
+function WasmKernels({ adapter }: { adapter: string }) {
+  const relaxed = /relaxed-SIMD/.test(adapter);
+  return (
+    <span data-testid="engine-kernels" data-kernels={relaxed ? 'relaxed' : 'simd'}>
+      {relaxed ? ' (kernels: relaxed SIMD, fused multiply-add)' : ' (kernels: SIMD128)'}
+    </span>
+  );
+}
+
 export function EngineBanner() {
   const backend = useStore((s) => s.backend);
   const adapter = useStore((s) => s.adapter);
@@ -25,8 +35,8 @@ export function EngineBanner() {
   if (/^WebAssembly backend chosen/.test(reason)) {
     return (
       <div className="banner info" data-testid="engine">
-        Training runs on the <strong>WebAssembly SIMD engine</strong>, as chosen in the settings (WebGPU is
-        not tried).
+        Training runs on the <strong>WebAssembly SIMD engine</strong>
+        <WasmKernels adapter={adapter} />, as chosen in the settings (WebGPU is not tried).
       </div>
     );
   }
@@ -42,14 +52,16 @@ export function EngineBanner() {
     return (
       <div className="banner info" data-testid="engine" data-engine={backend}>
         Training runs on the <strong>{backend === 'wasm' ? 'WebAssembly SIMD engine' : 'CPU backend'}</strong>
-        : <span data-testid="engine-note">{reason}</span>
+        {backend === 'wasm' && <WasmKernels adapter={adapter} />}:{' '}
+        <span data-testid="engine-note">{reason}</span>
       </div>
     );
   }
   if (backend === 'wasm') {
     return (
       <div className="banner warn" role="alert" data-testid="fallback-banner" data-engine="wasm">
-        <strong>WebGPU is unavailable, so training runs on the WebAssembly SIMD engine.</strong> {reason}
+        <strong>WebGPU is unavailable, so training runs on the WebAssembly SIMD engine.</strong>
+        <WasmKernels adapter={adapter} /> {reason}
       </div>
     );
   }

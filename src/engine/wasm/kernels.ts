@@ -1,7 +1,9 @@
-// Loading the wasm backend's kernel module (built from wasm/*.ts, embedded in kernelsWasm.ts): the same
-// code in Node, vitest, the page and the worker (no fetch, no file access). A runtime without
-// WebAssembly or without its 128-bit SIMD is refused with a reason the caller shows.
+// Loading the wasm backend's kernel modules (built from wasm/*.ts, embedded in kernelsWasm.ts and
+// kernelsWasmRelaxed.ts): the same code in Node, vitest, the page and the worker (no fetch, no file
+// access). A runtime without WebAssembly or without its 128-bit SIMD is refused with a reason the caller
+// shows; the relaxed variant is chosen by feature detection where asked for `auto`.
 import { KERNELS_WASM_BASE64 } from './kernelsWasm';
+import { KERNELS_WASM_RELAXED_BASE64 } from './kernelsWasmRelaxed';
 
 /** The module's exports: kernels take byte offsets into memory (0 = a null tensor) and sizes. */
 export interface Kernels {
@@ -136,15 +138,27 @@ export class WasmUnavailableError extends Error {
   }
 }
 
-/** The module's bytes (decoded from the embedded base64). */
-export function kernelBytes(): Uint8Array<ArrayBuffer> {
-  const s = atob(KERNELS_WASM_BASE64);
+/**
+ * The kernel variants: `simd` (128-bit SIMD, every runtime with wasm SIMD) and `relaxed` (the same source
+ * with relaxed SIMD, so every multiply-add is one fused `f32x4.relaxed_madd`: on by default in Chromium
+ * 156, behind `--experimental-wasm-relaxed-simd` in Node 20). FMA rounds once instead of twice, so the
+ * variants differ in the last bits: the variant is part of the engine's id (`wasm` / `wasm-relaxed`) and
+ * of every cache key made with it.
+ */
+export const KERNEL_VARIANTS = ['simd', 'relaxed'] as const;
+export type KernelVariant = (typeof KERNEL_VARIANTS)[number];
+/** What a caller asks for: a variant, or `auto` (relaxed where the runtime validates it, else simd). */
+export type KernelPreference = KernelVariant | 'auto';
+
+/** A module's bytes (decoded from the embedded base64). */
+export function kernelBytes(variant: KernelVariant = 'simd'): Uint8Array<ArrayBuffer> {
+  const s = atob(variant === 'relaxed' ? KERNELS_WASM_RELAXED_BASE64 : KERNELS_WASM_BASE64);
   const b = new Uint8Array(s.length);
   for (let i = 0; i < s.length; i++) b[i] = s.charCodeAt(i);
   return b;
 }
 
-let compiled: Promise<WebAssembly.Module> | null = null;
+const compiled = new Map<KernelVariant, Promise<WebAssembly.Module>>();
 
 /** Why this runtime cannot run the kernels ('' when it can). */
 export function wasmUnavailableReason(bytes: Uint8Array<ArrayBuffer> = kernelBytes()): string {
@@ -154,22 +168,42 @@ export function wasmUnavailableReason(bytes: Uint8Array<ArrayBuffer> = kernelByt
   return '';
 }
 
-/** The compiled module (compiled once per realm); rejects with WasmUnavailableError naming the reason. */
-export function compileKernels(): Promise<WebAssembly.Module> {
-  if (!compiled) {
-    const bytes = kernelBytes();
-    const why = wasmUnavailableReason(bytes);
-    compiled = why ? Promise.reject(new WasmUnavailableError(why)) : WebAssembly.compile(bytes);
-    compiled.catch(() => (compiled = null));
+const NO_RELAXED =
+  "this runtime's WebAssembly has no relaxed SIMD (Node 20: start it with --experimental-wasm-relaxed-simd; " +
+  'Chromium has it from version 114); the simd kernel variant runs everywhere';
+
+/** Whether this runtime validates the relaxed-SIMD module. */
+export function relaxedSimdAvailable(): boolean {
+  return typeof WebAssembly !== 'undefined' && WebAssembly.validate(kernelBytes('relaxed'));
+}
+
+/** The variant a preference gives here; an explicit `relaxed` this runtime lacks is refused with why. */
+export function resolveKernelVariant(pref: KernelPreference): KernelVariant {
+  if (pref === 'simd') return 'simd';
+  const relaxed = relaxedSimdAvailable();
+  if (pref === 'relaxed' && !relaxed) throw new WasmUnavailableError(NO_RELAXED);
+  return relaxed ? 'relaxed' : 'simd';
+}
+
+/** The compiled module of `variant` (compiled once per realm); rejects with WasmUnavailableError naming the reason. */
+export function compileKernels(variant: KernelVariant = 'simd'): Promise<WebAssembly.Module> {
+  let c = compiled.get(variant);
+  if (!c) {
+    const bytes = kernelBytes(variant);
+    const why = variant === 'simd' ? wasmUnavailableReason(bytes) : relaxedSimdAvailable() ? '' : NO_RELAXED;
+    c = why ? Promise.reject(new WasmUnavailableError(why)) : WebAssembly.compile(bytes);
+    compiled.set(variant, c);
+    c.catch(() => compiled.delete(variant));
   }
-  return compiled;
+  return c;
 }
 
 /** An instance of the kernels over a fresh memory of `pages` 64 KiB pages. */
 export async function instantiateKernels(
   pages = 16,
+  variant: KernelVariant = 'simd',
 ): Promise<{ kernels: Kernels; memory: WebAssembly.Memory }> {
-  const module = await compileKernels();
+  const module = await compileKernels(variant);
   const memory = new WebAssembly.Memory({ initial: pages });
   const instance = await WebAssembly.instantiate(module, { env: { memory } });
   return { kernels: instance.exports as unknown as Kernels, memory };

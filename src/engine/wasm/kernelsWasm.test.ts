@@ -3,17 +3,33 @@
 // editing wasm/*.ts). Also checks the module validates, imports only its memory and exports every kernel.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { KERNELS_TS, compileKernels, kernelsModuleSource } from './buildKernels';
-import { kernelBytes, wasmUnavailableReason } from './kernels';
+import { KERNEL_BUILDS, compileKernels, kernelsModuleSource } from './buildKernels';
+import { KERNEL_VARIANTS, kernelBytes, resolveKernelVariant, wasmUnavailableReason } from './kernels';
 
 describe('wasm kernel module', () => {
-  it('matches a fresh build of wasm/*.ts byte for byte', async () => {
-    const built = await compileKernels();
-    const committed = kernelBytes();
-    expect(committed.length).toBe(built.length);
-    expect(Buffer.from(committed).equals(Buffer.from(built))).toBe(true);
-    expect(readFileSync(KERNELS_TS, 'utf8')).toBe(kernelsModuleSource(built));
-  }, 60_000);
+  for (const variant of KERNEL_VARIANTS)
+    it(`${variant}: matches a fresh build of wasm/*.ts byte for byte`, async () => {
+      const built = await compileKernels(variant);
+      const committed = kernelBytes(variant);
+      expect(committed.length).toBe(built.length);
+      expect(Buffer.from(committed).equals(Buffer.from(built))).toBe(true);
+      expect(readFileSync(KERNEL_BUILDS[variant].file, 'utf8')).toBe(kernelsModuleSource(built, variant));
+    }, 60_000);
+
+  it('the variants differ: the relaxed module has fused multiply-adds (0xfd 0x85 0x02), the plain one none', () => {
+    const fma = (b: Uint8Array): number => {
+      let n = 0;
+      for (let i = 0; i + 2 < b.length; i++) if (b[i] === 0xfd && b[i + 1] === 0x85 && b[i + 2] === 0x02) n++;
+      return n;
+    };
+    expect(fma(kernelBytes('relaxed'))).toBeGreaterThan(20);
+    expect(fma(kernelBytes('simd'))).toBe(0);
+  });
+
+  it('without the flag Node 20 has no relaxed SIMD: auto takes simd, an explicit relaxed is refused with the fix', () => {
+    expect(resolveKernelVariant('auto')).toBe('simd');
+    expect(() => resolveKernelVariant('relaxed')).toThrow(/--experimental-wasm-relaxed-simd/);
+  });
 
   it('validates with SIMD here, imports only memory and exports every kernel', () => {
     expect(wasmUnavailableReason()).toBe('');

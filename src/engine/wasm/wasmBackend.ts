@@ -9,7 +9,7 @@ import { shapeSize } from '../cpu/cpuBackend';
 import * as enc from '../cpu/encoder';
 import * as rope from '../cpu/rope';
 import * as smp from '../cpu/sample';
-import { instantiateKernels, type Kernels } from './kernels';
+import { instantiateKernels, resolveKernelVariant, type KernelPreference, type KernelVariant, type Kernels } from './kernels';
 import { WasmMemory } from './wasmMemory';
 
 /** A tensor in wasm memory: `ptr` is its byte offset; `block` the bytes it owns (0 for a view). */
@@ -48,16 +48,28 @@ export class WasmBackend implements Backend {
   private constructor(
     private readonly k: Kernels,
     private readonly mem: WasmMemory,
+    readonly kernels: KernelVariant,
   ) {
     const where =
       typeof process !== 'undefined' && process.versions?.node ? `Node ${process.versions.node}` : 'browser';
-    this.info = { name: 'wasm', adapter: `WebAssembly SIMD128, 1 thread (${where})`, features: ['simd128'] };
+    const relaxed = kernels === 'relaxed';
+    this.info = {
+      name: 'wasm',
+      kernels,
+      adapter: `WebAssembly SIMD128${relaxed ? ' with relaxed-SIMD FMA' : ''}, 1 thread (${where})`,
+      features: relaxed ? ['simd128', 'relaxed-simd'] : ['simd128'],
+    };
   }
 
-  /** A backend with its own module instance and memory; rejects (WasmUnavailableError) without wasm SIMD. */
-  static async create(): Promise<WasmBackend> {
-    const { kernels, memory } = await instantiateKernels();
-    return new WasmBackend(kernels, new WasmMemory(memory));
+  /**
+   * A backend with its own module instance and memory; rejects (WasmUnavailableError) without wasm SIMD,
+   * or without relaxed SIMD where `kernels` is 'relaxed'. The default is the simd variant everywhere
+   * (Node's results stay byte-identical whatever flags a process has); the page asks for 'auto'.
+   */
+  static async create(kernels: KernelPreference = 'simd'): Promise<WasmBackend> {
+    const variant = resolveKernelVariant(kernels);
+    const { kernels: k, memory } = await instantiateKernels(16, variant);
+    return new WasmBackend(k, new WasmMemory(memory), variant);
   }
 
   /** Bytes of the module's linear memory (tensors, pools, static data): the engine's memory. */
