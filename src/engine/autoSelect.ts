@@ -1,18 +1,27 @@
-// Backend 'auto' with a measurement: a hardware WebGPU adapter is used as it is; a software one (SwiftShader,
-// or an adapter marked as a fallback) is timed for about a second against the CPU engine on the default
-// preset's decoding shapes, and the faster one trains, with the figures and the reason recorded.
+// Backend 'auto' with a measurement: the WebGPU adapter it got, hardware or software (SwiftShader, or an
+// adapter marked as a fallback), is timed for about a second against the CPU engine on the cohort's own
+// decoding shapes, and the faster one trains, with the figures and the reason recorded. The choice is cached
+// per adapter, model width and B × K (IndexedDB where there is one), so the next start of the same cohort
+// on the same adapter does not measure again.
 import type { Backend } from './backend';
+import { idbKv, type KvStore } from './idbKv';
 import { cpuFallback, selectBackend, type BackendPreference, type SelectedBackend } from './select';
 
-/** Rows (B × K = 16 × 8), width and MLP width of the default preset's decoding: the shapes timed. */
-const ROWS = 128,
-  C = 32,
-  H = 128;
+/** The decoding shapes timed: rows (B × K), model width and MLP width. */
+export interface AutoShape {
+  rows: number;
+  C: number;
+  H: number;
+}
+/** The default preset's (16 × 8 rows, width 32, MLP 128): what is timed when the cohort's is unknown. */
+export const DEFAULT_AUTO_SHAPE: AutoShape = { rows: 128, C: 32, H: 128 };
+const shapeText = (s: AutoShape): string => `${s.rows} rows x width ${s.C} x MLP ${s.H}`;
 /** Chains (matmul, GELU, matmul) queued per readback, as a decode step queues its dispatches. */
 const CHAINS_PER_READ = 16;
 
 /** One backend's probe: a round queues CHAINS_PER_READ chains (matmul C→H, GELU, matmul H→C) and reads back. */
-function makeProbe(be: Backend): { round(): Promise<void>; free(): void } {
+function makeProbe(be: Backend, shape: AutoShape): { round(): Promise<void>; free(): void } {
+  const { rows: ROWS, C, H } = shape;
   const rnd = (n: number, seed: number) =>
     Float32Array.from({ length: n }, (_, i) => Math.sin(i * 12.9898 + seed) * 0.1);
   const t = {
@@ -60,9 +69,10 @@ export async function probeRates(
   b: Backend,
   budgetMs: number,
   now: () => number = () => performance.now(),
+  shape: AutoShape = DEFAULT_AUTO_SHAPE,
 ): Promise<[number, number]> {
-  const pa = makeProbe(a);
-  const pb = makeProbe(b);
+  const pa = makeProbe(a, shape);
+  const pb = makeProbe(b, shape);
   try {
     await pa.round();
     await pb.round();
@@ -96,6 +106,32 @@ export async function cpuEngine(): Promise<Backend> {
   return (await cpuFallback()).backend;
 }
 
+/** What the cache keeps of one decision. */
+export interface AutoRecord {
+  choice: 'webgpu' | 'cpu';
+  gpuRate: number;
+  cpuRate: number;
+  /** The CPU engine it was timed against (its adapter line). */
+  cpuEngine: string;
+  at: string;
+}
+
+/** The cache key of a decision: the adapter, whether it is software, and the shapes. */
+export const autoKey = (adapter: string, software: boolean, s: AutoShape): string =>
+  `${adapter}|${software ? 'software' : 'hardware'}|R${s.rows}|C${s.C}|H${s.H}`;
+
+function isRecord(x: unknown): x is AutoRecord {
+  const r = x as AutoRecord;
+  return (
+    !!r &&
+    (r.choice === 'webgpu' || r.choice === 'cpu') &&
+    Number.isFinite(r.gpuRate) &&
+    Number.isFinite(r.cpuRate) &&
+    typeof r.cpuEngine === 'string' &&
+    typeof r.at === 'string'
+  );
+}
+
 /** How `auto` decided, for the engine line. */
 export interface AutoDecision extends SelectedBackend {
   /** Why this backend, with the measured figures ('' when no measurement was needed). */
@@ -110,50 +146,83 @@ export interface AutoEnv {
   makeCpu?: () => Backend | Promise<Backend>;
   /** Milliseconds each candidate is timed (default 300: about a second in all with the warm-ups). */
   budgetMs?: number;
-  /** Chains per second of (adapter, CPU engine) (default probeRates). */
-  measure?: (gpu: Backend, cpu: Backend, budgetMs: number) => Promise<[number, number]>;
+  /** Chains per second of (adapter, CPU engine) at `shape` (default probeRates). */
+  measure?: (gpu: Backend, cpu: Backend, budgetMs: number, shape: AutoShape) => Promise<[number, number]>;
+  /** Where decisions are cached (default IndexedDB 'co-rl-auto-choice'; null: never cached). */
+  cache?: KvStore | null;
 }
 
+const defaultCache = (): KvStore => idbKv('co-rl-auto-choice', 'choices');
+
 /**
- * `selectBackend`, except that `auto` on a software WebGPU adapter times it against the CPU engine and
- * keeps the faster one (destroying the other). 'webgpu', 'cpu' and hardware adapters are unchanged.
+ * `selectBackend`, except that `auto` on a WebGPU adapter, hardware or software, times it against the CPU
+ * engine on `shape` (or takes the cached decision for that adapter and shape) and keeps the faster one
+ * (destroying the other). 'webgpu', 'wasm' and 'cpu' are unchanged.
  */
 export async function selectMeasuredBackend(
   pref: BackendPreference,
   env: AutoEnv = {},
+  shape: AutoShape = DEFAULT_AUTO_SHAPE,
 ): Promise<AutoDecision> {
   const select = env.select ?? selectBackend;
   const first = await select(pref);
-  if (pref !== 'auto' || first.backend.info.name !== 'webgpu' || !first.backend.info.software)
-    return { ...first, note: '' };
-  const budget = env.budgetMs ?? 300;
-  const measure = env.measure ?? probeRates;
+  if (pref !== 'auto' || first.backend.info.name !== 'webgpu') return { ...first, note: '' };
   const gpu = first.backend;
+  const kind = gpu.info.software ? 'software' : 'hardware';
+  const cache = env.cache === undefined ? defaultCache() : env.cache;
+  const key = autoKey(gpu.info.adapter, !!gpu.info.software, shape);
+  const cached = cache ? await cache.get(key).catch(() => null) : null;
+  if (isRecord(cached))
+    return decide(gpu, null, cached, `cached ${cached.at.slice(0, 10)}`, kind, shape, env);
+  const budget = env.budgetMs ?? 300;
+  const measure = env.measure ?? ((g, c, b, s) => probeRates(g, c, b, undefined, s));
   const cpu = await (env.makeCpu ?? cpuEngine)();
   let gpuRate: number, cpuRate: number;
   const t0 = performance.now();
   try {
-    [gpuRate, cpuRate] = await measure(gpu, cpu, budget);
+    [gpuRate, cpuRate] = await measure(gpu, cpu, budget, shape);
   } catch (e) {
     cpu.destroy();
     return {
       ...first,
-      note: `auto: the software adapter could not be timed against the CPU engine (${e instanceof Error ? e.message : String(e)}); WebGPU kept`,
+      note: `auto: the ${kind} adapter could not be timed against the CPU engine (${e instanceof Error ? e.message : String(e)}); WebGPU kept`,
     };
   }
-  const figures = `software WebGPU adapter (${gpu.info.adapter}) ${gpuRate.toFixed(0)} vs CPU engine (${cpu.info.adapter}) ${cpuRate.toFixed(0)} matmul-GELU-matmul chains/s on the default shapes, timed in ${Math.round(performance.now() - t0)} ms`;
-  if (cpuRate > gpuRate) {
+  const rec: AutoRecord = {
+    choice: cpuRate > gpuRate ? 'cpu' : 'webgpu',
+    gpuRate,
+    cpuRate,
+    cpuEngine: cpu.info.adapter,
+    at: new Date().toISOString(),
+  };
+  await cache?.set(key, rec).catch(() => false);
+  return decide(gpu, cpu, rec, `timed in ${Math.round(performance.now() - t0)} ms`, kind, shape, env);
+}
+
+/** The backend a decision picks (making the CPU engine when it came from the cache), with its lines. */
+async function decide(
+  gpu: Backend,
+  madeCpu: Backend | null,
+  r: AutoRecord,
+  how: string,
+  kind: string,
+  shape: AutoShape,
+  env: AutoEnv,
+): Promise<AutoDecision> {
+  const figures = `${kind} WebGPU adapter (${gpu.info.adapter}) ${r.gpuRate.toFixed(0)} vs CPU engine (${r.cpuEngine}) ${r.cpuRate.toFixed(0)} matmul-GELU-matmul chains/s on this cohort's shapes (${shapeText(shape)}), ${how}`;
+  if (r.choice === 'cpu') {
     gpu.destroy();
+    const cpu = madeCpu ?? (await (env.makeCpu ?? cpuEngine)());
     return {
       backend: cpu,
-      fallbackReason: `auto measured: ${figures}, so the CPU engine is ${(cpuRate / gpuRate).toFixed(1)}x faster and trains (pick WebGPU in the settings to use the adapter anyway).`,
+      fallbackReason: `auto measured: ${figures}, so the CPU engine is ${(r.cpuRate / r.gpuRate).toFixed(1)}x faster and trains (pick WebGPU in the settings to use the adapter anyway).`,
       note: 'measured',
     };
   }
-  cpu.destroy();
+  madeCpu?.destroy();
   return {
     backend: gpu,
     fallbackReason: '',
-    note: `auto measured: ${figures}, so WebGPU is ${(gpuRate / cpuRate).toFixed(1)}x faster and trains.`,
+    note: `auto measured: ${figures}, so WebGPU is ${(r.gpuRate / r.cpuRate).toFixed(1)}x faster and trains.`,
   };
 }

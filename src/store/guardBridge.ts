@@ -1,6 +1,7 @@
 // Faults the training worker handled (docs/architecture.md "Faults"): a lost GPU device is logged as a
 // console warning (it is expected and recovered from, not an error), and in a dev build the test hook
-// window.__corl.loseDevice() asks the worker to destroy its WebGPU device (e2e/guard.spec.ts).
+// window.__corl.loseDevice() asks the worker to destroy its WebGPU device (e2e/guard.spec.ts), and
+// window.__corl.fakeAdapter(name, gpuRate, cpuRate) gives backend 'auto' a fake hardware adapter (e2e/autoHardware.spec.ts).
 import { onTrainEvents, sendTrainCommand } from './trainBridge';
 
 let installed = false;
@@ -15,6 +16,12 @@ export function installGuard(): void {
   });
   if (import.meta.env.DEV && typeof window !== 'undefined') {
     const w = window as unknown as { __corl?: Record<string, unknown> };
-    w.__corl = { ...(w.__corl ?? {}), loseDevice: () => sendTrainCommand({ type: 'debugLoseDevice' }) };
+    w.__corl = {
+      ...(w.__corl ?? {}),
+      loseDevice: () => sendTrainCommand({ type: 'debugLoseDevice' }),
+      // backend 'auto' on a fake hardware adapter with these measured rates (src/worker/fakeAdapter.ts)
+      fakeAdapter: (adapter: string, gpuRate: number, cpuRate: number) =>
+        sendTrainCommand({ type: 'debugFakeAdapter', adapter, gpuRate, cpuRate }),
+    };
   }
 }

@@ -87,7 +87,10 @@ export type TrainCommand =
   | RegimeCommand
   /** Test hook: destroy the WebGPU device now, as a driver reset would (only with the start command's
    * `debug`, or in a dev build; else answered with a 'fault' event of kind 'ignored'). */
-  | { type: 'debugLoseDevice' };
+  | { type: 'debugLoseDevice' }
+  /** Test hook (dev builds only): backend 'auto' sees a hardware adapter named `adapter` whose measurement
+   * gives these rates (src/worker/fakeAdapter.ts); the current backend is dropped so the next run selects. */
+  | { type: 'debugFakeAdapter'; adapter: string; gpuRate: number; cpuRate: number };
 
 /**
  * The regime check (docs/method.md, "The regime") of `config`'s base agents on `problems` validation

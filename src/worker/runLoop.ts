@@ -13,6 +13,7 @@ import type { TrainCommand } from './protocol';
 import type { TrainController } from './trainController';
 import { TrainSession } from './trainSession';
 import { runRegimeAtStart } from './regimeRequest';
+import { autoShapeOf } from './autoShape';
 
 /** A saved run to continue (see the 'start' command). */
 type Resume = NonNullable<Extract<TrainCommand, { type: 'start' }>['resume']>;
@@ -49,7 +50,7 @@ export async function runLoop(
   };
   try {
     note('Looking for a GPU…');
-    const be = await c.getBackend(pref);
+    const be = await c.getBackend(pref, autoShapeOf(config));
     if (aborted()) return;
     const built = await c.axisBuilds.resolve(be, config, {
       recipe: pretrain?.recipe,
@@ -201,7 +202,7 @@ export async function runLoop(
       } catch {
         // already gone
       }
-      const be = await c.getBackend(pref);
+      const be = await c.getBackend(pref, autoShapeOf(old.config));
       if (aborted()) return false;
       const ns = await TrainSession.open(be, old.config, read, (m) =>
         c.status(id, 'loading', posted, total, m),

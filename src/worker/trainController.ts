@@ -4,6 +4,8 @@
 import type { ReadBytes } from '../cohort/manifest';
 import type { Backend } from '../engine/backend';
 import type { BackendPreference, SelectedBackend } from '../engine/select';
+import type { AutoShape } from '../engine/autoSelect';
+import { selectWithFakeAdapter, type FakeAdapter } from './fakeAdapter';
 import type { ExperimentConfig } from '../rl/config';
 import type { InspectCommand, TrainCommand, TrainEvent, TrainPhase } from './protocol';
 import { applyLive, cachedReader, TrainSession } from './trainSession';
@@ -29,7 +31,7 @@ export interface ControllerEnv {
   post(e: TrainEvent, transfer?: Transferable[]): void;
   /** A ReadBytes for checkpoints relative to `baseUrl` (undefined: the default place). */
   reader(baseUrl?: string): ReadBytes;
-  selectBackend(pref: BackendPreference): Promise<SelectedBackend & { note?: string }>;
+  selectBackend(pref: BackendPreference, shape?: AutoShape): Promise<SelectedBackend & { note?: string }>;
   /** Keep the in-memory recovery snapshot after every lock step while it costs at most this share of one
    * (default KEEP_SHARE; tests set 0 to keep only every `snapshotEvery` steps and exercise the re-run). */
   keepShare?: number;
@@ -43,6 +45,10 @@ export class TrainController {
   backend: Backend | null = null;
   /** The preference the backend was made for ('auto' after an explicit 'cpu' must look for a GPU again). */
   private backendPref: BackendPreference = 'auto';
+  /** The dev-build test hook's fake hardware adapter (null: the real selection). */
+  private fakeAdapter: FakeAdapter | null = null;
+  /** The shapes 'auto' decided for ('' when not auto or unknown). */
+  private backendShape = '';
   read: ReadBytes;
   private readBase: string | undefined = undefined;
   /** The run that owns the loop; a start or reset makes a new id and the old loop stops at its next check. */
@@ -115,14 +121,27 @@ export class TrainController {
     return want === 'auto' ? made !== 'cpu' && made !== 'wasm' : name === want;
   }
 
-  async getBackend(pref: BackendPreference): Promise<Backend> {
-    if (this.backend && TrainController.reuses(this.backendPref, this.backend.info.name, pref))
+  /**
+   * The backend for a run that asks for `pref`; `shape` is what 'auto' times (the run's decoding shapes):
+   * a made backend is reused unless the preference changed, or 'auto' decided for other shapes.
+   */
+  async getBackend(pref: BackendPreference, shape?: AutoShape): Promise<Backend> {
+    const shapeKey = pref === 'auto' && shape ? JSON.stringify(shape) : '';
+    if (
+      this.backend &&
+      TrainController.reuses(this.backendPref, this.backend.info.name, pref) &&
+      this.backendShape !== 'reselect' &&
+      (shapeKey === '' || shapeKey === this.backendShape)
+    )
       return this.backend;
     this.backend?.destroy();
     this.backend = null;
-    const { backend, fallbackReason, note } = await this.env.selectBackend(pref);
+    const { backend, fallbackReason, note } = this.fakeAdapter
+      ? await selectWithFakeAdapter(this.fakeAdapter, pref, shape)
+      : await this.env.selectBackend(pref, shape);
     this.backend = backend;
     this.backendPref = pref;
+    this.backendShape = shapeKey;
     this.lostFlag = false;
     // a device lost while the loop waits (paused) wakes it to recover; our own destroy() drops the backend first
     void (backend as Losable).device?.lost?.then(() => {
@@ -237,6 +256,21 @@ export class TrainController {
             message: ignored,
           });
         else dev!.destroy();
+        break;
+      }
+      case 'debugFakeAdapter': {
+        if (!DEV) {
+          this.env.post({
+            type: 'fault',
+            runId: this.runId,
+            kind: 'ignored',
+            step: this.current?.step ?? 0,
+            message: 'debugFakeAdapter is a test hook: it is honoured only in a dev build',
+          });
+          break;
+        }
+        this.fakeAdapter = { adapter: cmd.adapter, gpuRate: cmd.gpuRate, cpuRate: cmd.cpuRate };
+        this.backendShape = 'reselect'; // the next run selects again (a loaded session keeps its backend until then)
         break;
       }
     }

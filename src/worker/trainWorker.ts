@@ -12,7 +12,7 @@ const post = (e: TrainEvent, transfer: Transferable[] = []): void =>
 const controller = new TrainController({
   post,
   reader: (base) => fetchReader(base),
-  selectBackend: (pref) => selectMeasuredBackend(pref),
+  selectBackend: (pref, shape) => selectMeasuredBackend(pref, {}, shape),
 });
 
 self.onmessage = (ev: MessageEvent<TrainCommand>) => {
