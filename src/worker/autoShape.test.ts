@@ -10,6 +10,7 @@ const config = (cohort: ExperimentConfig['cohort'], batchPrompts = 16, samples =
   steps: 1,
   methods: ['co-rl'],
   cohort,
+  task: null,
   train: { ...DEFAULT_TRAIN, batchPrompts, samples },
   eval: DEFAULT_EVAL,
 });
