@@ -6,7 +6,7 @@ import { PRESET_NAMES } from '../cohort/presets';
 import { DEFAULT_TRAIN, REWARD_METHODS } from '../rl/config';
 import type { RewardMethod } from '../rl/rewards';
 import type { SoakOptions, SoakPoint } from '../soak/soakPage';
-import { parseArgs } from './args';
+import { parseArgs } from '../util/args';
 import { openPage } from './browser';
 
 const USAGE =

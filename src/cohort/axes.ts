@@ -3,7 +3,6 @@
 // `view`, `arch` (depth, width, heads, positions, MLP ratio, context), `tokenizer`, `corpus`, `recipe`. This file
 // validates such specs (every problem listed, before any work) and gives each build its content address.
 import {
-  hashString,
   isTokenizerName,
   isViewName,
   makeTask,
@@ -12,10 +11,10 @@ import {
   resolveTaskConfig,
   TOKENIZER_NAMES,
   VIEW_NAMES,
-  deriveRng,
   validateTaskConfig,
   type TaskConfig,
 } from '../tasks';
+import { hashString, deriveRng } from '../util/rng';
 import type { AgentSpec } from './agent';
 import { corpusErrors } from './corpus';
 import { FAMILY_NAMES, FAMILIES, familyArch } from './families';

@@ -10,15 +10,8 @@
 import type { AdamWParams, Backend } from '../engine/backend';
 import { GPT } from '../model/gpt';
 import { lrAt, makeSFTBatch, releaseSFTBuffers, sftStep, type SFTOptions } from '../model/sft';
-import {
-  deriveRng,
-  deriveSeed,
-  renderCompletion,
-  renderPrompt,
-  type Problem,
-  type Tokenizer,
-  type ViewName,
-} from '../tasks';
+import { renderCompletion, renderPrompt, type Problem, type Tokenizer, type ViewName } from '../tasks';
+import { deriveRng, deriveSeed } from '../util/rng';
 import { makeGPTConfig } from '../model/config';
 import type { CorpusSpec } from './corpus';
 import { greedyScores, sampledAccuracy } from './evaluate';

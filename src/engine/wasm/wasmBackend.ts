@@ -5,7 +5,7 @@
 // (src/engine/backend.ts), against which every kernel is parity-tested (wasmBackend.test.ts).
 import type { AdamWParams, Backend, BackendCounters, BackendInfo, DType, Tensor } from '../backend';
 import { VIEW_ALIGN } from '../backend';
-import { shapeSize } from '../cpu/cpuBackend';
+import { shapeSize } from '../../util/shape';
 import * as enc from '../cpu/encoder';
 import * as rope from '../cpu/rope';
 import * as smp from '../cpu/sample';

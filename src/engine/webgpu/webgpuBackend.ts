@@ -3,7 +3,7 @@
 // in ./ops/<family>.ts, their kernels in shaders/<family>.wgsl, each with a CPU twin in ../cpu/<family>.ts.
 import type { Backend, BackendCounters, BackendInfo, DType, Tensor } from '../backend';
 import { VIEW_ALIGN } from '../backend';
-import { shapeSize } from '../cpu/cpuBackend';
+import { shapeSize } from '../../util/shape';
 import { acquireDevice } from './device';
 import type { GpuContext, Kernel, Param } from './context';
 import { U, F, cdiv, defineKernel, kernelKey, registeredKernels } from './context';

@@ -6,7 +6,7 @@ import type { Tensor } from '../../backend';
 import { DECODE_MAX_C, type DecodeOps } from '../../decode';
 import type { GpuContext, Param } from '../context';
 import { F, U, defineKernel } from '../context';
-import { ropeHeadSize, ropeTheta } from '../../cpu/rope';
+import { ropeHeadSize, ropeTheta } from '../../../util/rope';
 import { GpuTensor } from '../tensor';
 import common from '../../../../shaders/common.wgsl?raw';
 import trig from '../../../../shaders/trig.wgsl?raw';

@@ -3,7 +3,7 @@
 import type { Tensor } from '../../backend';
 import type { GpuContext, Kernel } from '../context';
 import { F, U, defineKernel } from '../context';
-import { ropeHeadSize, ropeTheta } from '../../cpu/rope';
+import { ropeHeadSize, ropeTheta } from '../../../util/rope';
 import common from '../../../../shaders/common.wgsl?raw';
 import trig from '../../../../shaders/trig.wgsl?raw';
 import src from '../../../../shaders/rope.wgsl?raw';
