@@ -99,7 +99,7 @@ async function runNode(
 }
 
 async function runWebGpu(config: ExperimentConfig, specs: AgentSpec[]): Promise<ExperimentResult> {
-  const { openPage } = await import('./browser');
+  const { openPage } = await import('../bench/browser');
   const session = await openPage('/src/rl/runner.html');
   try {
     const bar = progressBar();

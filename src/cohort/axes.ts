@@ -18,7 +18,8 @@ import { hashString, deriveRng } from '../util/rng';
 import type { AgentSpec } from './agent';
 import { corpusErrors } from './corpus';
 import { FAMILY_NAMES, FAMILIES, familyArch } from './families';
-import { familyTokenizer, type PretrainSpec } from './pretrain';
+import { familyTokenizer } from './pretrain';
+import type { PretrainSpec } from './pretrainSpec';
 import { recipeErrors } from './recipeAxis';
 
 /** Fields an agent spec may have. */
