@@ -100,6 +100,22 @@ module.exports = {
       to: {},
     },
     {
+      name: 'engine-backends-apart',
+      severity: 'error',
+      comment:
+        'Inside src/engine/ the three backends stay apart: the CPU reference and WebGPU import no other ' +
+        "backend's folder; shared pieces go to src/engine/ or src/util/ (tests and parity cases compare them).",
+      from: { path: '^src/engine/(cpu|webgpu)/', pathNot: TEST },
+      to: { path: '^src/engine/(cpu|wasm|webgpu)/', pathNot: '^src/engine/$1/' },
+    },
+    {
+      name: 'engine-wasm-falls-back-to-cpu',
+      severity: 'error',
+      comment: 'The wasm backend may run CPU kernels on its memory (src/engine/cpu/), never WebGPU code.',
+      from: { path: '^src/engine/wasm/', pathNot: TEST },
+      to: { path: '^src/engine/webgpu/' },
+    },
+    {
       name: 'react-below-store',
       severity: 'error',
       comment: 'Nothing below the store imports React, zustand or recharts (docs/architecture.md).',

@@ -1,8 +1,9 @@
 // The checks npm run lint adds (issue 19, step 4) fail on a planted violation: the repository's own
 // .dependency-cruiser.cjs run over a small tree of rooms in a temporary folder reports an upward
 // import, util importing one of ours, React below the store, node:* in a page file, a page file
-// importing a Node-only file, a circle (once) and a folder without a row in the table, and nothing for the
-// allowed imports beside them; knip with knip.json's settings reports a planted unused export.
+// importing a Node-only file, WebGPU importing the CPU backend, a circle (once) and a folder without a
+// row in the table, and nothing for the allowed imports beside them; knip with knip.json's settings
+// reports a planted unused export.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -43,6 +44,9 @@ describe('dependency-cruiser with .dependency-cruiser.cjs', () => {
       'src/model/a.ts': "import { b } from './b';\nexport const a = () => b;\n",
       'src/model/b.ts': "import { a } from './a';\nexport const b = () => a;\n",
       'src/newroom/x.ts': "import { x } from '../store/slice';\nexport const n = x;\n",
+      'src/engine/cpu/k.ts': 'export const k = 1;\n',
+      'src/engine/wasm/w.ts': "import { k } from '../cpu/k';\nexport const w = k;\n", // allowed: the CPU fallback
+      'src/engine/webgpu/g.ts': "import { k } from '../cpu/k';\nexport const g = k;\n",
     });
     const { options, ...ruleSet } = config;
     const { tsConfig: _ts, ...rest } = options ?? {};
@@ -58,6 +62,7 @@ describe('dependency-cruiser with .dependency-cruiser.cjs', () => {
         'no-circular: src/model/a.ts -> src/model/b.ts',
         'page-imports-node-core: src/cohort/files.ts -> fs',
         'page-imports-node-only-file: src/sweep/page.ts -> src/cli/tool.ts',
+        'engine-backends-apart: src/engine/webgpu/g.ts -> src/engine/cpu/k.ts',
         'react-below-store: src/rl/hook.ts -> node_modules/react/index.js',
         'room-not-in-table: src/newroom/x.ts -> src/store/slice.ts',
       ].sort(),
