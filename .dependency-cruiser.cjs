@@ -64,14 +64,9 @@ const REACT = '^node_modules/(react|react-dom|zustand|recharts)/';
 /**
  * Known exceptions, each removed by a named step of issue 19 (delete the entry with the step):
  * - step 2: the run loop becomes a class that owns its run state, so runLoop.ts and regimeRequest.ts
- *   stop taking the TrainController they mutate (type-only imports back into trainController.ts);
- * - step 1: the op table declares every op once and rebuilds the Backend interface from it, so
- *   backend.ts and decode.ts stop importing each other's types.
+ *   stop taking the TrainController they mutate (type-only imports back into trainController.ts).
  */
-const CIRCLE_EXCEPTIONS = [
-  '^src/worker/(runLoop|regimeRequest|trainController)[.]ts$',
-  '^src/engine/(backend|decode)[.]ts$',
-];
+const CIRCLE_EXCEPTIONS = ['^src/worker/(runLoop|regimeRequest|trainController)[.]ts$'];
 
 const below = (room) => `^src/(${[room, ...ROOMS[room]].join('|')})/`;
 

@@ -3,7 +3,8 @@
 // backward from per-token weights dLoss/dlogp (logprobBackward → GPT.backward). docs/method.md ("One training step", step 7).
 // `startPolicyForward` records a forward without reading back, so a trainer reads every agent's (and
 // reference's) figures in one readback.
-import type { Pending, Tensor } from '../engine/backend';
+import type { Pending } from '../engine/backend';
+import type { Tensor } from '../engine/tensor';
 import type { GPT } from '../model/gpt';
 
 /** B*K rollout rows of one agent: the prompt, then the sampled completion (padded with EOS). */

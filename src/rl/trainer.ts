@@ -4,7 +4,8 @@
 // base, which co-rl-frozen also rolls out as each agent's frozen teacher); AdamW with global-norm clipping
 // per agent; metrics per agent and pair. Runs unchanged in Node, a page or a worker.
 import type { Agent } from '../cohort/agent';
-import { resolvePending, type Backend, type Tensor } from '../engine/backend';
+import { resolvePending, type Backend } from '../engine/backend';
+import type { Tensor } from '../engine/tensor';
 import { releaseDecoders } from '../model/generate';
 import { GPT } from '../model/gpt';
 import type { Problem, ViewName } from '../tasks';

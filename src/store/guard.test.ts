@@ -5,7 +5,7 @@
 // fakes WebGPU's device.lost) is recreated and the run continues with every record exactly once.
 import { afterEach, describe, expect, it } from 'vitest';
 import { nodeReader } from '../cohort/nodeFiles';
-import type { Tensor } from '../engine/backend';
+import type { Tensor } from '../engine/tensor';
 import { CpuBackend } from '../engine/cpu/cpuBackend';
 import { loadCheckpoint } from '../model/checkpoint';
 import { paramLayout } from '../model/params';

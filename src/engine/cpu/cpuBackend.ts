@@ -1,7 +1,8 @@
 // The CPU reference backend: tensors are typed arrays, and every op calls a literal
 // transcription of its math in ./<family>.ts. It is the oracle every WGSL and wasm kernel is tested
 // against, the last fallback (where neither WebGPU nor WebAssembly SIMD runs), and `--backend cpu` in Node.
-import type { AdamWParams, Backend, BackendCounters, BackendInfo, DType, Tensor } from '../backend';
+import type { AdamWParams, Backend, BackendCounters, BackendInfo } from '../backend';
+import type { DType, Tensor } from '../tensor';
 import { VIEW_ALIGN } from '../backend';
 import { shapeSize } from '../../util/shape';
 import * as enc from './encoder';

@@ -1,5 +1,5 @@
 // What a WebGPU op wrapper sees: a way to run a kernel on tensors with a uniform params block.
-import type { Tensor } from '../backend';
+import type { Tensor } from '../tensor';
 
 /** A compute entry point: WGSL source, entry name, optional `override` constants. */
 export interface Kernel {
