@@ -10,7 +10,7 @@ import { resolveAxisAgents } from './axisAgents';
 import { SWEEP_BACKENDS, type SweepBackend } from './backends';
 import { formatPath, listPaths, parsePath, setAt, type PathStep } from './paths';
 import { checkRegistration, parseRegistration, REGISTRATION_KEYS, type Registration } from './registration';
-import { sha16 } from './sha256';
+import { sha16 } from '../util/sha256';
 
 /** The keys of a sweep config that are not experiment fields. */
 export const SWEEP_KEYS = ['grid', 'include', 'exclude', 'backend', ...REGISTRATION_KEYS];

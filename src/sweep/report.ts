@@ -11,7 +11,7 @@ import type { MethodSummary } from '../rl/summary';
 import { checkClaims, type Claim } from './claims';
 import { valueLabel } from './grid';
 import { preregCitation, registeredSection, type PreregCitation, type RegisteredSection } from './registered';
-import { sha16 } from './sha256';
+import { sha16 } from '../util/sha256';
 import type { CellRecord, SweepManifest } from './store';
 import { stats, type GroupEntry, type Stats } from './groups';
 
