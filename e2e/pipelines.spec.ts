@@ -1,4 +1,4 @@
-// Pipelines created once and asynchronously (src/engine/pipelines.browsercheck.ts): every registered
+// Pipelines created once and asynchronously (src/rl/pipelines.browsercheck.ts): every registered
 // kernel gets exactly one pipeline from WebGpuBackend.prepare(), a dispatch after it creates none, the
 // outputs match the synchronous path bit for bit, and a broken kernel's compile error names it. Prints
 // the first Co-RL step's time of a fresh backend with and without prepare.

@@ -1,5 +1,5 @@
 // Stochastic tabular-agent simulation: per-prompt softmax over {right, wrong}, K samples, votes, GRPO updates.
-import { deriveRng, type Rng } from '../tasks/rng';
+import { deriveRng, type Rng } from '../util/rng';
 
 /** Reward method of the tabular simulation (docs/method.md ("Reward methods"); `gt` is the supervised reference). */
 export type TabularMethod = 'ttrl' | 'co-rl' | 'gt';

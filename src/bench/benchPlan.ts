@@ -1,6 +1,6 @@
 // The plan of a `npm run bench` run from its command line: the preset's models, the selected shapes
 // and agents, repetitions. Bad input throws a message naming what is wrong and what is accepted.
-import { parseArgs } from '../cli/args';
+import { parseArgs } from '../util/args';
 import { DEVICE_USAGE } from './devicePlan';
 import { DEFAULT_BENCH_PRESET, presetBenchModels } from './benchModels';
 import { type BenchPlan, UnknownBenchNameError, modelMatmulShapes, selectShapes } from './benchSuite';

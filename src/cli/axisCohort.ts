@@ -9,8 +9,6 @@ import type { ReadBytes } from '../cohort/manifest';
 import { nodeReader } from '../cohort/nodeFiles';
 import { makeNodeBackend, type NodeBackendName } from '../engine/wasm/nodeBackend';
 
-export { parseAxisCohort, type AxisCohort };
-
 /** Read and validate a config file; throws one message listing every problem (nothing is run). */
 export function readAxisCohort(file: string): AxisCohort {
   let raw: unknown;

@@ -5,7 +5,7 @@
 // the same model written with TensorFlow.js. Progress goes to stderr. Method: docs/performance.md.
 // Kernel variants are measured first (cached per adapter); --device adds the WebGPU scaling rows and
 // writes the report to one file (src/bench/devicePlan.ts).
-import { openPage } from './browser';
+import { openPage } from '../bench/browser';
 import { planFromArgs } from '../bench/benchPlan';
 import { runCpuBench } from '../bench/runBench';
 import { WASM_USAGE, runWasmBench, splitWasmArgs } from '../bench/wasmSuite';

@@ -3,7 +3,7 @@
 // the wasm SIMD backend in Node (default; cpu: the JavaScript reference) or on WebGPU in headless Chromium, show a progress bar on stderr, and write
 // every step's metrics and the summary as JSON (OUT) and CSV (OUT minus .json + .steps/.pairs/.evals.csv).
 // The JSON is rewritten every 30 s while running and always at the end, also when a step fails.
-import { parseArgs } from './args';
+import { parseArgs } from '../util/args';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { makeNodeBackend, nodeBackendName, type NodeBackendName } from '../engine/wasm/nodeBackend';
@@ -99,7 +99,7 @@ async function runNode(
 }
 
 async function runWebGpu(config: ExperimentConfig, specs: AgentSpec[]): Promise<ExperimentResult> {
-  const { openPage } = await import('./browser');
+  const { openPage } = await import('../bench/browser');
   const session = await openPage('/src/rl/runner.html');
   try {
     const bar = progressBar();

@@ -4,7 +4,7 @@
 // Exit 0 when a recipe passes, 1 when none does, 2 on bad input.
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from './args';
+import { parseArgs } from '../util/args';
 import { listRecords } from '../sweep/store';
 import { formatGateB, gateB } from '../sweep/gateB';
 

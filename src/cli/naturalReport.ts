@@ -4,7 +4,7 @@
 // (OVERLAP_DIR/natural-overlap-TASK.json). Markdown on stdout; a missing file is named on stderr.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from './args';
+import { parseArgs } from '../util/args';
 import { formatNaturalReport, runFailures, type PresetRuns } from '../sweep/naturalReport';
 import type { ExperimentResult } from '../rl/experiment';
 import type { PaperOverlapReport } from '../cohort/paperOverlap';

@@ -4,7 +4,7 @@
 // region) and every pair's four cells, Cohen's kappa, c, u and w (docs/method.md ("Diversity and error overlap")) as markdown, then
 // the same figures as JSON (to FILE with --json, else on stdout after the tables). --samples K adds
 // each agent's mean accuracy of K samples per problem at temperature 1 (what RL rollouts start from).
-import { parseArgs } from './args';
+import { parseArgs } from '../util/args';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { makeNodeBackend, nodeBackendName, type NodeBackendName } from '../engine/wasm/nodeBackend';
 import { buildAxisCohort, readAxisCohort } from './axisCohort';

@@ -9,7 +9,7 @@ import type { ExperimentResult } from '../rl/experiment';
 import type { AgentStepRecord } from '../rl/records';
 import { methodTitle } from '../rl/rewards';
 import { formatSeedTables } from './experimentReport';
-import { lineChartSvg, svgsToPngs, type Series } from './plotChart';
+import { lineChartSvg, svgsToPngs, type Series } from '../plot/plotChart';
 
 const COLORS: Record<string, string> = {
   'co-rl': '#d62728',

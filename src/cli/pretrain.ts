@@ -3,7 +3,7 @@
 // checkpoints; deterministic for a seed and backend: same bytes every run), write their checkpoints under
 // DIR (default public/) and the preset's entry in DIR/checkpoints/index.json. Agents shared by several
 // presets (same family, size, seed, task) are pretrained once. Progress goes to stderr.
-import { parseArgs } from './args';
+import { parseArgs } from '../util/args';
 import { makeNodeBackend, nodeBackendName, type NodeBackendName } from '../engine/wasm/nodeBackend';
 import { buildAxisCohort, readAxisCohort } from './axisCohort';
 import { PRESET_NAMES, getPreset, pretrainPreset, type PretrainResult } from '../cohort';

@@ -6,7 +6,7 @@
 // default to the config's train.samples and train.temperature (what its rollouts use). Agents by axes are
 // built into the content-addressed cache first. Exit 2 on invalid input (nothing measured).
 import { readFileSync, writeFileSync } from 'node:fs';
-import { parseArgs } from './args';
+import { parseArgs } from '../util/args';
 import { withAxisAgents } from './axisCohort';
 import { makeNodeBackend, nodeBackendName, type NodeBackendName } from '../engine/wasm/nodeBackend';
 import { CohortLoader, validateExperiment } from '../rl/cohortEnv';

@@ -4,7 +4,7 @@
 // (src/worker/axisBuilds.ts, src/cohort/cache.ts). Refuses an entry that is missing or does not check.
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from './args';
+import { parseArgs } from '../util/args';
 import { readAxisCohort } from './axisCohort';
 import { buildKey } from '../cohort/axes';
 import { engineCacheKey } from '../cohort/cacheEntry';

@@ -6,8 +6,8 @@ import { PRESET_NAMES } from '../cohort/presets';
 import { DEFAULT_TRAIN, REWARD_METHODS } from '../rl/config';
 import type { RewardMethod } from '../rl/rewards';
 import type { SoakOptions, SoakPoint } from '../soak/soakPage';
-import { parseArgs } from './args';
-import { openPage } from './browser';
+import { parseArgs } from '../util/args';
+import { openPage } from '../bench/browser';
 
 const USAGE =
   'usage: npm run soak -- [--steps 1000] [--at 100] [--preset paper-demo] [--method co-rl] [--batch 16] [--samples 8] [--seed 1]' +

@@ -6,9 +6,9 @@ import type { Tokenizer } from '../tasks/tokenizer';
 import type { ViewName } from '../tasks/views';
 import type { TokenizerName } from '../tasks/tokenizers';
 import type { CorpusSpec } from './corpus';
-import type { FamilyArch } from './families';
+import type { FamilyArch } from './familySpec';
 import type { RecipeOverride } from './recipeAxis';
-import type { BaseMeta } from './pretrain';
+import type { BaseMeta } from './baseMeta';
 
 /** What describes an agent, as plain data (JSON, URL, store). */
 export interface AgentSpec {

@@ -3,7 +3,6 @@
 // `view`, `arch` (depth, width, heads, positions, MLP ratio, context), `tokenizer`, `corpus`, `recipe`. This file
 // validates such specs (every problem listed, before any work) and gives each build its content address.
 import {
-  hashString,
   isTokenizerName,
   isViewName,
   makeTask,
@@ -12,14 +11,15 @@ import {
   resolveTaskConfig,
   TOKENIZER_NAMES,
   VIEW_NAMES,
-  deriveRng,
   validateTaskConfig,
   type TaskConfig,
 } from '../tasks';
+import { hashString, deriveRng } from '../util/rng';
 import type { AgentSpec } from './agent';
 import { corpusErrors } from './corpus';
 import { FAMILY_NAMES, FAMILIES, familyArch } from './families';
-import { familyTokenizer, type PretrainSpec } from './pretrain';
+import { familyTokenizer } from './pretrain';
+import type { PretrainSpec } from './pretrainSpec';
 import { recipeErrors } from './recipeAxis';
 
 /** Fields an agent spec may have. */

@@ -8,7 +8,8 @@ import type { AgentSpec } from './agent';
 import { greedyScores } from './evaluate';
 import { hashBytes, type ManifestAgent, type ManifestPreset } from './manifest';
 import { DEFAULT_PRESET_SEED, getPreset, presetAgentSpecs } from './presets';
-import { pretrainAgent, type PretrainOptions, type PretrainResult } from './pretrain';
+import { pretrainAgent, type PretrainResult } from './pretrain';
+import type { PretrainOptions } from './pretrainSpec';
 
 /** Eval problems whose greedy completions are recorded in the manifest as a fingerprint. */
 export const PROBE_PROBLEMS = 32;

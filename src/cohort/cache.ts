@@ -10,9 +10,10 @@ import type { TaskConfig } from '../tasks';
 import type { AgentSpec } from './agent';
 import { pretrainSpecOf } from './axes';
 import { CACHE_PREFIX, cacheBytesProblem, cacheKeyOf, cacheSum } from './cacheEntry';
-import type { PretrainRecipe } from './families';
+import type { PretrainRecipe } from './familySpec';
 import type { ReadBytes } from './manifest';
-import { pretrainAgent, type PretrainOptions } from './pretrain';
+import { pretrainAgent } from './pretrain';
+import type { PretrainOptions } from './pretrainSpec';
 import { PUBLIC_DIR } from './nodeFiles';
 
 /** The default cache folder: $CORL_CACHE_DIR, else .cache/checkpoints at the repository root (ignored by git). */

@@ -1,7 +1,8 @@
 // The `corpus` axis of an agent (docs/method.md ("Natural diversity")): which train-split problems it is pretrained on. A seeded
 // random draw, or one of n disjoint shares of the train split by problem key; never the validation or
 // test split (the pool already excludes them). Region mixes stay in the recipe and are "engineered".
-import { deriveRng, hashString, type Problem } from '../tasks';
+import type { Problem } from '../tasks';
+import { deriveRng, hashString } from '../util/rng';
 
 /** Which part of the pool an agent pretrains on. */
 export interface CorpusSpec {

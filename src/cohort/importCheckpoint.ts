@@ -6,7 +6,8 @@
 import { loadCheckpoint } from '../model/checkpoint';
 import { isViewName, resolveTaskConfig, VIEW_NAMES, type TaskConfig } from '../tasks';
 import { familyArch, FAMILIES, FAMILY_NAMES } from './families';
-import { BASE_META_FORMAT, familyTokenizer, type BaseMeta } from './pretrain';
+import { BASE_META_FORMAT, type BaseMeta } from './baseMeta';
+import { familyTokenizer } from './pretrain';
 import { taskTag } from './presets';
 
 export type ImportedCheckpoint = { ok: true; meta: BaseMeta; params: number } | { ok: false; error: string };

@@ -9,7 +9,7 @@ import { makeNamedTokenizer, type ResolvedTaskConfig } from '../tasks';
 import type { Agent, AgentSpec } from './agent';
 import { getFamily } from './families';
 import { unknownName } from './names';
-import { BASE_META_FORMAT, type BaseMeta } from './pretrain';
+import { BASE_META_FORMAT, type BaseMeta } from './baseMeta';
 
 export const MANIFEST_FORMAT = 'co-rl-checkpoints';
 export const MANIFEST_VERSION = 1;

@@ -5,7 +5,7 @@
 // stops by the `plateau` rule written in docs/cohorts.md before any RL of these families was run: trained
 // until it has learnt its finite corpus by heart, the model's remaining errors are set by its inductive
 // biases and its corpus, not by where training happened to stop.
-import type { FamilySpec, PretrainRecipe } from './families';
+import type { FamilySpec, PretrainRecipe } from './familySpec';
 
 /** The natural recipe: train each corpus of a size ladder to its plateau; keep the first in the [0.25, 0.75] band. */
 export const NATURAL_RECIPE: PretrainRecipe = {

@@ -3,7 +3,8 @@
 // the view's last answer marker) is replaced by a seeded wrong answer of the same length; the working is
 // left as is. Which problems and which wrong answer follow from the agent's seed and the problem's key
 // only, so a build is deterministic and one problem is always taught the same (wrong) answer.
-import { deriveRng, type Problem, type ViewName } from '../tasks';
+import type { Problem, ViewName } from '../tasks';
+import { deriveRng } from '../util/rng';
 import { VIEW_MARKER, isReversedView } from '../tasks/views';
 
 /** True when `p` is one of the noisy share `noise` for an agent of seed `seed`. */

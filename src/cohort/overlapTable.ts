@@ -5,7 +5,7 @@
 import { pairOverlap } from '../analysis/overlap';
 import type { Problem } from '../tasks';
 import type { Agent } from './agent';
-import { deriveSeed } from '../tasks';
+import { deriveSeed } from '../util/rng';
 import { greedyScores, sampledAccuracy } from './evaluate';
 import { getFamily } from './families';
 import { REGION_NAMES, inRegion, type RegionName } from './regions';

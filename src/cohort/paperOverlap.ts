@@ -4,7 +4,8 @@
 // labelled by the level of diversity their specs differ in (seed-only, same-family, different-arch,
 // different-family, different-family+).
 import { pairOverlap } from '../analysis/overlap';
-import { deriveSeed, type Problem } from '../tasks';
+import type { Problem } from '../tasks';
+import { deriveSeed } from '../util/rng';
 import type { Agent, AgentSpec } from './agent';
 import { sampleScores } from './evaluate';
 import { FAMILIES } from './families';

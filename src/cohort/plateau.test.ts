@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { CpuBackend } from '../engine/cpu/cpuBackend';
 import { applyCorpus, corpusErrors } from './corpus';
-import type { PretrainRecipe } from './families';
+import type { PretrainRecipe } from './familySpec';
 import { pretrainAgent } from './pretrain';
 import { makeDataPool } from './regions';
 

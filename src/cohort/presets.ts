@@ -3,7 +3,7 @@
 // three-agent ring (docs/method.md, "Setting" and "Diversity and error overlap"). Every agent is (family, size, seed); its base checkpoint is a
 // pure function of those and the task, so presets that share an agent share its checkpoint file.
 import type { TaskConfig } from '../tasks';
-import { describeTaskConfig, resolveTaskConfig } from '../tasks';
+import { resolveTaskConfig } from '../tasks';
 import type { AgentSpec } from './agent';
 import { getFamily, familyArch } from './families';
 import { unknownName } from './names';
@@ -121,9 +121,4 @@ export function presetAgentSpecs(name: string, seed = DEFAULT_PRESET_SEED): Agen
       checkpoint: checkpointPath(p.task, a.family, a.size, s),
     };
   });
-}
-
-/** A one-line description of a preset's task. */
-export function presetTaskName(name: string): string {
-  return describeTaskConfig(resolveTaskConfig(getPreset(name).task));
 }

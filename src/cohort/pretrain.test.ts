@@ -7,8 +7,9 @@ import { makeTask } from '../tasks';
 import { greedyScores } from './evaluate';
 import { agentFromCheckpoint, baseMetaOf } from './manifest';
 import { DEFAULT_TASK } from './presets';
-import { BASE_META_FORMAT, pretrainAgent } from './pretrain';
-import type { PretrainRecipe } from './families';
+import { BASE_META_FORMAT } from './baseMeta';
+import { pretrainAgent } from './pretrain';
+import type { PretrainRecipe } from './familySpec';
 
 /** Never in band (so it runs every step and keeps the closest validation). */
 const TINY: Partial<PretrainRecipe> = {

@@ -13,113 +13,26 @@ import {
   renderPrompt,
   taskAlphabet,
   type Problem,
-  type ResolvedTaskConfig,
   type Task,
   type TaskConfig,
   type Tokenizer,
   type TokenizerName,
   type ViewName,
 } from '../tasks';
-import { applyCorpus, type CorpusSpec } from './corpus';
-import type { Agent, AgentSpec } from './agent';
-import { getFamily, type FamilyArch, type FamilySpec, type PretrainRecipe } from './families';
-import type { RecipeOverride } from './recipeAxis';
-import { ladderOf, trainRun, type LadderRung, type RunResult } from './pretrainRun';
+import { applyCorpus } from './corpus';
+import type { Agent } from './agent';
+import { getFamily } from './families';
+import type { FamilySpec, PretrainRecipe } from './familySpec';
+import { BASE_META_FORMAT, type BaseMeta, type LadderRung } from './baseMeta';
+import { ladderOf, trainRun, type RunResult } from './pretrainRun';
+import type { AgentLayout, PretrainOptions, PretrainProgress, PretrainSpec } from './pretrainSpec';
 import { longestCompletion, makeDataPool, type DataPool, type PoolMode } from './regions';
-
-/** Format tag of a base checkpoint's meta. */
-export const BASE_META_FORMAT = 'co-rl-base-agent/1';
-
-/** What a base checkpoint's meta holds (JSON). Everything needed to rebuild the agent and redo it. */
-export interface BaseMeta {
-  format: typeof BASE_META_FORMAT;
-  family: string;
-  size: string;
-  view: ViewName;
-  /** The task the agent was pretrained on (resolved: every knob filled). */
-  task: ResolvedTaskConfig;
-  /** The agent's seed (initialisation and data order). */
-  seed: number;
-  /** Tokenizer alphabet (ids = 3 + index; 0 PAD, 1 BOS, 2 EOS). */
-  alphabet: string;
-  /** Prompt length in tokens (the same for every problem of the task in this view). */
-  promptLength: number;
-  /** Longest correct completion in tokens, EOS included: enough new tokens for greedy answers. */
-  maxNewTokens: number;
-  /** Optimizer steps taken. */
-  steps: number;
-  /** Greedy accuracy on the validation slice (train split) at the stop. */
-  valAccuracy: number;
-  /** Mean sampled (T = 1) accuracy on the validation slice at the stop. */
-  valSampledAccuracy: number;
-  /** Whether the stop was inside the recipe's band (false: the closest validation was kept). */
-  inBand: boolean;
-  params: number;
-  recipe: PretrainRecipe;
-  /** Validation history: step (after it), smoothed loss, validation accuracy. */
-  history: { step: number; loss: number; valAccuracy: number; valSampledAccuracy: number }[];
-  /** Axis overrides the agent was built with (absent for the shipped engineered agents: none). */
-  arch?: Partial<FamilyArch>;
-  tokenizer?: TokenizerName;
-  corpus?: CorpusSpec;
-  /** `plateau` recipes with a corpus ladder: every corpus size tried, in order (`corpus` holds the one kept). */
-  ladder?: LadderRung[];
-  /** Content address of the build (src/cohort/cache.ts), when it was built for the cache. */
-  cacheKey?: string;
-}
-
-/** An agent to pretrain: family, size and seed, and optionally any axis overridden (docs/method.md ("Natural diversity")). */
-export type PretrainSpec = Pick<AgentSpec, 'id' | 'family' | 'size' | 'seed'> & {
-  view?: ViewName;
-  /** Architecture overrides (any of depth, width, heads, positions, MLP ratio) and the context `blockSize`. */
-  arch?: Partial<FamilyArch> & { blockSize?: number };
-  tokenizer?: TokenizerName;
-  corpus?: CorpusSpec;
-  /** Overrides of the family's recipe (the `recipe` axis); `opts.recipe` goes on top of them. */
-  recipe?: RecipeOverride;
-};
-
-/** Progress of one pretraining run (for a CLI line or a UI bar). */
-export interface PretrainProgress {
-  agent: string;
-  step: number;
-  maxSteps: number;
-  /** Smoothed training loss. */
-  loss: number;
-  /** Greedy validation accuracy, set at validation steps. */
-  valAccuracy?: number;
-  /** Sampled (T = 1) validation accuracy, set at validation steps. */
-  valSampledAccuracy?: number;
-  /** A corpus ladder's rung in progress: the corpus size, its index (from 0) and the ladder's length. */
-  rung?: { size: number; index: number; of: number };
-  done: boolean;
-}
-
-export interface PretrainOptions {
-  /** Overrides of the family's recipe (tests use tiny ones). */
-  recipe?: Partial<PretrainRecipe>;
-  /** Called after every validation and at the end. */
-  onProgress?: (p: PretrainProgress) => void;
-  /** Polled every step; true stops the run (the best model so far is returned). */
-  shouldStop?: () => boolean;
-  /** Recorded in the meta as `cacheKey` (the cache's content address). */
-  cacheKey?: string;
-}
 
 export interface PretrainResult {
   agent: Agent;
   meta: BaseMeta;
   /** The checkpoint (src/model/checkpoint.ts format, meta = BaseMeta). */
   bytes: Uint8Array;
-}
-
-/** Token layout of a task in a view: prompt length, completion slots, context. */
-export interface AgentLayout {
-  promptLength: number;
-  /** Longest correct completion + EOS. */
-  maxNewTokens: number;
-  /** Context: room for the prompt and maxNewTokens + 3 new tokens (RL may sample a little longer). */
-  blockSize: number;
 }
 
 /** Slack positions beyond the longest correct completion (the RL default samples 2 more tokens). */

@@ -10,31 +10,17 @@
 import type { AdamWParams, Backend } from '../engine/backend';
 import { GPT } from '../model/gpt';
 import { lrAt, makeSFTBatch, releaseSFTBuffers, sftStep, type SFTOptions } from '../model/sft';
-import {
-  deriveRng,
-  deriveSeed,
-  renderCompletion,
-  renderPrompt,
-  type Problem,
-  type Tokenizer,
-  type ViewName,
-} from '../tasks';
+import { renderCompletion, renderPrompt, type Problem, type Tokenizer, type ViewName } from '../tasks';
+import { deriveRng, deriveSeed } from '../util/rng';
 import { makeGPTConfig } from '../model/config';
 import type { CorpusSpec } from './corpus';
 import { greedyScores, sampledAccuracy } from './evaluate';
-import { familyArch, type FamilySpec, type PretrainRecipe } from './families';
+import { familyArch } from './families';
+import type { FamilySpec, PretrainRecipe } from './familySpec';
 import { targetCompletion } from './noise';
 import { mixSampler, type DataPool } from './regions';
-import type { AgentLayout, BaseMeta, PretrainOptions, PretrainSpec } from './pretrain';
-
-/** One rung of a corpus ladder: the corpus size tried and what its converged model reached on validation. */
-export interface LadderRung {
-  size: number;
-  steps: number;
-  valAccuracy: number;
-  plateaued: boolean;
-  inBand: boolean;
-}
+import type { BaseMeta } from './baseMeta';
+import type { AgentLayout, PretrainOptions, PretrainSpec } from './pretrainSpec';
 
 /** What one run keeps. */
 export interface RunResult {

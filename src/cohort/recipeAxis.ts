@@ -3,7 +3,7 @@
 // (docs/method.md, "The regime": every choice of recipe and steps is made on validation). Only the listed
 // fields may be overridden (the mix stays the family's: region mixes are the engineered worked example);
 // every bad field is named with its valid range. The override is part of the build's content address.
-import type { PretrainRecipe } from './families';
+import type { PretrainRecipe } from './familySpec';
 
 /** Recipe fields an agent spec may override. */
 export const RECIPE_FIELDS = [

@@ -3,15 +3,14 @@
 // out of it, and per-region lists that a family's recipe mixes with its own weights. The eval split is
 // never touched here (docs/method.md ("Pitfalls")). Regions are plain names so recipes stay JSON.
 import {
-  deriveRng,
   makeTask,
   renderCompletion,
   type Problem,
-  type Rng,
   type Task,
   type TaskConfig,
   type ViewName,
 } from '../tasks';
+import { deriveRng, type Rng } from '../util/rng';
 import { KIND_DEFS } from '../tasks/kinds';
 import { unknownName } from './names';
 

@@ -17,7 +17,7 @@ import {
 import { REGION_NAMES, inRegion, makeDataPool, mixSampler, parseRegion } from './regions';
 import { paramCount } from '../model/params';
 import { agentLayout } from './pretrain';
-import { deriveRng } from '../tasks';
+import { deriveRng } from '../util/rng';
 
 describe('unknown names list the valid ones', () => {
   it('preset', () => {

@@ -4,22 +4,7 @@
 // row-major float32 (or uint32 for token ids); backward ops ACCUMULATE (+=) into every gradient
 // they write, so callers zero gradient buffers before a backward pass.
 import type { DecodeOps } from './decode';
-
-/** Element type of a tensor. Token ids are u32; everything else is f32. */
-export type DType = 'f32' | 'u32';
-
-/**
- * A handle to backend-owned memory. Its numbers live on the CPU (Float32Array) or on the GPU
- * (GPUBuffer); only `read` brings them back. A view shares its base's storage at an element
- * offset (a multiple of VIEW_ALIGN elements, so WebGPU can bind it directly).
- */
-export interface Tensor {
-  readonly shape: readonly number[];
-  /** Number of elements (product of shape). */
-  readonly size: number;
-  readonly dtype: DType;
-  readonly label: string;
-}
+import type { DType, Tensor } from './tensor';
 
 /** Views must start at a multiple of this many elements (256 bytes: WebGPU's binding alignment). */
 export const VIEW_ALIGN = 64;

@@ -2,7 +2,7 @@
 // per row, rows independent, each op a whole sub-block of a GPT-2 block (llm.c's layer order). Optional
 // on a Backend: src/model/generate.ts uses them when present and the width fits DECODE_MAX_C, else the
 // unfused ops (the CPU backend does not offer them). CPU twin: src/engine/cpu/decode.ts; WGSL: shaders/decode.wgsl.
-import type { Tensor } from './backend';
+import type { Tensor } from './tensor';
 
 /** Widest model (nEmbd) the fused decode kernels take (their private arrays hold one row). */
 export const DECODE_MAX_C = 256;

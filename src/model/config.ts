@@ -109,11 +109,6 @@ export function assertGPTConfig(cfg: unknown): asserts cfg is GPTConfig {
   if (errs.length > 0) throw new GPTConfigError(errs);
 }
 
-/** Head size hs = nEmbd / nHead. */
-export function headSize(cfg: GPTConfig): number {
-  return cfg.nEmbd / cfg.nHead;
-}
-
 /**
  * Check that a prompt of `promptLen` tokens followed by `maxNewTokens` generated tokens fits the
  * context: positions 0 .. promptLen + maxNewTokens - 2 are fed to the model (the last sampled token

@@ -1,5 +1,6 @@
 // The KV-cache decoder of generate.ts: its activation and cache buffers per shape, the cached and fused decode step, and the per-model decoder cache.
-import type { Backend, Tensor } from '../engine/backend';
+import type { Backend } from '../engine/backend';
+import type { Tensor } from '../engine/tensor';
 import { DECODE_MAX_C, type DecodeOps } from '../engine/decode';
 import type { GPT } from './gpt';
 

@@ -2,7 +2,8 @@
 // for backward, backward into flat gradients, and a clipped AdamW step over the flat buffers.
 // Follows karpathy/llm.c train_gpt2.c (gpt2_forward / gpt2_backward), with an optional RoPE variant
 // (rope applied to qkv after the qkv matmul, before attention; its backward before the matmul's).
-import type { AdamWParams, Backend, Tensor } from '../engine/backend';
+import type { AdamWParams, Backend } from '../engine/backend';
+import type { Tensor } from '../engine/tensor';
 import { assertGPTConfig, type GPTConfig } from './config';
 import {
   initParams,

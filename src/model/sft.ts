@@ -2,7 +2,8 @@
 // (prompt and padding targets get weight 0), mean over the counted tokens, AdamW with global-norm
 // clipping, cosine learning-rate schedule with linear warmup (as in nanoGPT train.py). Runs on any
 // backend; the only readback per step is the loss (and the gradient norm, packed with it).
-import type { AdamWParams, Tensor } from '../engine/backend';
+import type { AdamWParams } from '../engine/backend';
+import type { Tensor } from '../engine/tensor';
 import type { GPT } from './gpt';
 
 /** One fixed-length batch: rows of T+1 tokens; inputs are columns 0..T-1, targets 1..T. */

@@ -3,7 +3,8 @@
 // budget maj@8 with E = 4, N = 2). docs/method.md ("What is measured", evaluation; "Pitfalls": never evaluate on training prompts).
 import type { Agent } from '../cohort/agent';
 import { generate } from '../model/generate';
-import { deriveSeed, extractAnswer, type Problem } from '../tasks';
+import { extractAnswer, type Problem } from '../tasks';
+import { deriveSeed } from '../util/rng';
 import { majorityAtK } from './metrics';
 import type { AgentEvalRecord, EvalRecord } from './records';
 import type { RewardMethod } from './rewards';

@@ -4,7 +4,7 @@
 // deriveSeed(seed, FROZEN_ROLLOUT_LABEL, id, step), which no trained copy ever draws from.
 import type { Agent } from '../cohort/agent';
 import type { GPT } from '../model/gpt';
-import { deriveSeed } from '../tasks';
+import { deriveSeed } from '../util/rng';
 import type { RolloutOptions } from './rollout';
 
 /** The seed label of the frozen copies' rollouts (the trained copies use 'rollout'). */

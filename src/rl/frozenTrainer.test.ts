@@ -5,7 +5,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Agent } from '../cohort/agent';
 import { CpuBackend } from '../engine/cpu/cpuBackend';
-import { deriveRng, deriveSeed, makeTask } from '../tasks';
+import { makeTask } from '../tasks';
+import { deriveRng, deriveSeed } from '../util/rng';
 import { DEFAULT_EVAL, DEFAULT_TRAIN, type ExperimentConfig, type TrainConfig } from './config';
 import { runExperiment } from './experiment';
 import { FROZEN_ROLLOUT_LABEL } from './frozenTeachers';

@@ -7,7 +7,8 @@
 // co-rl-frozen, ttrl, intuitor, rent, random); gt (which must read the truth) does change.
 // groundTruth.mutation.test.ts shows this check failing on a leak.
 import { beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
-import { deriveRng, makeTask } from '../tasks';
+import { makeTask } from '../tasks';
+import { deriveRng } from '../util/rng';
 import { REWARD_METHODS } from './config';
 import { isolationToys, isolationVerdict, PEER_TEACHERS, scrambledTask } from './isolationCheck';
 import type { RewardInputs } from './methodRewards';

@@ -4,7 +4,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Agent } from '../cohort/agent';
 import { CpuBackend } from '../engine/cpu/cpuBackend';
-import { deriveRng, makeTask, renderPrompt } from '../tasks';
+import { makeTask, renderPrompt } from '../tasks';
+import { deriveRng } from '../util/rng';
 import { DEFAULT_EVAL, DEFAULT_TRAIN } from './config';
 import type { RewardMethod } from './rewards';
 import { toyAgent, TOY_TASK, toyCohort, type ToyAgent } from './toyAgents';

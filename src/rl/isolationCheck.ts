@@ -4,7 +4,8 @@
 // whose problems carry ANOTHER problem's key, values and answer while showing the agents the real
 // prompt; a method that reads no truth ends bit-identical.
 import { CpuBackend } from '../engine/cpu/cpuBackend';
-import { deriveRng, type Problem, type Task } from '../tasks';
+import type { Problem, Task } from '../tasks';
+import { deriveRng } from '../util/rng';
 import { KIND_DEFS } from '../tasks/kinds';
 import { DEFAULT_EVAL, DEFAULT_TRAIN } from './config';
 import { TEACHER_MODES, type TeacherMode } from './coLabeling';

@@ -1,7 +1,7 @@
 // Reward dispatch of one trainer step: every label-free method goes through rewards.ts's label-free API
 // (whose request types have no ground-truth field); only 'gt' is handed the truth. docs/method.md (label
 // isolation, reward methods).
-import { deriveRng } from '../tasks';
+import { deriveRng } from '../util/rng';
 import {
   groundTruthRewards,
   labelFreeRewards,

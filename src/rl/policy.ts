@@ -3,7 +3,8 @@
 // backward from per-token weights dLoss/dlogp (logprobBackward → GPT.backward). docs/method.md ("One training step", step 7).
 // `startPolicyForward` records a forward without reading back, so a trainer reads every agent's (and
 // reference's) figures in one readback.
-import { resolvePending, type Pending, type Tensor } from '../engine/backend';
+import type { Pending } from '../engine/backend';
+import type { Tensor } from '../engine/tensor';
 import type { GPT } from '../model/gpt';
 
 /** B*K rollout rows of one agent: the prompt, then the sampled completion (padded with EOS). */
@@ -97,22 +98,10 @@ function completionPart(full: Float32Array, rows: PolicyRows): Float32Array {
 
 /**
  * Teacher-forced forward of `model` over the rows (inputs = columns 0..L-2, targets = columns 1..L-1)
- * with log-probs (and optionally entropy and self-certainty) at `temperature`. The model keeps the
- * activations, so {@link policyBackward} may follow for the same rows.
- */
-export async function policyForward(
-  model: GPT,
-  rows: PolicyRows,
-  temperature: number,
-  want: { entropy?: boolean; certainty?: boolean } = {},
-): Promise<TokenFigures> {
-  const [f] = await resolvePending(model.backend, [startPolicyForward(model, rows, temperature, want)]);
-  return f;
-}
-
-/**
- * {@link policyForward} recorded on the device without reading back: resolve it (with other models'
- * forwards: resolvePending) before the next forward of the same model, which reuses its buffers.
+ * with log-probs (and optionally entropy and self-certainty) at `temperature`, recorded on the device
+ * without reading back: resolve it (with other models' forwards: resolvePending) before the next
+ * forward of the same model, which reuses its buffers. The model keeps the activations, so
+ * {@link policyBackward} may follow for the same rows.
  */
 export function startPolicyForward(
   model: GPT,
@@ -158,7 +147,7 @@ export function startPolicyForward(
 }
 
 /**
- * Backward of the last {@link policyForward} of `model` from per-completion-token weights
+ * Backward of the last {@link startPolicyForward} of `model` from per-completion-token weights
  * w = dLoss/dlogp (R, maxNew), ACCUMULATING into the model's gradients (zero them first).
  */
 export function policyBackward(
@@ -168,7 +157,7 @@ export function policyBackward(
   temperature: number,
 ): void {
   const b = cache.get(model);
-  if (!b) throw new Error('policyBackward needs a policyForward of the same model first');
+  if (!b) throw new Error('policyBackward needs a policy forward of the same model first');
   if (weights.length !== rows.R * rows.maxNewTokens)
     throw new Error(`expected ${rows.R * rows.maxNewTokens} weights, got ${weights.length}`);
   const T = rows.Tp + rows.maxNewTokens - 1;

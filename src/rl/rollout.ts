@@ -109,16 +109,6 @@ export async function rolloutCohort(
   );
 }
 
-/** Sample `samples` completions for each problem (rows r = b*K + k) and extract their answers. */
-export async function rolloutAgent(
-  agent: Agent,
-  problems: readonly Problem[],
-  o: RolloutOptions,
-): Promise<AgentRollout> {
-  const [r] = await rolloutCohort([agent], problems, [o]);
-  return r;
-}
-
 function assemble(
   agent: Agent,
   problems: readonly Problem[],

@@ -9,7 +9,6 @@ import { GPT } from '../model/gpt';
 import { generate, releaseDecoders } from '../model/generate';
 import { makeSFTBatch, releaseSFTBuffers, sftStep } from '../model/sft';
 import {
-  deriveRng,
   extractAnswer,
   makeTask,
   makeTokenizer,
@@ -21,6 +20,7 @@ import {
   type Tokenizer,
   type ViewName,
 } from '../tasks';
+import { deriveRng } from '../util/rng';
 
 /** Recipe of one toy agent. */
 export interface ToyAgentRecipe {

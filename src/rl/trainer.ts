@@ -4,10 +4,12 @@
 // base, which co-rl-frozen also rolls out as each agent's frozen teacher); AdamW with global-norm clipping
 // per agent; metrics per agent and pair. Runs unchanged in Node, a page or a worker.
 import type { Agent } from '../cohort/agent';
-import { resolvePending, type Backend, type Tensor } from '../engine/backend';
+import { resolvePending, type Backend } from '../engine/backend';
+import type { Tensor } from '../engine/tensor';
 import { releaseDecoders } from '../model/generate';
 import { GPT } from '../model/gpt';
-import { deriveSeed, deriveRng, type Problem, type ViewName } from '../tasks';
+import type { Problem, ViewName } from '../tasks';
+import { deriveSeed, deriveRng } from '../util/rng';
 import { computeAdvantages } from './advantages';
 import { evaluateCohort, withPortrait, type EvaluateOptions } from './evaluate';
 import { grpoLoss } from './grpo';

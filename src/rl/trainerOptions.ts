@@ -17,7 +17,7 @@ export interface TrainerOptions {
   keepExamples?: boolean;
   /** Called every step, before the updates, with every answer, vote and reward (inspection, parity checks). */
   inspect?: (d: StepDetail) => void;
-  /** Tests only (the numerical guard, src/worker/guard.test.ts): write NaN into this agent's gradient
+  /** Tests only (the numerical guard, src/store/guard.test.ts): write NaN into this agent's gradient
    * right after its backward at this step, as a real divergence would. Never set in normal runs. */
   faultInjection?: { agent: string; step: number };
 }

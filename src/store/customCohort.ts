@@ -6,8 +6,7 @@ import type { AgentSpec } from '../cohort/agent';
 import { FAMILIES, FAMILY_NAMES } from '../cohort/families';
 import { checkpointPath, DEFAULT_TASK, taskTag } from '../cohort/presets';
 import { isViewName, VIEW_NAMES, type TaskConfig, type ViewName } from '../tasks';
-import type { PretrainRecipe } from '../cohort/families';
-import type { RunSettings } from './runConfigSlice';
+import type { PretrainRecipe } from '../cohort/familySpec';
 import { checkImportedCheckpoint } from '../cohort/importCheckpoint';
 import { hashBytes } from '../cohort/manifest';
 import { isNaturalPreset } from '../cohort/naturalPresets';
@@ -198,9 +197,17 @@ export interface CohortStartFields {
   checkpoints?: Record<string, ArrayBuffer>;
 }
 
+/** The settings that decide a run's cohort: these fields of RunSettings (runConfigSlice.ts). */
+interface CohortSettings {
+  cohortMode: 'preset' | 'custom';
+  customAgents: readonly CustomAgent[];
+  pretrainHere: boolean;
+  preset: string;
+}
+
 /** The start command's cohort fields for the settings (imported bytes are copied, the store keeps its own). */
 export function cohortStartFields(
-  s: Pick<RunSettings, 'cohortMode' | 'customAgents' | 'pretrainHere' | 'preset'>,
+  s: CohortSettings,
   imported: Readonly<Record<string, Uint8Array>>,
   recipe: Partial<PretrainRecipe> | undefined = testPretrainRecipe(),
 ): CohortStartFields {

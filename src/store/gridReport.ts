@@ -4,7 +4,7 @@
 import { stable } from '../rl/canonical';
 import type { RewardMethod } from '../rl/rewards';
 import { summarize } from '../rl/summary';
-import { sha16 } from '../sweep/sha256';
+import { sha16 } from '../util/sha256';
 import type { CellRecord, SweepManifest } from '../sweep/store';
 import type { LabRun } from './labRuns';
 import type { RunSettings } from './runConfigSlice';

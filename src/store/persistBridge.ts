@@ -130,15 +130,6 @@ function requestSave(now: boolean): void {
   );
 }
 
-/** Save whatever the bridge still holds; resolves when written (tests, page hide). */
-export async function flushSaves(): Promise<void> {
-  if (timer) {
-    clearTimeout(timer);
-    timer = null;
-  }
-  await pump();
-}
-
 function onEvents(events: readonly TrainEvent[]): void {
   const runId = useStore.getState().metrics.runId;
   let now = false;

@@ -7,14 +7,7 @@ import { evalsCsv, pairsCsv, stepsCsv } from '../rl/csv';
 import type { EvalRecord, StepRecord } from '../rl/records';
 import type { RunMetrics } from './metricsSlice';
 import { DEFAULT_RUN_SETTINGS, type RunSettings } from './runConfigSlice';
-import {
-  buildRunFile,
-  parseRunFile,
-  parseRunFileBytes,
-  RUN_FILE_MAX_CHARS,
-  RUN_NAME_MAX,
-  type RunFile,
-} from './runFile';
+import { buildRunFile, parseRunFileBytes, RUN_FILE_MAX_CHARS, RUN_NAME_MAX, type RunFile } from './runFile';
 import { IDLE_STATUS } from './runStatusSlice';
 import { useStore, type AppState } from './store';
 import { pauseTraining } from './trainBridge';
@@ -22,11 +15,7 @@ import { formatIgnored, linkFor, mergeQuery, settingsFromQuery } from './urlConf
 
 let urlRead = false;
 let presetFromUrl = false;
-let urlGaveSettings = false;
 let started = false;
-
-/** Whether the page's link set any run setting (a resumed or restored run should not silently replace them). */
-export const linkGaveSettings = (): boolean => urlGaveSettings;
 
 /** Read the run settings from the URL (once, the first time the Train view shows) and report what was ignored. */
 function readUrlOnce(): void {
@@ -37,7 +26,6 @@ function readUrlOnce(): void {
   const r = settingsFromQuery(location.search);
   if (r.used.length === 0 && r.ignored.length === 0) return;
   presetFromUrl = r.used.includes('preset');
-  urlGaveSettings = r.used.length > 0;
   useStore.setState({ runSettings: r.settings, urlNotice: r.ignored.map(formatIgnored) });
 }
 
@@ -197,17 +185,6 @@ export function loadRun(run: RunFile, file: string): void {
     importError: null,
     runName: '', // exports of the imported run carry its name; a later run gets its own
   });
-}
-
-/** Import a run file's text: shown if it checks out, else the problems are listed and nothing changes. */
-export function importRunText(text: string, file: string): boolean {
-  const r = parseRunFile(text);
-  if (!r.ok) {
-    useStore.getState().setImportError({ file, errors: r.errors });
-    return false;
-  }
-  loadRun(r.run, file);
-  return true;
 }
 
 /** Import a run file chosen by the user. */

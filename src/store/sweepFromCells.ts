@@ -2,7 +2,7 @@
 // and, when given, the folder's sweep.json: the same builder as `npm run sweep -- --merge`
 // (src/sweep/report.ts), after every record is checked; any problem refuses the lot, each one listed.
 import { buildReport, type SweepReport } from '../sweep/report';
-import { sha16 } from '../sweep/sha256';
+import { sha16 } from '../util/sha256';
 import type { CellRecord, SweepManifest } from '../sweep/store';
 import { cellAsRun, SWEEP_CELL_FORMAT } from './sweepReport';
 

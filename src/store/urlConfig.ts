@@ -19,10 +19,9 @@ import {
   SETTINGS_KEYS,
   show,
   type Defaults,
-  type FieldKind,
 } from './settingsFields';
 
-export { decodeField, encodeField, fieldKind, fieldTypeProblem, sameValue, SETTINGS_KEYS, type FieldKind };
+export { decodeField, encodeField, fieldKind, fieldTypeProblem, sameValue, SETTINGS_KEYS };
 
 /** Query parameters that belong to the app shell, not to the run settings: kept as they are, never reported. */
 export const RESERVED_PARAMS: readonly string[] = ['view', 'autostart', 'embed', 'show', 'run']; // embed mode: src/app/teach/teachUrl.ts

@@ -4,7 +4,7 @@
 // cache for the sweep's engine, `@cache/KEY.ckpt`, so a cell's id changes with every axis and the engine.
 import { parseAxisCohort } from '../cohort/axes';
 import { CACHE_PREFIX, cacheKeyOf } from '../cohort/cacheEntry';
-import type { SweepBackend } from './grid';
+import type { SweepBackend } from './backends';
 
 const isObj = (x: unknown): x is Record<string, unknown> =>
   typeof x === 'object' && x !== null && !Array.isArray(x);

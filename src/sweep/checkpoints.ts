@@ -18,7 +18,8 @@ import {
 import { nodeReader, PUBLIC_DIR, writeFileUnder } from '../cohort/nodeFiles';
 import { validateExperiment } from '../rl/cohortEnv';
 import type { TaskConfig } from '../tasks';
-import type { Cell, SweepBackend } from './grid';
+import type { SweepBackend } from './backends';
+import type { Cell } from './grid';
 
 /** A base agent a cell needs: its spec (with checkpoint path) and the task it was pretrained on. */
 export interface NeededAgent {

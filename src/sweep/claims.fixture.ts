@@ -1,6 +1,6 @@
 // Hand-made sweep cohorts (GroupEntry, src/sweep/report.ts) for the tests of the claims checklist
 // (src/sweep/claims.ts): mean gains, finals, ensembles, reward stds and per-agent gains set directly.
-import { stats, type GroupEntry } from './report';
+import { stats, type GroupEntry } from './groups';
 
 export interface GroupSpec {
   families: string[];

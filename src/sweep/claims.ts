@@ -1,7 +1,7 @@
 // The paper's seven claims (docs/method.md; issue 14) checked on a sweep's cohorts, each with the figure it
 // rests on and "holds", "does not hold" or "not tested" (with why: e.g. no same-family cohort in the
 // sweep). A cohort's figure is the mean over its seeds; gains are held-out greedy accuracy, final - base.
-import type { GroupEntry, Stats } from './report';
+import type { GroupEntry, Stats } from './groups';
 
 export type ClaimStatus = 'holds' | 'does not hold' | 'not tested';
 

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkClaims, type Claim } from './claims';
 import { group, type GroupSpec } from './claims.fixture';
-import type { GroupEntry } from './report';
+import type { GroupEntry } from './groups';
 
 const claim = (n: number, groups: GroupEntry[]): Claim => checkClaims(groups)[n - 1];
 const pair = (i: number, label: string, o: Omit<GroupSpec, 'families'> & { families?: string[] }) =>

@@ -1,8 +1,8 @@
-// The sweep report's PNGs, drawn with the plot code of `npm run plot` (src/cli/plotChart.ts): Co-RL's
+// The sweep report's PNGs, drawn with the plot code of `npm run plot` (src/plot/plotChart.ts): Co-RL's
 // gain (and Co-RL minus TTRL) against base kappa, each method's gain per cohort, the matched-budget
 // ensembles per cohort, and the normalised within-group reward std over training (paper Fig. 4b).
 import { join } from 'node:path';
-import { lineChartSvg, svgsToPngs, type ChartSpec, type Series } from '../cli/plotChart';
+import { lineChartSvg, svgsToPngs, type ChartSpec, type Series } from '../plot/plotChart';
 import { methodTitle } from '../rl/rewards';
 import type { CellRecord } from './store';
 import type { SweepReport } from './report';

@@ -7,16 +7,13 @@ import { stable } from '../rl/canonical';
 import { resolveCohortRef } from '../rl/cohortEnv';
 import { parseExperimentConfig, type ExperimentConfig } from '../rl/config';
 import { resolveAxisAgents } from './axisAgents';
+import { SWEEP_BACKENDS, type SweepBackend } from './backends';
 import { formatPath, listPaths, parsePath, setAt, type PathStep } from './paths';
 import { checkRegistration, parseRegistration, REGISTRATION_KEYS, type Registration } from './registration';
-import { sha16 } from './sha256';
+import { sha16 } from '../util/sha256';
 
 /** The keys of a sweep config that are not experiment fields. */
 export const SWEEP_KEYS = ['grid', 'include', 'exclude', 'backend', ...REGISTRATION_KEYS];
-
-/** Engines a sweep's cells run on (`"backend"` of the sweep config; default wasm, cpu: the JavaScript reference). */
-export const SWEEP_BACKENDS = ['wasm', 'cpu', 'wasm-relaxed'] as const;
-export type SweepBackend = (typeof SWEEP_BACKENDS)[number];
 
 /** One cell: one experiment. `assign` maps each grid path to the cell's value (include cells: their own). */
 export interface Cell {

@@ -30,16 +30,6 @@ export function formatPath(steps: readonly PathStep[]): string {
 const isObj = (x: unknown): x is Record<string, unknown> =>
   typeof x === 'object' && x !== null && !Array.isArray(x);
 
-/** The value at `steps` in `root`, or undefined. */
-export function getAt(root: unknown, steps: readonly PathStep[]): unknown {
-  let cur: unknown = root;
-  for (const s of steps) {
-    if (typeof s === 'number' ? !Array.isArray(cur) : !isObj(cur)) return undefined;
-    cur = (cur as Record<string | number, unknown>)[s];
-  }
-  return cur;
-}
-
 /**
  * A deep copy of `root` with `value` at `steps` (missing objects are made on the way). Returns null
  * when the path runs through a value that is neither an object nor an array (e.g. "seed.x").

@@ -11,25 +11,9 @@ import type { MethodSummary } from '../rl/summary';
 import { checkClaims, type Claim } from './claims';
 import { valueLabel } from './grid';
 import { preregCitation, registeredSection, type PreregCitation, type RegisteredSection } from './registered';
-import { sha16 } from './sha256';
+import { sha16 } from '../util/sha256';
 import type { CellRecord, SweepManifest } from './store';
-
-/** Mean, sample standard deviation, min, max and count of some numbers (null when there are none). */
-export interface Stats {
-  mean: number;
-  sd: number;
-  min: number;
-  max: number;
-  n: number;
-}
-
-export function stats(xs: readonly (number | null | undefined)[]): Stats | null {
-  const v = xs.filter((x): x is number => typeof x === 'number' && Number.isFinite(x));
-  if (!v.length) return null;
-  const mean = v.reduce((a, b) => a + b, 0) / v.length;
-  const sd = v.length > 1 ? Math.sqrt(v.reduce((a, b) => a + (b - mean) ** 2, 0) / (v.length - 1)) : 0;
-  return { mean, sd, min: Math.min(...v), max: Math.max(...v), n: v.length };
-}
+import { stats, type GroupEntry, type Stats } from './groups';
 
 /** One method's figures in one cell. */
 export interface CellMethod {
@@ -57,35 +41,6 @@ export interface CellEntry {
   methods: Record<string, CellMethod>;
   /** SHA-256 (16 hex) of the cell's canonical metric JSON (src/rl/canonical.ts). */
   metricsHash: string | null;
-}
-
-export interface GroupEntry {
-  index: number;
-  label: string;
-  agents: { id: string; family: string; size: string; seed: number }[];
-  sameFamily: boolean;
-  seeds: number[];
-  cells: number[];
-  /** Base agents' overlap on the held-out problems (greedy, step 0): mean over pairs, and each pair. */
-  overlap: {
-    kappa: number;
-    c: number;
-    u: number;
-    w: number;
-    pairs: { a: string; b: string; kappa: number; c: number; u: number; w: number }[];
-  } | null;
-  methods: Record<
-    string,
-    {
-      gain: Stats | null;
-      final: Stats | null;
-      rewardStdEnd: Stats | null;
-      trainedLabelEnd: Stats | null;
-      agentGain: Record<string, Stats | null>;
-    }
-  >;
-  /** Matched-budget ensembles (E samples per agent pooled, maj at the eval temperature). */
-  ensembles: { base: Stats | null; ttrl: Stats | null; 'co-rl': Stats | null };
 }
 
 export interface SweepReport {

@@ -1,4 +1,4 @@
-// The sweep's resume keys after node:crypto gave way to the plain-TS SHA-256 (sha256.ts): cell ids and the
+// The sweep's resume keys after node:crypto gave way to the plain-TS SHA-256 (src/util/sha256.ts): cell ids and the
 // sweep hash are the values main computed with node:crypto (golden, from the same config), and each id is
 // still node:crypto's SHA-256 of the cell's resolved config (with the backend for wasm).
 import { createHash } from 'node:crypto';

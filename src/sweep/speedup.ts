@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from '../cli/args';
+import { parseArgs } from '../util/args';
 import { sweepCommand } from './pool';
 
 const [node, ...sweepArgs] = sweepCommand([]);

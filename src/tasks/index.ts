@@ -1,6 +1,5 @@
-// Public entry point of the task module: configs, problems, views, extraction, tokenizer and seeded RNG.
+// Public entry point of the task module: configs, problems, views, extraction, tokenizer (the seeded RNG is src/util/rng.ts).
 export * from './config';
-export * from './rng';
 export * from './views';
 export * from './task';
 export * from './tokenizer';

@@ -1,7 +1,7 @@
 // Tests for task generation: determinism, disjoint splits, views round-trip, fixed prompt lengths, errors.
 import { describe, expect, it } from 'vitest';
 import { TASK_KINDS, TaskConfigError, type TaskConfig } from './config';
-import { deriveRng, makeRng } from './rng';
+import { deriveRng, makeRng } from '../util/rng';
 import { makeTask, renderCompletion, renderPrompt, scoreCompletion, splitOfKey } from './task';
 import { VIEW_NAMES, extractAnswer } from './views';
 

@@ -7,7 +7,7 @@ import {
   type TaskKind,
 } from './config';
 import { KIND_DEFS } from './kinds';
-import { deriveRng, hashString, type Rng } from './rng';
+import { deriveRng, hashString, type Rng } from '../util/rng';
 import { extractAnswer, parseView, type ViewName } from './views';
 
 /** One problem: view-independent; render it with `renderPrompt(problem, view)`. Plain data (structured-cloneable). */

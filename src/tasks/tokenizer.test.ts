@@ -1,7 +1,7 @@
 // Tests for the character tokenizer and the per-task/view alphabet helper.
 import { describe, expect, it } from 'vitest';
 import { TASK_KINDS, type TaskConfig } from './config';
-import { makeRng } from './rng';
+import { makeRng } from '../util/rng';
 import { makeTask, renderCompletion, renderPrompt } from './task';
 import { BOS_ID, EOS_ID, NUM_SPECIAL, PAD_ID, makeTokenizer, taskAlphabet } from './tokenizer';
 import { VIEW_NAMES } from './views';

@@ -1,7 +1,7 @@
 // The working task kinds (addw, muladdw): documented renderings, working lengths in the 10-30 token
 // range, and that grading reads only the answer after the last marker.
 import { describe, expect, it } from 'vitest';
-import { deriveRng } from './rng';
+import { deriveRng } from '../util/rng';
 import { makeTask, renderCompletion, renderPrompt, scoreCompletion } from './task';
 import { extractAnswer, VIEW_MARKER, VIEW_NAMES } from './views';
 

@@ -7,7 +7,6 @@ import { generate } from '../model/generate';
 import { GPT } from '../model/gpt';
 import { makeSFTBatch, trainSFT } from '../model/sft';
 import {
-  deriveRng,
   makeTask,
   makeTokenizer,
   renderCompletion,
@@ -19,6 +18,7 @@ import {
   type Tokenizer,
   type ViewName,
 } from '../tasks';
+import { deriveRng } from '../util/rng';
 
 export interface AdditionDemoOptions {
   steps: number;

@@ -7,8 +7,9 @@
 import type { AgentSpec } from '../cohort/agent';
 import { buildKey, parseAxisCohort, pretrainSpecOf } from '../cohort/axes';
 import { cacheBytesProblem, cacheSum, engineCacheKey } from '../cohort/cacheEntry';
-import type { PretrainRecipe } from '../cohort/families';
-import { pretrainAgent, type PretrainProgress } from '../cohort/pretrain';
+import type { PretrainRecipe } from '../cohort/familySpec';
+import { pretrainAgent } from '../cohort/pretrain';
+import type { PretrainProgress } from '../cohort/pretrainSpec';
 import { engineId, type Backend } from '../engine/backend';
 import type { ExperimentConfig } from '../rl/config';
 import type { CheckpointStore } from './checkpointStore';

@@ -1,6 +1,6 @@
 // The typed message protocol between the page and its workers, commands in, events out: the engine
 // demo's (WorkerCommand / WorkerEvent) and the training playground's (TrainCommand / TrainEvent).
-import type { PretrainRecipe } from '../cohort/families';
+import type { PretrainRecipe } from '../cohort/familySpec';
 import type { ExperimentConfig } from '../rl/config';
 import type { EvalRecord, StepRecord } from '../rl/records';
 import type { StepInspection } from '../rl/inspection';

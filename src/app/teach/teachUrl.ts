@@ -3,8 +3,6 @@
 // default kept, never thrown (the same rule as the run-settings link, docs/run-file.md).
 import { PANEL_NAMES, type PanelName } from './panels';
 
-/** Query parameters of embed mode; the settings codec leaves them alone (urlConfig RESERVED_PARAMS). */
-export const EMBED_PARAMS = ['embed', 'show', 'run'] as const;
 /** The panels an embed link without a usable `show` draws. */
 export const DEFAULT_SHOW: readonly PanelName[] = ['heldout'];
 

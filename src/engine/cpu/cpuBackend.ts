@@ -1,8 +1,10 @@
 // The CPU reference backend: tensors are typed arrays, and every op calls a literal
 // transcription of its math in ./<family>.ts. It is the oracle every WGSL and wasm kernel is tested
 // against, the last fallback (where neither WebGPU nor WebAssembly SIMD runs), and `--backend cpu` in Node.
-import type { AdamWParams, Backend, BackendCounters, BackendInfo, DType, Tensor } from '../backend';
+import type { AdamWParams, Backend, BackendCounters, BackendInfo } from '../backend';
+import type { DType, Tensor } from '../tensor';
 import { VIEW_ALIGN } from '../backend';
+import { shapeSize } from '../../util/shape';
 import * as enc from './encoder';
 import * as rope from './rope';
 import * as mm from './matmul';
@@ -25,16 +27,6 @@ export class CpuTensor implements Tensor {
   get size(): number {
     return this.data.length;
   }
-}
-
-/** Product of a shape's dimensions, with a clear error on bad dimensions. */
-export function shapeSize(shape: readonly number[]): number {
-  let n = 1;
-  for (const d of shape) {
-    if (!Number.isInteger(d) || d < 0) throw new Error(`invalid tensor shape [${shape.join(', ')}]`);
-    n *= d;
-  }
-  return n;
 }
 
 function f(t: Tensor): Float32Array {

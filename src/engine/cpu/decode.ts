@@ -2,7 +2,7 @@
 // literal transcriptions of each kernel's math, one row at a time, in the kernel's order (llm.c's
 // layernorm, matmul, attention, gelu and residual, composed per row). Outputs first, then inputs, sizes.
 import type { Floats } from './types';
-import { ropeHeadSize, ropeTheta } from './rope';
+import { ropeHeadSize, ropeTheta } from '../../util/rope';
 import { sampleTokens } from './sample';
 
 const EPS = 1e-5;

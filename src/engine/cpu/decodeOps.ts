@@ -2,7 +2,7 @@
 // the DecodeOps interface, for the parity cases. The CPU backend itself does not offer them: its
 // register-blocked matmul makes the per-op path faster in JavaScript than the row-at-a-time twins, so
 // generation on the CPU keeps the per-op path.
-import type { Tensor } from '../backend';
+import type { Tensor } from '../tensor';
 import type { DecodeOps } from '../decode';
 import type { CpuTensor } from './cpuBackend';
 import * as dec from './decode';

@@ -3,20 +3,7 @@
 // 10000^(-2/hs). theta^i and pos * theta^i are rounded to float32 step by step (Math.fround), the
 // exact arithmetic the kernel does, so both backends rotate by bit-identical angles.
 import type { Floats } from './types';
-
-/** Head size C/NH, checked to be an even integer (RoPE rotates pairs of channels). */
-export function ropeHeadSize(C: number, NH: number): number {
-  const hs = C / NH;
-  if (!Number.isInteger(hs) || hs % 2 !== 0) {
-    throw new Error(`rope: head size C/NH = ${C}/${NH} must be an even integer`);
-  }
-  return hs;
-}
-
-/** theta = 10000^(-2/hs) as a float32: the ratio of consecutive pair frequencies. */
-export function ropeTheta(hs: number): number {
-  return Math.fround(Math.pow(10000, -2 / hs));
-}
+import { ropeHeadSize, ropeTheta } from '../../util/rope';
 
 /** cos and sin of the angles of positions pos0..pos0+T-1, pairs i < hs/2: (T, hs/2) each. */
 function ropeTables(T: number, hs: number, pos0: number): { cos: Float64Array; sin: Float64Array } {

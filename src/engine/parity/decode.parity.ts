@@ -2,7 +2,8 @@
 // awkward sizes: rows off the 32-wide workgroups, odd widths and head sizes, position 0, contexts past
 // the 64-key row-attention limit, the widest C the kernels take, V = 257. Outputs are poisoned; caches
 // and token rows are pre-filled so writes outside the decoded position are caught.
-import type { Backend, Tensor } from '../backend';
+import type { Backend } from '../backend';
+import type { Tensor } from '../tensor';
 import { VIEW_ALIGN } from '../backend';
 import { compareArrays, type CompareResult } from '../compare';
 import { DECODE_MAX_C, type DecodeOps } from '../decode';

@@ -1,7 +1,8 @@
 // Parity of shaders/encoder.wgsl against src/engine/cpu/encoder.ts: token + position embedding
 // forward and its deterministic backward (dwte by token, dwpe by position), with and without wpe,
 // at awkward sizes, offsets pos0 > 0 and token rows wider than T (tokStride).
-import type { Backend, Tensor } from '../backend';
+import type { Backend } from '../backend';
+import type { Tensor } from '../tensor';
 import type { CompareResult } from '../compare';
 import { type Pair, type ParityCase, pair, poisoned, randn, randInt } from './parityUtil';
 

@@ -1,7 +1,8 @@
 // Parity of the layer norm kernels (shaders/layernorm.wgsl, shaders/layernorm_rows.wgsl) against the
 // CPU twin src/engine/cpu/layernorm.ts. Shapes pick their kernel variant as the backend does; the
 // forced-variant cases check the other one at awkward sizes, so both variants are covered.
-import type { Backend, Tensor } from '../backend';
+import type { Backend } from '../backend';
+import type { Tensor } from '../tensor';
 import type { CompareResult } from '../compare';
 import { layernormForward as cpuLayernormForward } from '../cpu/layernorm';
 import type { GpuContext } from '../webgpu/context';

@@ -2,7 +2,8 @@
 // src/engine/cpu/logprob.ts: log-probs, entropy, self-certainty, cross-entropy and both backward passes
 // at awkward shapes and temperatures. Shapes pick their kernel variant as the backend does ('rows' up
 // to V = 256); the forced-variant cases check the other one, so both variants are covered.
-import type { Backend, Tensor } from '../backend';
+import type { Backend } from '../backend';
+import type { Tensor } from '../tensor';
 import type { CompareResult } from '../compare';
 import type { GpuContext } from '../webgpu/context';
 import * as lp from '../webgpu/ops/logprob';

@@ -3,7 +3,8 @@
 // slice of 16) and at the model's typical shapes (qkv 3C, MLP 4C, logits V). Shapes pick their kernel
 // variant as the backend does; the `variant` cases force the other one, so both the register-blocked
 // and the shared-memory tiled kernels are checked at awkward sizes.
-import type { Backend, Tensor } from '../backend';
+import type { Backend } from '../backend';
+import type { Tensor } from '../tensor';
 import type { GpuContext } from '../webgpu/context';
 import * as mm from '../webgpu/ops/matmul';
 import type { CompareResult } from '../compare';

@@ -2,7 +2,8 @@
 // two-pass sum of squares at awkward sizes (also past the 1024-group cap, where threads loop), in the
 // variant each size picks and in the other one, and AdamW steps with clipping active, inactive and
 // absent, weight decay, from zero and from pre-filled moments.
-import type { AdamWParams, Backend, Tensor } from '../backend';
+import type { AdamWParams, Backend } from '../backend';
+import type { Tensor } from '../tensor';
 import type { CompareResult } from '../compare';
 import type { GpuContext } from '../webgpu/context';
 import * as optim from '../webgpu/ops/optim';

@@ -1,6 +1,7 @@
 // Helpers for kernel parity cases: the same seeded inputs on both backends, poisoned outputs,
 // and a comparison of every element (DESIGN.md "Kernels and their references, side by side").
-import type { Backend, DType, Tensor } from '../backend';
+import type { Backend } from '../backend';
+import type { DType, Tensor } from '../tensor';
 import { compareArrays, type CompareResult } from '../compare';
 import { makeNormalStream, makeUniformStream } from '../random';
 

@@ -3,9 +3,10 @@
 // log-softmax with entropy and cross-entropy, the squared norm and AdamW); the other ops run the CPU
 // reference's code (src/engine/cpu/) on views of the same memory. Same contracts as the CPU reference
 // (src/engine/backend.ts), against which every kernel is parity-tested (wasmBackend.test.ts).
-import type { AdamWParams, Backend, BackendCounters, BackendInfo, DType, Tensor } from '../backend';
+import type { AdamWParams, Backend, BackendCounters, BackendInfo } from '../backend';
+import type { DType, Tensor } from '../tensor';
 import { VIEW_ALIGN } from '../backend';
-import { shapeSize } from '../cpu/cpuBackend';
+import { shapeSize } from '../../util/shape';
 import * as enc from '../cpu/encoder';
 import * as rope from '../cpu/rope';
 import * as smp from '../cpu/sample';

@@ -1,9 +1,9 @@
 // Parity of the wasm engine's relaxed-SIMD kernels (one fused multiply-add per a * b + c) against the CPU
-// reference, within the same tolerances as the plain kernels (the cases: wasmParitySuite.ts). Runs in the
+// reference, within the same tolerances as the plain kernels (the cases: wasmParity.suite.ts). Runs in the
 // vitest project `relaxed-simd`, whose workers start Node with --experimental-wasm-relaxed-simd.
 import { describe, expect, it } from 'vitest';
 import { relaxedSimdAvailable, resolveKernelVariant } from './kernels';
-import { wasmParitySuite } from './wasmParitySuite';
+import { wasmParitySuite } from './wasmParity.suite';
 
 describe('the relaxed-SIMD kernel variant', () => {
   it('validates here (the project passes the flag) and auto picks it', () => {

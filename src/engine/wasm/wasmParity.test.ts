@@ -1,4 +1,4 @@
-// Parity of the wasm engine's plain SIMD kernels against the CPU reference (the cases: wasmParitySuite.ts).
-import { wasmParitySuite } from './wasmParitySuite';
+// Parity of the wasm engine's plain SIMD kernels against the CPU reference (the cases: wasmParity.suite.ts).
+import { wasmParitySuite } from './wasmParity.suite';
 
 wasmParitySuite('simd');

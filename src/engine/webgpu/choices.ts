@@ -8,14 +8,7 @@ import { layernormVariant } from './ops/layernorm';
 import { ROWS_MAXT, attentionVariant } from './ops/attention';
 import { logprobVariant } from './ops/logprob';
 import { SUMSQ_ROWS_MAX, sumSquaresVariant } from './ops/optim';
-import {
-  TUNED_OPS,
-  VARIANT_NAMES,
-  checkForced,
-  parseForced,
-  type TunedOp,
-  type VariantOf,
-} from './variantNames';
+import { VARIANT_NAMES, checkForced, parseForced, type TunedOp, type VariantOf } from './variantNames';
 
 /** Bump when any tuned kernel's code or launch shape changes: older cached choices are then re-measured. */
 export const KERNEL_VERSION = 1;
@@ -75,7 +68,7 @@ export const TUNABLE = {
   },
 } satisfies Record<TunedOp, TunableOp>;
 
-export { TUNED_OPS, parseForced, type TunedOp, type VariantOf };
+export { parseForced, type TunedOp, type VariantOf };
 
 /** The key of one op at one shape, e.g. "matmul:320x24x72". */
 export const shapeKey = (op: TunedOp, d: readonly number[]): string => `${op}:${d.join('x')}`;

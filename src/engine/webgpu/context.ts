@@ -1,5 +1,5 @@
 // What a WebGPU op wrapper sees: a way to run a kernel on tensors with a uniform params block.
-import type { Tensor } from '../backend';
+import type { Tensor } from '../tensor';
 
 /** A compute entry point: WGSL source, entry name, optional `override` constants. */
 export interface Kernel {
@@ -39,7 +39,6 @@ export function registeredKernels(): Kernel[] {
 /** One 4-byte uniform field: u32, i32 or f32. Fields are laid out in order (WGSL struct order). */
 export type Param = { t: 'u' | 'i' | 'f'; v: number };
 export const U = (v: number): Param => ({ t: 'u', v });
-export const I = (v: number): Param => ({ t: 'i', v });
 export const F = (v: number): Param => ({ t: 'f', v });
 
 export interface GpuContext {

@@ -1,5 +1,5 @@
 // A WebGPU tensor: a GPUBuffer and an element offset into it (views share their base's buffer).
-import type { DType, Tensor } from '../backend';
+import type { DType, Tensor } from '../tensor';
 
 /** A GPU tensor: a buffer plus an element offset (non-zero for views). */
 export class GpuTensor implements Tensor {

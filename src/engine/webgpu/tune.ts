@@ -3,7 +3,7 @@
 // that can run the shape on scratch tensors and keep the fastest. GPU time from timestamp queries where
 // the adapter has them, else wall clock to completion. Follows llm.c dev/cuda's "time every kernel
 // version at the real sizes, keep the best" (there by hand; here at run time, cached per adapter).
-import type { Tensor } from '../backend';
+import type { Tensor } from '../tensor';
 import { TUNABLE, type MeasuredChoice, type TunableOp, type TunedOp } from './choices';
 import type { WebGpuBackend } from './webgpuBackend';
 import type { GpuContext, Kernel } from './context';

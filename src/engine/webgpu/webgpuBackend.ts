@@ -1,9 +1,10 @@
 // The WebGPU backend: tensors live in pooled GPUBuffers, ops record WGSL dispatches into one
 // command encoder that is submitted on read/sync. The op methods are in ./webgpuOps.ts, their wrappers
 // in ./ops/<family>.ts, their kernels in shaders/<family>.wgsl, each with a CPU twin in ../cpu/<family>.ts.
-import type { Backend, BackendCounters, BackendInfo, DType, Tensor } from '../backend';
+import type { Backend, BackendCounters, BackendInfo } from '../backend';
+import type { DType, Tensor } from '../tensor';
 import { VIEW_ALIGN } from '../backend';
-import { shapeSize } from '../cpu/cpuBackend';
+import { shapeSize } from '../../util/shape';
 import { acquireDevice } from './device';
 import type { GpuContext, Kernel, Param } from './context';
 import { U, F, cdiv, defineKernel, kernelKey, registeredKernels } from './context';

@@ -1,5 +1,6 @@
 // The WebGPU backend's op methods: each forwards to its wrapper in ./ops/<family>.ts, with the tuned variant picked.
-import type { AdamWParams, Tensor } from '../backend';
+import type { AdamWParams } from '../backend';
+import type { Tensor } from '../tensor';
 import type { GpuContext, Kernel, Param } from './context';
 import * as enc from './ops/encoder';
 import * as rope from './ops/rope';

@@ -5,7 +5,7 @@
 // rollout groups, how often the vote equals the greedy answer, and seed-only kappa; per ordered pair the
 // reach (gate A3) and the overlap. Pure: no model, no sampling.
 import { pairOverlap, type AgentScores } from '../../analysis/overlap';
-import { hashString } from '../../tasks/rng';
+import { hashString } from '../../util/rng';
 import { majorityVote, type Answer } from '../vote';
 import { auroc, bootstrap, meanInterval, wilson, type Estimate } from './stats';
 

@@ -4,7 +4,8 @@
 // Runs wherever the agents live (Node CLI, the page's worker); measurement only, never a reward.
 import type { Agent } from '../../cohort/agent';
 import { greedyScores, sampleMany, sampleScores } from '../../cohort/evaluate';
-import { deriveSeed, type Problem } from '../../tasks';
+import type { Problem } from '../../tasks';
+import { deriveSeed } from '../../util/rng';
 import { regimeFigures, type AgentDraws, type RegimeFigures } from './figures';
 import { regimeGates, type RegimeVerdict } from './gates';
 

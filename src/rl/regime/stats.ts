@@ -1,7 +1,7 @@
 // Interval estimates of the regime check (docs/method.md, "The regime"): Wilson intervals for shares,
 // normal intervals for means of per-problem values, a seeded percentile bootstrap over problems for
 // statistics with no closed form (Cohen's kappa, AUROC), and the AUROC itself (Mann-Whitney, ties as 1/2).
-import { makeRng } from '../../tasks/rng';
+import { makeRng } from '../../util/rng';
 
 /** A figure with its 95% interval and the number of problems it rests on. */
 export interface Estimate {

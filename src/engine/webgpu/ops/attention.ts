@@ -7,7 +7,7 @@
 //  - 'workgroup' (shaders/attention.wgsl): one workgroup of 64 threads per query row with tree
 //    reductions through workgroup memory; for long contexts.
 // The backward pass's second kernel (dq, dk, dv from dpreatt) is shared by both.
-import type { Tensor } from '../../backend';
+import type { Tensor } from '../../tensor';
 import type { GpuContext, Kernel, Param } from '../context';
 import { F, U, defineKernel } from '../context';
 import common from '../../../../shaders/common.wgsl?raw';

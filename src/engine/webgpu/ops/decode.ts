@@ -2,11 +2,11 @@
 // src/engine/decode.ts). CPU twins: src/engine/cpu/decode.ts. One invocation per row, 32 per workgroup.
 // The weights of one call must be views of one buffer (the model's flat parameters): it is bound once
 // and each weight is read at its element offset, so no kernel needs more than 6 storage bindings.
-import type { Tensor } from '../../backend';
+import type { Tensor } from '../../tensor';
 import { DECODE_MAX_C, type DecodeOps } from '../../decode';
 import type { GpuContext, Param } from '../context';
 import { F, U, defineKernel } from '../context';
-import { ropeHeadSize, ropeTheta } from '../../cpu/rope';
+import { ropeHeadSize, ropeTheta } from '../../../util/rope';
 import { GpuTensor } from '../tensor';
 import common from '../../../../shaders/common.wgsl?raw';
 import trig from '../../../../shaders/trig.wgsl?raw';

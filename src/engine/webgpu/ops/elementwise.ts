@@ -1,6 +1,6 @@
 // WebGPU wrappers for shaders/elementwise.wgsl (llm.c gelu_forward/backward, residual_forward/
 // backward). CPU twin: src/engine/cpu/elementwise.ts.
-import type { Tensor } from '../../backend';
+import type { Tensor } from '../../tensor';
 import type { GpuContext, Kernel } from '../context';
 import { U, defineKernel } from '../context';
 import common from '../../../../shaders/common.wgsl?raw';

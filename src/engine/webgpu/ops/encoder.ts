@@ -1,6 +1,6 @@
 // WebGPU wrappers for shaders/encoder.wgsl (llm.c encoder_forward/backward).
 // CPU twin: src/engine/cpu/encoder.ts.
-import type { Tensor } from '../../backend';
+import type { Tensor } from '../../tensor';
 import type { GpuContext } from '../context';
 import { U, defineKernel } from '../context';
 import common from '../../../../shaders/common.wgsl?raw';

@@ -5,7 +5,7 @@
 //    barriers; for the model's short rows;
 //  - 'workgroup' (shaders/layernorm.wgsl): one workgroup of 64 threads per row with tree reductions
 //    through workgroup memory; for long rows (or very many rows) on a real GPU.
-import type { Tensor } from '../../backend';
+import type { Tensor } from '../../tensor';
 import type { GpuContext } from '../context';
 import { U, cdiv, defineKernel } from '../context';
 import common from '../../../../shaders/common.wgsl?raw';

@@ -4,7 +4,7 @@
 //    for small vocabularies (the model's V = 16);
 //  - 'workgroup' (shaders/logprob.wgsl): one workgroup of 64 threads per row with tree reductions;
 //    for large vocabularies.
-import type { Tensor } from '../../backend';
+import type { Tensor } from '../../tensor';
 import type { GpuContext, Kernel } from '../context';
 import { U, F, defineKernel } from '../context';
 import common from '../../../../shaders/common.wgsl?raw';

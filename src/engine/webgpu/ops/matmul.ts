@@ -4,7 +4,7 @@
 //    memory or barriers; for the model's small shapes (needs C % 4 == 0);
 //  - 'tiled' (shaders/matmul.wgsl): 64x64 output tiles staged through workgroup memory; for large
 //    shapes on a real GPU, and any C.
-import type { Tensor } from '../../backend';
+import type { Tensor } from '../../tensor';
 import type { GpuContext } from '../context';
 import { U, cdiv, defineKernel } from '../context';
 import code from '../../../../shaders/matmul.wgsl?raw';

@@ -3,7 +3,8 @@
 // chosen by sumSquaresVariant: 'rows' (shaders/optim_rows.wgsl: one invocation per partial sum, no
 // workgroup memory or barriers) up to 262144 elements, 'workgroup' (shaders/optim.wgsl: tree
 // reductions through workgroup memory) beyond.
-import type { AdamWParams, Tensor } from '../../backend';
+import type { AdamWParams } from '../../backend';
+import type { Tensor } from '../../tensor';
 import type { GpuContext, Kernel } from '../context';
 import { U, F, cdiv, defineKernel } from '../context';
 import common from '../../../../shaders/common.wgsl?raw';

@@ -1,9 +1,9 @@
 // WebGPU wrappers for shaders/rope.wgsl (rotary position embedding on q and k of qkv).
 // CPU twin: src/engine/cpu/rope.ts.
-import type { Tensor } from '../../backend';
+import type { Tensor } from '../../tensor';
 import type { GpuContext, Kernel } from '../context';
 import { F, U, defineKernel } from '../context';
-import { ropeHeadSize, ropeTheta } from '../../cpu/rope';
+import { ropeHeadSize, ropeTheta } from '../../../util/rope';
 import common from '../../../../shaders/common.wgsl?raw';
 import trig from '../../../../shaders/trig.wgsl?raw';
 import src from '../../../../shaders/rope.wgsl?raw';

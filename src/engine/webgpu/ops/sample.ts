@@ -1,5 +1,5 @@
 // WebGPU wrapper for shaders/sample.wgsl (one invocation per row). CPU twin: ../../cpu/sample.ts.
-import type { Tensor } from '../../backend';
+import type { Tensor } from '../../tensor';
 import type { GpuContext } from '../context';
 import { U, F, defineKernel } from '../context';
 import common from '../../../../shaders/common.wgsl?raw';

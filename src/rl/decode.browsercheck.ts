@@ -2,8 +2,8 @@
 // paper-demo agents at B x K = 128 rows with the fused decode kernels (src/engine/decode.ts) and with
 // them hidden (the per-op path), side by side: median wall ms, dispatches, and how many tokens agree.
 import type { Backend } from '../engine/backend';
-import { presetShapedAgents } from '../rl/leanFigures';
-import { generate, releaseDecoders } from './generate';
+import { generate, releaseDecoders } from '../model/generate';
+import { presetShapedAgents } from './leanFigures';
 
 /** `be` without the optional fused decode ops, so generate takes the unfused path. */
 function unfused(be: Backend): Backend {

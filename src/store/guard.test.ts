@@ -5,19 +5,19 @@
 // fakes WebGPU's device.lost) is recreated and the run continues with every record exactly once.
 import { afterEach, describe, expect, it } from 'vitest';
 import { nodeReader } from '../cohort/nodeFiles';
-import type { Tensor } from '../engine/backend';
+import type { Tensor } from '../engine/tensor';
 import { CpuBackend } from '../engine/cpu/cpuBackend';
 import { loadCheckpoint } from '../model/checkpoint';
 import { paramLayout } from '../model/params';
 import { DEFAULT_EVAL, DEFAULT_TRAIN, type ExperimentConfig } from '../rl/config';
 import type { EvalRecord, StepRecord } from '../rl/records';
 import { decodeSnapshot } from '../rl/snapshot';
-import type { TrainEvent } from './protocol';
-import { eventIndex } from './controllerHarness';
-import { TrainController, type ControllerEnv } from './trainController';
-import { EMPTY_METRICS } from '../store/metricsSlice';
-import { IDLE_STATUS } from '../store/runStatusSlice';
-import { foldTrainEvents } from '../store/trainEvents';
+import type { TrainEvent } from '../worker/protocol';
+import { eventIndex } from '../worker/controllerHarness';
+import { TrainController, type ControllerEnv } from '../worker/trainController';
+import { EMPTY_METRICS } from './metricsSlice';
+import { IDLE_STATUS } from './runStatusSlice';
+import { foldTrainEvents } from './trainEvents';
 
 // ttrl first: at the fault (co-rl, the second method) ttrl has finished the lock step and must be undone too
 const config: ExperimentConfig = {

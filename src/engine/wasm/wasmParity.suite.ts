@@ -2,7 +2,8 @@
 // awkward sizes (rows, columns, head sizes and vocabularies off multiples of 4, 8 and 16), with poisoned
 // (NaN) outputs so every element must be written, and pre-filled gradients so backward ops must accumulate.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Backend, Tensor } from '../backend';
+import type { Backend } from '../backend';
+import type { Tensor } from '../tensor';
 import { CpuBackend } from '../cpu/cpuBackend';
 import { describeCompare, type CompareResult } from '../compare';
 import { type Pair, pair, poisoned, randInt, randn } from '../parity/parityUtil';

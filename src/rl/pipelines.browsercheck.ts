@@ -5,11 +5,11 @@
 // it) while the first step's dispatches race it. Asserts one pipeline per registered kernel, no pipeline created by a
 // dispatch after prepare, outputs bit-identical either way, and a WGSL compile error that names its
 // kernel. The Co-RL step (B=2, K=2, 3 completion slots, paper-demo-shaped agents) comes from
-// src/rl/leanFigures.ts: a test reaching up the layers to time the step that users wait on.
-import type { Backend } from './backend';
-import { registeredKernels } from './webgpu/context';
-import { WebGpuBackend } from './webgpu/webgpuBackend';
-import { leanRun } from '../rl/leanFigures';
+// src/rl/leanFigures.ts, which is why this check lives in src/rl/ (a check follows its highest room).
+import type { Backend } from '../engine/backend';
+import { registeredKernels } from '../engine/webgpu/context';
+import { WebGpuBackend } from '../engine/webgpu/webgpuBackend';
+import { leanRun } from './leanFigures';
 
 interface CheckReport {
   ok: boolean;
