@@ -8,6 +8,7 @@ import type { Backend } from '../engine/backend';
 import type { ReadBytes } from '../cohort/manifest';
 import { nodeReader } from '../cohort/nodeFiles';
 import { makeNodeBackend, type NodeBackendName } from '../engine/wasm/nodeBackend';
+import { taskFileOrExit } from './taskFile';
 
 export { parseAxisCohort, type AxisCohort };
 
@@ -19,7 +20,7 @@ export function readAxisCohort(file: string): AxisCohort {
   } catch (e) {
     throw new Error(`${file}: ${(e as Error).message}`, { cause: e });
   }
-  const r = parseAxisCohort(raw);
+  const r = parseAxisCohort(taskFileOrExit(raw as Record<string, unknown>, file));
   if ('errors' in r)
     throw new Error(
       `${file}: ${r.errors.length} problem${r.errors.length === 1 ? '' : 's'}; nothing was run:\n  - ${r.errors.join('\n  - ')}`,

@@ -17,6 +17,7 @@ import type { AgentSpec } from '../cohort/agent';
 import type { ReadBytes } from '../cohort/manifest';
 import type { ExperimentConfig } from '../rl/config';
 import { formatSummary } from './experimentReport';
+import { taskFileOrExit } from './taskFile';
 
 const USAGE =
   'usage: npm run experiment -- --config FILE --out FILE [--backend wasm|cpu|webgpu] [--build-backend wasm|cpu] [--seed N] [--steps N]';
@@ -130,6 +131,7 @@ async function main(): Promise<void> {
   } catch (e) {
     throw new Error(`cannot read config ${o.config}: ${(e as Error).message}`, { cause: e });
   }
+  raw = taskFileOrExit(raw, o.config); // a file task: its file read, checked and hashed
   if (o.seed !== undefined) raw = { ...raw, seed: Number(o.seed) };
   if (o.steps !== undefined) raw = { ...raw, steps: Number(o.steps) };
   const read = await withAxisAgents(raw, o.config, o['build-backend'] as NodeBackendName); // agents by axes without a checkpoint: built or fetched from the cache
