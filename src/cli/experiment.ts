@@ -132,6 +132,12 @@ async function main(): Promise<void> {
     throw new Error(`cannot read config ${o.config}: ${(e as Error).message}`, { cause: e });
   }
   raw = taskFileOrExit(raw, o.config); // a file task: its file read, checked and hashed
+  if (o.backend === 'webgpu' && (raw.task as { kind?: unknown } | undefined)?.kind === 'file') {
+    process.stderr.write(
+      `${o.config}: a task from a file runs on --backend wasm or cpu for now (the page holds no rows of a file this CLI read)\n`,
+    );
+    process.exit(2);
+  }
   if (o.seed !== undefined) raw = { ...raw, seed: Number(o.seed) };
   if (o.steps !== undefined) raw = { ...raw, steps: Number(o.steps) };
   const read = await withAxisAgents(raw, o.config, o['build-backend'] as NodeBackendName); // agents by axes without a checkpoint: built or fetched from the cache
