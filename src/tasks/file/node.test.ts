@@ -35,6 +35,15 @@ describe('withTaskFile (the CLIs)', () => {
     expect(task.hash).toMatch(/^[0-9a-f]{64}$/);
     expect(makeTask(task).sizes.space).toBe(1000);
   });
+  it('writes the path absolute for a config copied elsewhere (a sweep directory)', () => {
+    const { config, dir } = layout();
+    const raw = withTaskFile({ task: { kind: 'file', path: '../data/good.jsonl' } }, config, {
+      absolutePath: true,
+    });
+    expect((raw.task as { path: string }).path).toBe(join(dir, 'data', 'good.jsonl'));
+    const again = withTaskFile(raw, join(tmpdir(), 'elsewhere', 'sweep.json'));
+    expect((again.task as { hash: string }).hash).toBe((raw.task as { hash: string }).hash);
+  });
   it('passes other configs through', () => {
     const raw = { task: { kind: 'add', digits: 2 } };
     expect(withTaskFile(raw, 'x.json')).toBe(raw);

@@ -39,7 +39,11 @@ export function readTaskFile(path: string, opts: Parameters<typeof loadTaskFile>
  * A raw config with its file task loaded and its hash filled in; other configs are returned as they are.
  * Throws a TaskFileError listing every problem of the file (nothing is loaded then).
  */
-export function withTaskFile(raw: Record<string, unknown>, configFile: string): Record<string, unknown> {
+export function withTaskFile(
+  raw: Record<string, unknown>,
+  configFile: string,
+  opts: { absolutePath?: boolean } = {},
+): Record<string, unknown> {
   const task = raw.task as (FileTaskConfig & Record<string, unknown>) | undefined;
   if (!task || typeof task !== 'object' || task.kind !== 'file' || typeof task.path !== 'string') return raw;
   const path = isAbsolute(task.path) ? task.path : resolve(dirname(configFile), task.path);
@@ -56,5 +60,6 @@ export function withTaskFile(raw: Record<string, unknown>, configFile: string): 
       },
     ]);
   registerTaskFile(f);
-  return { ...raw, task: { ...task, hash: f.hash } };
+  // absolutePath: for a config copied elsewhere (a sweep's DIR/sweep.json, read again by every cell)
+  return { ...raw, task: { ...task, ...(opts.absolutePath ? { path } : {}), hash: f.hash } };
 }
