@@ -19,7 +19,7 @@ function smallestContext(raw: Record<string, unknown>): number {
 }
 
 /** Read and load a task file by path (throws a TaskFileError when it cannot be read or does not pass). */
-export function readTaskFile(path: string, opts: Parameters<typeof loadTaskFile>[1] = {}): TaskFile {
+function readTaskFile(path: string, opts: Parameters<typeof loadTaskFile>[1] = {}): TaskFile {
   let bytes: Uint8Array;
   try {
     bytes = readFileSync(path);

@@ -86,7 +86,7 @@ export function parseJsonLines(lines: readonly (string | null)[]): {
 }
 
 /** The fields of one CSV line (RFC 4180 quoting: "a, b" and "" for a quote), or why it does not parse. */
-export function csvFields(s: string): string[] | string {
+function csvFields(s: string): string[] | string {
   const out: string[] = [];
   let i = 0;
   while (true) {

@@ -9,7 +9,7 @@ import type { Problem, SplitSelector, Task } from '../task';
 const SHARE_SALT = 'co-rl-file-rl-share-v1|';
 
 /** True if a train problem's key puts it in the RL half. */
-export const inRlHalf = (key: string): boolean => hashString(SHARE_SALT + key) % 2 === 1;
+const inRlHalf = (key: string): boolean => hashString(SHARE_SALT + key) % 2 === 1;
 
 /** `n` distinct entries of `list` drawn with `rng` (partial Fisher-Yates on a copy). */
 function draw(list: readonly Problem[], rng: Rng, n: number, what: string, name: string): Problem[] {

@@ -24,7 +24,7 @@ const text = (field: string, required: boolean) =>
   );
 
 /** The shape of a row (unknown fields are checked apart, so every one is named). */
-export const ROW_SCHEMA = v.object(
+const ROW_SCHEMA = v.object(
   {
     prompt: text('prompt', true),
     answer: text('answer', true),
