@@ -8,6 +8,7 @@ import type { Backend } from '../engine/backend';
 import type { ReadBytes } from '../cohort/manifest';
 import { nodeReader } from '../cohort/nodeFiles';
 import { makeNodeBackend, type NodeBackendName } from '../engine/wasm/nodeBackend';
+import { taskFileOrExit } from './taskFile';
 
 /** Read and validate a config file; throws one message listing every problem (nothing is run). */
 export function readAxisCohort(file: string): AxisCohort {
@@ -17,7 +18,7 @@ export function readAxisCohort(file: string): AxisCohort {
   } catch (e) {
     throw new Error(`${file}: ${(e as Error).message}`, { cause: e });
   }
-  const r = parseAxisCohort(raw);
+  const r = parseAxisCohort(taskFileOrExit(raw as Record<string, unknown>, file));
   if ('errors' in r)
     throw new Error(
       `${file}: ${r.errors.length} problem${r.errors.length === 1 ? '' : 's'}; nothing was run:\n  - ${r.errors.join('\n  - ')}`,

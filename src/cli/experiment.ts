@@ -17,6 +17,7 @@ import type { AgentSpec } from '../cohort/agent';
 import type { ReadBytes } from '../cohort/manifest';
 import type { ExperimentConfig } from '../rl/config';
 import { formatSummary } from './experimentReport';
+import { taskFileOrExit } from './taskFile';
 
 const USAGE =
   'usage: npm run experiment -- --config FILE --out FILE [--backend wasm|cpu|webgpu] [--build-backend wasm|cpu] [--seed N] [--steps N]';
@@ -129,6 +130,13 @@ async function main(): Promise<void> {
     raw = JSON.parse(readFileSync(o.config, 'utf8'));
   } catch (e) {
     throw new Error(`cannot read config ${o.config}: ${(e as Error).message}`, { cause: e });
+  }
+  raw = taskFileOrExit(raw, o.config); // a file task: its file read, checked and hashed
+  if (o.backend === 'webgpu' && (raw.task as { kind?: unknown } | undefined)?.kind === 'file') {
+    process.stderr.write(
+      `${o.config}: a task from a file runs on --backend wasm or cpu for now (the page holds no rows of a file this CLI read)\n`,
+    );
+    process.exit(2);
   }
   if (o.seed !== undefined) raw = { ...raw, seed: Number(o.seed) };
   if (o.steps !== undefined) raw = { ...raw, steps: Number(o.steps) };

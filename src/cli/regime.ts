@@ -14,6 +14,7 @@ import { PRESET_NAMES } from '../cohort';
 import { makeTask } from '../tasks';
 import { regimeCheck, regimeOptionErrors, type RegimeReport } from '../rl/regime/measure';
 import { formatRegimeReport, formatRegimeSummary } from '../rl/regime/format';
+import { taskFileOrExit } from './taskFile';
 
 const USAGE =
   'usage: npm run regime -- --config FILE[,FILE...] | --preset NAME[,NAME...]|all [--split validation|test] [--samples K] [--temperature T] [--problems 1000] [--seed 1] [--json FILE] [--backend wasm|cpu|wasm-relaxed] [--build-backend ENGINE (agents by axes: the engine whose cache entries are used, default --backend)]';
@@ -51,6 +52,7 @@ function targets(o: Record<string, string>): Target[] {
         `--config ${file}: cannot read it as JSON (${(e as Error).message}); give the path of an experiment config, e.g. experiments/paper-demo.json`,
       );
     }
+    raw = taskFileOrExit(raw, file); // a file task: its file read, checked and hashed
     // the regime check never trains: any method list the cohort allows will do
     const n = (raw.cohort as { agents?: unknown[] } | undefined)?.agents?.length;
     return {

@@ -21,6 +21,7 @@ import { FAMILY_NAMES, FAMILIES, familyArch } from './families';
 import { familyTokenizer } from './pretrain';
 import type { PretrainSpec } from './pretrainSpec';
 import { recipeErrors } from './recipeAxis';
+import { fileAgentErrors } from '../tasks/file/axes';
 
 /** Fields an agent spec may have. */
 export const AXIS_FIELDS = [
@@ -220,6 +221,21 @@ export function parseAxisCohort(
   if (dup.length) errors.push(`cohort.agents: ids must be unique; duplicated: ${dup.join(', ')}`);
   const task = r.task as TaskConfig;
   const taskOk = r.task !== undefined && validateTaskConfig(r.task).length === 0;
-  if (taskOk) for (const s of specs) errors.push(...contextErrors(s, task)); // of every agent that parsed
+  const fileErrs = (s: AgentSpec): string[] => {
+    if (task.kind !== 'file') return [];
+    const fam = FAMILIES[s.family];
+    const tokenizer = s.tokenizer ?? fam.tokenizer ?? 'digit';
+    return fileAgentErrors({
+      id: s.id,
+      view: s.view,
+      tokenizer,
+      regions: fam.recipe.mix.map((m) => m.region),
+    });
+  };
+  if (taskOk)
+    for (const s of specs) {
+      const fe = fileErrs(s); // axes a file task refuses; the context check needs them to apply
+      errors.push(...(fe.length ? fe : contextErrors(s, task))); // of every agent that parsed
+    }
   return errors.length ? { errors } : { cohort: { task, specs } };
 }

@@ -98,7 +98,7 @@ export async function sampleMany(
       for (let s = 0; s < samples; s++) {
         const r = b * samples + s;
         const text = tokenizer.decode(g.tokens.subarray(r * maxNewTokens, r * maxNewTokens + g.lengths[r]));
-        const a = extractAnswer(text, view, p.kind);
+        const a = extractAnswer(text, view, p);
         answers.push(a);
         correct.push(isCorrectAnswer(p, a));
       }
@@ -150,7 +150,7 @@ export async function sampleScores(
     });
     part.forEach((p, r) => {
       const text = tokenizer.decode(g.tokens.subarray(r * maxNewTokens, r * maxNewTokens + g.lengths[r]));
-      const answer = extractAnswer(text, view, p.kind);
+      const answer = extractAnswer(text, view, p);
       out.texts.push(text);
       out.answers.push(answer);
       out.correct.push(isCorrectAnswer(p, answer));

@@ -61,7 +61,7 @@ async function sampleAnswers(
     });
     for (let r = 0; r < part.length * samples; r++) {
       const text = agent.tokenizer.decode(g.tokens.subarray(r * maxNew, r * maxNew + g.lengths[r]));
-      out.push(extractAnswer(text, agent.spec.view, part[Math.floor(r / samples)].kind));
+      out.push(extractAnswer(text, agent.spec.view, part[Math.floor(r / samples)]));
     }
   }
   return out;

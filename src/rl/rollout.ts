@@ -136,7 +136,7 @@ function assemble(
     mask.fill(1, r * M, r * M + len);
     const text = agent.tokenizer.decode(comp.subarray(0, len));
     texts.push(text);
-    answers.push(extractAnswer(text, agent.spec.view, problems[b].kind));
+    answers.push(extractAnswer(text, agent.spec.view, problems[b]));
     eos.push(g.truncated[r] === 0);
   }
   return { rows: { R, Tp, maxNewTokens: M, seq, mask }, texts, answers, lengths: g.lengths, eos };

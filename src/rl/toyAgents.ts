@@ -130,7 +130,7 @@ async function greedyAccuracy(
   let right = 0;
   problems.forEach((p, r) => {
     if (
-      extractAnswer(tok.decode(g.tokens.subarray(r * maxNew, r * maxNew + g.lengths[r])), view, p.kind) ===
+      extractAnswer(tok.decode(g.tokens.subarray(r * maxNew, r * maxNew + g.lengths[r])), view, p) ===
       p.answer
     )
       right++;

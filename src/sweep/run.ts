@@ -3,6 +3,8 @@
 // array, and merge the report. Also the report step alone (--merge). docs/sweeps.md.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { TaskFileError } from '../tasks/file/load';
+import { withTaskFile } from '../tasks/file/node';
 import { prepareCheckpoints, type CheckpointBuilder } from './checkpoints';
 import { writeReportPngs } from './figures';
 import { planSweep, type SweepPlan } from './grid';
@@ -26,19 +28,35 @@ import {
 
 export { SweepInputError };
 
-/** The raw sweep config: from `config`, or else the copy in DIR/sweep.json. */
+/**
+ * The raw sweep config: from `config`, or else the copy in DIR/sweep.json. A file task (docs/tasks.md
+ * "Bring your own task") is read, checked and hashed, its path made absolute so every cell finds it.
+ */
 export function loadConfig(config: string | undefined, dir: string): unknown {
   if (config) {
+    let raw: unknown;
     try {
-      return JSON.parse(readFileSync(config, 'utf8'));
+      raw = JSON.parse(readFileSync(config, 'utf8'));
     } catch (e) {
       throw new SweepInputError([`cannot read sweep config ${config}: ${(e as Error).message}`]);
     }
+    return withSweepTaskFile(raw, config);
   }
   const m = readManifest(dir);
   if (!m)
     throw new SweepInputError([`no --config given and ${dir} holds no sweep.json; give --config SWEEP.json`]);
-  return m.config;
+  return withSweepTaskFile(m.config, join(dir, 'sweep.json'));
+}
+
+/** A sweep config with its file task loaded (see loadConfig); a bad file's problems as a SweepInputError. */
+function withSweepTaskFile(raw: unknown, file: string): unknown {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return raw;
+  try {
+    return withTaskFile(raw as Record<string, unknown>, file, { absolutePath: true });
+  } catch (e) {
+    if (e instanceof TaskFileError) throw new SweepInputError(e.messages.map((m) => `task file: ${m}`));
+    throw e;
+  }
 }
 
 /** Plan the sweep or throw every problem. */

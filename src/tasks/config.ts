@@ -1,9 +1,15 @@
 // Task configuration types, defaults and validation (errors name the field and its allowed values).
+import {
+  fileTaskConfigErrors,
+  resolveFileTaskConfig,
+  type FileTaskConfig,
+  type ResolvedFileTaskConfig,
+} from './file/config';
 
-/** Names of all task kinds. */
+/** Names of all task kinds written in code (a task from a file has the kind 'file': src/tasks/file/). */
 export const TASK_KINDS = ['add', 'mod', 'muladd', 'sort', 'count', 'addw', 'muladdw'] as const;
-/** A task kind. */
-export type TaskKind = (typeof TASK_KINDS)[number];
+/** A task kind: one written in code, or 'file' (a task read from a file of rows). */
+export type TaskKind = (typeof TASK_KINDS)[number] | 'file';
 
 /** Operators of the `mod` task. */
 export const MOD_OPS = ['+', '*'] as const;
@@ -77,7 +83,8 @@ export type TaskConfig =
   | SortConfig
   | CountConfig
   | AddWorkConfig
-  | MulAddWorkConfig;
+  | MulAddWorkConfig
+  | FileTaskConfig;
 
 /** A config with every default filled in (what problems carry). */
 export type ResolvedTaskConfig =
@@ -87,7 +94,8 @@ export type ResolvedTaskConfig =
   | Required<SortConfig>
   | Required<CountConfig>
   | Required<AddWorkConfig>
-  | Required<MulAddWorkConfig>;
+  | Required<MulAddWorkConfig>
+  | ResolvedFileTaskConfig;
 
 type KnobSpec =
   | { name: string; type: 'int'; min: number; max: number; def: number }
@@ -115,6 +123,7 @@ const KNOBS: Record<TaskKind, readonly KnobSpec[]> = {
     { name: 'aDigits', type: 'int', min: 1, max: 4, def: 2 },
     { name: 'cDigits', type: 'int', min: 1, max: 4, def: 2 },
   ],
+  file: [], // its fields are checked by src/tasks/file/config.ts
 };
 
 /** Error thrown for an invalid task config, view or split request; `messages` lists every problem found. */
@@ -153,8 +162,9 @@ export function validateTaskConfig(config: unknown): string[] {
     return [`task config must be an object with a "kind" field (one of: ${TASK_KINDS.join(', ')})`];
   }
   const obj = config as Record<string, unknown>;
+  if (obj.kind === 'file') return fileTaskConfigErrors(obj);
   if (!isTaskKind(obj.kind)) {
-    return [`unknown task kind ${JSON.stringify(obj.kind)}; valid kinds: ${TASK_KINDS.join(', ')}`];
+    return [`unknown task kind ${JSON.stringify(obj.kind)}; valid kinds: ${TASK_KINDS.join(', ')}, file`];
   }
   const kind = obj.kind;
   const errors: string[] = [];
@@ -191,6 +201,7 @@ export function validateTaskConfig(config: unknown): string[] {
 export function resolveTaskConfig(config: TaskConfig): ResolvedTaskConfig {
   const errors = validateTaskConfig(config);
   if (errors.length > 0) throw new TaskConfigError(errors);
+  if (config.kind === 'file') return resolveFileTaskConfig(config);
   const out: Record<string, unknown> = { kind: config.kind };
   const obj = config as unknown as Record<string, unknown>;
   for (const spec of KNOBS[config.kind]) out[spec.name] = obj[spec.name] ?? spec.def;

@@ -10,6 +10,7 @@ import type {
 } from './config';
 import { VIEW_MARKER, reverseString, type ViewName } from './views';
 import { addw, muladdw } from './workKinds';
+import { fileKind } from './file/kind';
 
 /** How one kind of task is defined. `values` is the problem's tuple of field values. */
 export interface KindDef {
@@ -159,4 +160,5 @@ export const KIND_DEFS: Readonly<Record<TaskKind, KindDef>> = {
   count,
   addw,
   muladdw,
+  file: fileKind,
 };

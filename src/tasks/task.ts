@@ -9,6 +9,7 @@ import {
 import { KIND_DEFS } from './kinds';
 import { deriveRng, hashString, type Rng } from '../util/rng';
 import { extractAnswer, parseView, type ViewName } from './views';
+import { withRlShare } from './file/rlShare';
 
 /** One problem: view-independent; render it with `renderPrompt(problem, view)`. Plain data (structured-cloneable). */
 export interface Problem {
@@ -37,6 +38,8 @@ export interface SplitSizes {
   /** The test split's size under its older name (the held-out "eval" split is the test split). */
   eval: number;
   exact: boolean;
+  /** File tasks: train problems kept for RL prompts only (`sampleTrain`); `train` is then the pretraining half. */
+  rl?: number;
 }
 
 /** A task built from a config. Train, validation and test problems never overlap. */
@@ -129,7 +132,7 @@ export function isCorrectAnswer(problem: Problem, answer: string | null): boolea
 
 /** Extract a completion's answer in a view and check it against the ground truth. */
 export function scoreCompletion(problem: Problem, completionText: string, view: ViewName): boolean {
-  return isCorrectAnswer(problem, extractAnswer(completionText, view, problem.kind));
+  return isCorrectAnswer(problem, extractAnswer(completionText, view, problem));
 }
 
 function assertCount(n: number, what: string): void {
@@ -316,7 +319,7 @@ export function makeTask(config: TaskConfig): Task {
     if (best !== undefined) return best;
     best = renderCompletion(makeProblem(c, maxValues), view).length;
     const probe =
-      enumerable && space <= 20_000
+      enumerable && (space <= 20_000 || c.kind === 'file') // a file's longest row is found, not sampled
         ? Array.from({ length: space }, (_, i) => fromIndex(i))
         : sampleSplit(
             'train+validation',
@@ -327,7 +330,7 @@ export function makeTask(config: TaskConfig): Task {
     longest.set(view, best);
     return best;
   };
-  return {
+  const task: Task = {
     config: c,
     name,
     sizes,
@@ -341,4 +344,5 @@ export function makeTask(config: TaskConfig): Task {
     prompt: (problem, view) => renderPrompt(problem, view),
     longestCompletion,
   };
+  return c.kind === 'file' ? withRlShare(task) : task;
 }

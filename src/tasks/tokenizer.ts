@@ -1,6 +1,7 @@
 // Character-level tokenizer with reserved PAD/BOS/EOS ids, and the alphabet a set of tasks and views needs.
 import { resolveTaskConfig, type TaskConfig } from './config';
 import { KIND_DEFS } from './kinds';
+import { fileOf } from './file/kind';
 import { makeProblem, renderCompletion, renderPrompt } from './task';
 import { VIEW_MARKER, parseView, type ViewName } from './views';
 
@@ -112,9 +113,15 @@ export function taskAlphabet(
   views: readonly ViewName[],
 ): string {
   const list = Array.isArray(configs) ? (configs as readonly TaskConfig[]) : [configs as TaskConfig];
-  const chars = new Set(DIGITS);
+  // a file task's alphabet is its file's characters (plus the specials); code kinds always hold the digits
+  const chars = new Set(list.every((c) => c.kind === 'file') ? '' : DIGITS);
   for (const raw of list) {
     const config = resolveTaskConfig(raw);
+    if (config.kind === 'file') {
+      for (const v of views) parseView(v);
+      for (const ch of fileOf(config).alphabet) chars.add(ch);
+      continue;
+    }
     // Templates are fixed apart from the digits, so one problem shows every non-digit character.
     const probe = makeProblem(
       config,

@@ -1,5 +1,6 @@
 // Prompt views (canonical + rephrasings), their answer markers, and answer extraction/normalisation.
-import { TaskConfigError, type TaskKind } from './config';
+import { TaskConfigError, type ResolvedTaskConfig, type TaskKind } from './config';
+import { normalizeAnswer } from './file/format';
 
 /** Names of all views. `plain` is the canonical view. */
 export const VIEW_NAMES = ['plain', 'swap', 'words', 'reversed'] as const;
@@ -74,14 +75,25 @@ export function normalizeDigitString(text: string, reversed: boolean): string | 
  * Extract the canonical answer from a completion (text without EOS). Takes the text after the LAST
  * answer marker of the view (`#`, or `=` for `words`) to the end and normalises it (see
  * `normalizeInteger` / `normalizeDigitString`), so answers written in different views compare equal.
- * Returns null when there is no marker, nothing after it, or it does not parse.
+ * Returns null when there is no marker, nothing after it, or it does not parse. A file task's answer is
+ * normalised as its config says (`normalizeAnswer`): pass the problem (a bare 'file' kind reads 'exact').
  */
-export function extractAnswer(completionText: string, view: ViewName, kind: TaskKind): string | null {
+export function extractAnswer(
+  completionText: string,
+  view: ViewName,
+  of: TaskKind | { kind: TaskKind; config: ResolvedTaskConfig },
+): string | null {
+  const kind = typeof of === 'string' ? of : of.kind;
   const marker = VIEW_MARKER[view];
   if (marker === undefined) parseView(view);
   const at = completionText.lastIndexOf(marker);
   if (at < 0) return null;
   const tail = completionText.slice(at + marker.length);
+  if (kind === 'file')
+    return normalizeAnswer(
+      tail,
+      typeof of === 'string' || of.config.kind !== 'file' ? 'exact' : of.config.normalize,
+    );
   const reversed = isReversedView(view);
   return DIGIT_STRING_KINDS.has(kind)
     ? normalizeDigitString(tail, reversed)

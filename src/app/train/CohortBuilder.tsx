@@ -11,6 +11,7 @@ import { isNaturalPreset } from '../../cohort/naturalPresets';
 import { AgentComposer } from './AgentComposer';
 import { NaturalPresetInfo, PresetOptions } from './NaturalPresetInfo';
 import { METHOD_COLOUR, METHOD_LABEL } from './chartData';
+import { TaskFilePanel } from './taskFile/TaskFilePanel';
 
 const METHOD_HELP: Record<RewardMethod, string> = {
   'co-rl': "rewarded for matching its ring predecessor's vote",
@@ -93,6 +94,7 @@ export function CohortBuilder({ settings, presets, problem, agentsProblem }: Pro
           taskName={settings.customTask}
         />
       )}
+      {custom && <TaskFilePanel />}
       {!custom && preset && (
         <div className="preset-info" data-testid="preset-info">
           <p className="small">{preset.description}</p>
