@@ -49,6 +49,7 @@ const ROOMS = {
 const NODE_ONLY = [
   '^src/(cli|plot|build)/',
   '^src/cohort/(cache|nodeFiles)[.]ts$',
+  '^src/tasks/file/node[.]ts$', // reads a task file from disk (the page gets its bytes from a drop or a picker)
   '^src/engine/wasm/(buildKernels|nodeBackend)[.]ts$', // nodeBackend turns on a V8 flag for --backend wasm-relaxed
   '^src/bench/(browser|firstPoint|tfWasm|wasmSuite)[.]ts$',
   '^src/sweep/(store|cell|checkpoints|run|figures|pool|prereg|slurm|cluster[.]slurm|testCluster|speedup|vitest[.]slurm[.]config)[.]ts$',

@@ -6,7 +6,7 @@ import type { ViewName } from '../views';
 import type { ResolvedFileTaskConfig } from './config';
 import { PROMPT_PAD, fileProblemKey, normalizeAnswer, rowCompletion } from './format';
 import { registeredTaskFile } from './registry';
-import type { TaskFile } from './load';
+import type { TaskFile } from './taskFile';
 
 /** Why a view cannot be used with a file task, or null for the plain view. */
 export function fileViewProblem(view: string): string | null {

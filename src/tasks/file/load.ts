@@ -4,7 +4,7 @@
 // line; nothing is loaded unless the whole file passes.
 import { TaskConfigError, DEFAULT_EVAL_FRACTION } from '../config';
 import { splitOfKey } from '../task';
-import { sha256Hex } from '../../sweep/sha256';
+import { sha256Hex } from '../../util/sha256';
 import {
   DEFAULT_MAX_CONTEXT,
   FILE_MARKER,
@@ -26,24 +26,9 @@ import {
   type TaskFileFormat,
 } from './parse';
 import { checkRowShape, type TaskRow } from './schema';
+import type { TaskFile } from './taskFile';
 
-/** A task file that passed every check. */
-export interface TaskFile {
-  /** SHA-256 (hex) of the file's text: the task's identity, in every cache key and run file. */
-  hash: string;
-  name: string;
-  format: TaskFileFormat;
-  rows: readonly TaskRow[];
-  normalize: Normalization;
-  evalFraction: number;
-  /** Every character of the prompts and completions (marker included; the prompt pad when prompts differ in length), sorted. */
-  alphabet: string;
-  /** Characters of the longest prompt (every prompt is left-padded to it) and of the longest completion (no EOS). */
-  longestPrompt: number;
-  longestCompletion: number;
-  /** Rows per split (by a hash of the prompt). */
-  counts: { rows: number; train: number; validation: number; test: number };
-}
+export type { TaskFile } from './taskFile';
 
 /** How to read a task file. */
 export interface LoadOptions {

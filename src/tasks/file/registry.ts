@@ -1,7 +1,7 @@
 // The task files loaded in this process, by their identity (content hash, normalisation, evalFraction):
 // a file task's config is plain JSON naming its hash (so it travels in run files and cache keys), and its
 // rows are looked up here when a task is built from it.
-import type { TaskFile } from './load';
+import type { TaskFile } from './taskFile';
 
 const files = new Map<string, TaskFile>();
 

@@ -3,8 +3,8 @@
 // ('train') and the pretraining pools draw from) and an RL half (what `sampleTrain`, the trainer's prompts,
 // draws from). The validation and test splits are untouched.
 import { TaskConfigError } from '../config';
-import { deriveRng, hashString, type Rng } from '../rng';
-import type { Problem, SplitSelector, Task } from '../task';
+import { deriveRng, hashString, type Rng } from '../../util/rng';
+import type { Problem, SplitSelector, Task } from '../taskTypes';
 
 const SHARE_SALT = 'co-rl-file-rl-share-v1|';
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  deriveRng,
   extractAnswer,
   makeNamedTokenizer,
   makeTask,
@@ -11,6 +10,7 @@ import {
   validateTaskConfig,
   type TaskConfig,
 } from '..';
+import { deriveRng } from '../../util/rng';
 import { PROMPT_PAD } from './format';
 import { loadTaskFile, type LoadOptions } from './load';
 import { registerTaskFile } from './registry';

@@ -1,12 +1,12 @@
 // A file task through the cohort's agents by axes: the axes that cannot apply are refused with the reason,
 // and a build's cache key follows the file's data.
 import { describe, expect, it } from 'vitest';
-import { buildKey, parseAxisCohort } from '../../cohort/axes';
-import type { AgentSpec } from '../../cohort/agent';
-import type { TaskConfig } from '../config';
-import { loadTaskFile } from './load';
-import { registerTaskFile } from './registry';
-import { bytesOf, goodRows } from './testFiles';
+import { buildKey, parseAxisCohort } from './axes';
+import type { AgentSpec } from './agent';
+import type { TaskConfig } from '../tasks/config';
+import { loadTaskFile } from '../tasks/file/load';
+import { registerTaskFile } from '../tasks/file/registry';
+import { bytesOf, goodRows } from '../tasks/file/testFiles';
 
 function fileTask(lines: string[]): TaskConfig {
   const f = loadTaskFile(bytesOf(lines));

@@ -2,19 +2,19 @@
 // src/rl/groundTruth.test.ts on a task read from a file, and its mutation check: a leak planted through
 // the row (the reward looks up the problem's row in the loaded file and pays its answer) makes it fail.
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Problem } from '..';
-import { makeTask, type TaskConfig } from '..';
-import { isolationVerdict, scrambledTask } from '../../rl/isolationCheck';
-import { pretrainToy, type ToyAgent } from '../../rl/toyAgents';
-import { fileOf } from './kind';
-import { loadTaskFile } from './load';
-import { registerTaskFile } from './registry';
-import { bytesOf } from './testFiles';
+import type { Problem } from '../tasks';
+import { makeTask, type TaskConfig } from '../tasks';
+import { isolationVerdict, scrambledTask } from './isolationCheck';
+import { pretrainToy, type ToyAgent } from './toyAgents';
+import { fileOf } from '../tasks/file/kind';
+import { loadTaskFile } from '../tasks/file/load';
+import { registerTaskFile } from '../tasks/file/registry';
+import { bytesOf } from '../tasks/file/testFiles';
 
 const leak = vi.hoisted(() => ({ on: false, problems: [] as Problem[] }));
 
-vi.mock('../../rl/rollout', async (importOriginal) => {
-  const orig = await importOriginal<typeof import('../../rl/rollout')>();
+vi.mock('./rollout', async (importOriginal) => {
+  const orig = await importOriginal<typeof import('./rollout')>();
   return {
     ...orig,
     rolloutCohort: (...args: Parameters<typeof orig.rolloutCohort>) => {
@@ -24,8 +24,8 @@ vi.mock('../../rl/rollout', async (importOriginal) => {
   };
 });
 
-vi.mock('../../rl/methodRewards', async (importOriginal) => {
-  const orig = await importOriginal<typeof import('../../rl/methodRewards')>();
+vi.mock('./methodRewards', async (importOriginal) => {
+  const orig = await importOriginal<typeof import('./methodRewards')>();
   return {
     ...orig,
     stepRewards: (...args: Parameters<typeof orig.stepRewards>) => {
