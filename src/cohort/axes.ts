@@ -21,6 +21,7 @@ import { corpusErrors } from './corpus';
 import { FAMILY_NAMES, FAMILIES, familyArch } from './families';
 import { familyTokenizer, type PretrainSpec } from './pretrain';
 import { recipeErrors } from './recipeAxis';
+import { workPathTaskErrors } from './workPathMix';
 
 /** Fields an agent spec may have. */
 export const AXIS_FIELDS = [
@@ -221,5 +222,8 @@ export function parseAxisCohort(
   const task = r.task as TaskConfig;
   const taskOk = r.task !== undefined && validateTaskConfig(r.task).length === 0;
   if (taskOk) for (const s of specs) errors.push(...contextErrors(s, task)); // of every agent that parsed
+  if (taskOk)
+    for (const s of specs)
+      errors.push(...workPathTaskErrors(s.recipe?.paths, task).map((e) => `agent ${s.id}: recipe.${e}`));
   return errors.length ? { errors } : { cohort: { task, specs } };
 }

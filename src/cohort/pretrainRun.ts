@@ -10,20 +10,13 @@
 import type { AdamWParams, Backend } from '../engine/backend';
 import { GPT } from '../model/gpt';
 import { lrAt, makeSFTBatch, releaseSFTBuffers, sftStep, type SFTOptions } from '../model/sft';
-import {
-  deriveRng,
-  deriveSeed,
-  renderCompletion,
-  renderPrompt,
-  type Problem,
-  type Tokenizer,
-  type ViewName,
-} from '../tasks';
+import { deriveRng, deriveSeed, renderPrompt, type Problem, type Tokenizer, type ViewName } from '../tasks';
 import { makeGPTConfig } from '../model/config';
 import type { CorpusSpec } from './corpus';
 import { greedyScores, sampledAccuracy } from './evaluate';
 import { familyArch, type FamilySpec, type PretrainRecipe } from './families';
 import { targetCompletion } from './noise';
+import { workCompletion } from './workPathMix';
 import { mixSampler, type DataPool } from './regions';
 import type { AgentLayout, BaseMeta, PretrainOptions, PretrainSpec } from './pretrain';
 
@@ -106,7 +99,13 @@ export async function trainRun(
         (e = {
           prompt: tok.encode(renderPrompt(p, view)),
           completion: tok.encode(
-            targetCompletion(renderCompletion(p, view), p, view, recipe.noise ?? 0, spec.seed),
+            targetCompletion(
+              workCompletion(p, view, recipe.paths, spec.seed),
+              p,
+              view,
+              recipe.noise ?? 0,
+              spec.seed,
+            ),
           ),
         }),
       );
