@@ -15,6 +15,16 @@ VARIED = {
     'muladdw22-s3000-deep-s6000': 'muladdw 2,2; deep.s 6,000 steps',
     'muladdw22-rope-chunk-s4000': 'muladdw 2,2; rope.s + chunk.s, 4,000 steps',
     'muladdw33-rope-chunk-s4000': 'muladdw 3,3; rope.s + chunk.s, 4,000 steps',
+    # working along several paths (recipe `paths`, docs/tasks.md "Working along several paths")
+    'muladdw22-paths3-s3000': 'muladdw 2,2; R+C paths chain/addin/partials 1/3 each',
+    'muladdw22-paths3-s6000': 'muladdw 2,2; R+C paths 1/3 each, 6,000 steps',
+    'muladdw22-paths-own-s3000': 'muladdw 2,2; paths R chain/addin .5/.5, C chain/partials .5/.5',
+    'muladdw22-paths-own-s6000': 'muladdw 2,2; paths own (R addin, C partials) .5, 6,000 steps',
+    'muladdw22-paths-minor-s4000': 'muladdw 2,2; paths R addin .2, C partials .2, 4,000 steps',
+    'addw5-paths-s3000': 'paths chain/sums .5/.5 (R, D)',
+    'addw5-paths-s6000': 'paths chain/sums .5/.5 (R, D), 6,000 steps',
+    'addw5-paths-own-s3000': 'paths sums R .3, D .7',
+    'addw5-paths-minor-s3000': 'paths sums R .2, D .1',
 }
 
 def v(e):
