@@ -19,6 +19,7 @@ VARIED = {
     'muladdw22-paths3-s3000': 'muladdw 2,2; R+C paths chain/addin/partials 1/3 each',
     'muladdw22-paths3-s6000': 'muladdw 2,2; R+C paths 1/3 each, 6,000 steps',
     'muladdw22-paths3-m-s6000': 'muladdw 2,2; rope.m + chunk.m, paths 1/3 each, 6,000 steps',
+    'muladdw22-paths-tail-s6000': 'muladdw 2,2; R+C paths chain/partials/addin .4/.4/.2, 6,000 steps',
     'muladdw22-paths3-s10000': 'muladdw 2,2; R+C paths 1/3 each, 10,000 steps',
     'muladdw22-paths2-s8000': 'muladdw 2,2; R+C paths chain/addin .5/.5, 8,000 steps',
     'muladdw22-paths-own-s3000': 'muladdw 2,2; paths R chain/addin .5/.5, C chain/partials .5/.5',
