@@ -31,7 +31,7 @@ export const WORK_PATHS: Readonly<Partial<Record<TaskKind, readonly string[]>>> 
 export const WORK_PATH_NAMES: readonly string[] = [...new Set(Object.values(WORK_PATHS).flat())];
 
 /** addw `sums`: the column sums without carries, then the carries into columns 1..d-1. */
-export function columnSums(a: number, b: number, width: number, view: ViewName): string {
+function columnSums(a: number, b: number, width: number, view: ViewName): string {
   const da = digitsLsdFirst(a, width);
   const db = digitsLsdFirst(b, width);
   const sums = da.map((d, i) => d + db[i]);
@@ -45,7 +45,7 @@ export function columnSums(a: number, b: number, width: number, view: ViewName):
 }
 
 /** muladdw `addin`: c added into the running column products, units up. */
-export function addInWorking(
+function addInWorking(
   a: number,
   b: number,
   c: number,
@@ -67,7 +67,7 @@ export function addInWorking(
 }
 
 /** muladdw `partials`: the raw digit products from the top, then the product and the addend. */
-export function partialsWorking(
+function partialsWorking(
   a: number,
   b: number,
   c: number,
