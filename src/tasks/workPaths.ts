@@ -22,7 +22,7 @@ import { VIEW_MARKER, type ViewName } from './views';
 import { digitsLsdFirst, num, pad } from './workKinds';
 
 /** The working paths of each kind that has them (the first is the kind's own completion). */
-export const WORK_PATHS: Readonly<Partial<Record<TaskKind, readonly string[]>>> = {
+const WORK_PATHS: Readonly<Partial<Record<TaskKind, readonly string[]>>> = {
   addw: ['chain', 'sums'],
   muladdw: ['chain', 'addin', 'partials'],
 };
