@@ -21,6 +21,7 @@ VARIED = {
     'muladdw22-paths3-s6000': 'muladdw 2,2; 3 paths; 6,000 steps',
     'muladdw22-paths3-m-s6000': 'muladdw 2,2; 3 paths; size m; 6,000 steps',
     'muladdw22-paths-tail-s6000': 'muladdw 2,2; paths .4/.4/.2; 6,000 steps',
+    'muladdw22-paths3-s6000-seed2': 'muladdw 2,2; 3 paths; 6,000 steps; seed 2',
     'muladdw22-paths3-s10000': 'muladdw 2,2; 3 paths; 10,000 steps',
     'muladdw22-paths2-s8000': 'muladdw 2,2; chain/addin .5; 8,000 steps',
     'muladdw22-paths-own-s3000': 'muladdw 2,2; R +addin .5, C +partials .5',
