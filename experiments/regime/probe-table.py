@@ -15,6 +15,22 @@ VARIED = {
     'muladdw22-s3000-deep-s6000': 'muladdw 2,2; deep.s 6,000 steps',
     'muladdw22-rope-chunk-s4000': 'muladdw 2,2; rope.s + chunk.s, 4,000 steps',
     'muladdw33-rope-chunk-s4000': 'muladdw 3,3; rope.s + chunk.s, 4,000 steps',
+    # working along several paths (recipe `paths`, docs/tasks.md "Working along several paths"; the mixes in
+    # docs/regime-search.md, "Working along several paths")
+    'muladdw22-paths3-s3000': 'muladdw 2,2; 3 paths (1/3 each)',
+    'muladdw22-paths3-s6000': 'muladdw 2,2; 3 paths; 6,000 steps',
+    'muladdw22-paths3-m-s6000': 'muladdw 2,2; 3 paths; size m; 6,000 steps',
+    'muladdw22-paths-tail-s6000': 'muladdw 2,2; paths .4/.4/.2; 6,000 steps',
+    'muladdw22-paths3-s6000-seed2': 'muladdw 2,2; 3 paths; 6,000 steps; seed 2',
+    'muladdw22-paths3-s10000': 'muladdw 2,2; 3 paths; 10,000 steps',
+    'muladdw22-paths2-s8000': 'muladdw 2,2; chain/addin .5; 8,000 steps',
+    'muladdw22-paths-own-s3000': 'muladdw 2,2; R +addin .5, C +partials .5',
+    'muladdw22-paths-own-s6000': 'muladdw 2,2; own paths .5; 6,000 steps',
+    'muladdw22-paths-minor-s4000': 'muladdw 2,2; minor paths .2; 4,000 steps',
+    'addw5-paths-s3000': 'paths chain/sums .5/.5',
+    'addw5-paths-s6000': 'paths chain/sums .5/.5, 6,000 steps',
+    'addw5-paths-own-s3000': 'paths sums R .3, D .7',
+    'addw5-paths-minor-s3000': 'paths sums R .2, D .1',
 }
 
 def v(e):

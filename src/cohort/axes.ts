@@ -22,6 +22,7 @@ import { familyTokenizer } from './pretrain';
 import type { PretrainSpec } from './pretrainSpec';
 import { recipeErrors } from './recipeAxis';
 import { fileAgentErrors } from '../tasks/file/axes';
+import { workPathTaskErrors } from './workPathMix';
 
 /** Fields an agent spec may have. */
 export const AXIS_FIELDS = [
@@ -237,5 +238,8 @@ export function parseAxisCohort(
       const fe = fileErrs(s); // axes a file task refuses; the context check needs them to apply
       errors.push(...(fe.length ? fe : contextErrors(s, task))); // of every agent that parsed
     }
+  if (taskOk)
+    for (const s of specs)
+      errors.push(...workPathTaskErrors(s.recipe?.paths, task).map((e) => `agent ${s.id}: recipe.${e}`));
   return errors.length ? { errors } : { cohort: { task, specs } };
 }

@@ -69,6 +69,11 @@ export interface PretrainRecipe {
    * the working left as is (src/cohort/noise.ts); absent or 0: none.
    */
   noise?: number;
+  /**
+   * Working paths and their weights (src/cohort/workPathMix.ts): each corpus problem is pretrained on its
+   * working along one path drawn by seed and key; absent: the task kind's own completion.
+   */
+  paths?: Record<string, number>;
 }
 
 /** A family of agents. */

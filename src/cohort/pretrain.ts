@@ -26,6 +26,7 @@ import type { FamilySpec, PretrainRecipe } from './familySpec';
 import { BASE_META_FORMAT, type BaseMeta, type LadderRung } from './baseMeta';
 import { ladderOf, trainRun, type RunResult } from './pretrainRun';
 import type { AgentLayout, PretrainOptions, PretrainProgress, PretrainSpec } from './pretrainSpec';
+import { pathLayout, workPathTaskErrors } from './workPathMix';
 import { longestCompletion, makeDataPool, type DataPool, type PoolMode } from './regions';
 
 export interface PretrainResult {
@@ -92,6 +93,8 @@ export async function pretrainAgent(
   const recipe: PretrainRecipe = { ...family.recipe, ...spec.recipe, ...opts.recipe };
   const view = spec.view ?? family.view;
   const pool = poolFor(taskConfig, recipe.valSize, recipe.pool ?? 'pool-slice');
+  const pathErrs = workPathTaskErrors(recipe.paths, taskConfig);
+  if (pathErrs.length) throw new Error(`agent ${spec.id}: recipe.${pathErrs.join('; recipe.')}`);
   const { task } = pool;
   const corpus = spec.corpus ?? family.corpus;
   const tokName = spec.tokenizer ?? family.tokenizer;
@@ -106,10 +109,15 @@ export async function pretrainAgent(
     const used = size === undefined ? corpus : { ...corpus!, size };
     const training = used ? applyCorpus(pool.training, used, spec.seed) : pool.training;
     // character tokens keep the older layout (shipped checkpoints); other tokenizers count their own tokens
-    const layout =
+    const layout = pathLayout(
       tokName && tokName !== 'digit'
         ? agentLayout(task, view, [...pool.validation, ...training], tok)
-        : agentLayout(task, view, pool.training);
+        : agentLayout(task, view, pool.training),
+      recipe.paths,
+      [...pool.validation, ...pool.training, ...training],
+      view,
+      tok,
+    );
     const r = await trainRun(backend, family, spec, recipe, pool, training, tok, view, layout, {
       ...opts,
       onProgress,

@@ -10,7 +10,7 @@
 import type { AdamWParams, Backend } from '../engine/backend';
 import { GPT } from '../model/gpt';
 import { lrAt, makeSFTBatch, releaseSFTBuffers, sftStep, type SFTOptions } from '../model/sft';
-import { renderCompletion, renderPrompt, type Problem, type Tokenizer, type ViewName } from '../tasks';
+import { renderPrompt, type Problem, type Tokenizer, type ViewName } from '../tasks';
 import { deriveRng, deriveSeed } from '../util/rng';
 import { makeGPTConfig } from '../model/config';
 import type { CorpusSpec } from './corpus';
@@ -18,6 +18,7 @@ import { greedyScores, sampledAccuracy } from './evaluate';
 import { familyArch } from './families';
 import type { FamilySpec, PretrainRecipe } from './familySpec';
 import { targetCompletion } from './noise';
+import { workCompletion } from './workPathMix';
 import { mixSampler, type DataPool } from './regions';
 import type { BaseMeta } from './baseMeta';
 import type { AgentLayout, PretrainOptions, PretrainSpec } from './pretrainSpec';
@@ -92,7 +93,13 @@ export async function trainRun(
         (e = {
           prompt: tok.encode(renderPrompt(p, view)),
           completion: tok.encode(
-            targetCompletion(renderCompletion(p, view), p, view, recipe.noise ?? 0, spec.seed),
+            targetCompletion(
+              workCompletion(p, view, recipe.paths, spec.seed),
+              p,
+              view,
+              recipe.noise ?? 0,
+              spec.seed,
+            ),
           ),
         }),
       );

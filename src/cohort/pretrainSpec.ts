@@ -44,11 +44,4 @@ export interface PretrainOptions {
   cacheKey?: string;
 }
 
-/** Token layout of a task in a view: prompt length, completion slots, context. */
-export interface AgentLayout {
-  promptLength: number;
-  /** Longest correct completion + EOS. */
-  maxNewTokens: number;
-  /** Context: room for the prompt and maxNewTokens + 3 new tokens (RL may sample a little longer). */
-  blockSize: number;
-}
+export type { AgentLayout } from './layout';

@@ -4,6 +4,7 @@
 // fields may be overridden (the mix stays the family's: region mixes are the engineered worked example);
 // every bad field is named with its valid range. The override is part of the build's content address.
 import type { PretrainRecipe } from './familySpec';
+import { workPathMixErrors } from './workPathMix';
 
 /** Recipe fields an agent spec may override. */
 export const RECIPE_FIELDS = [
@@ -20,6 +21,7 @@ export const RECIPE_FIELDS = [
   'plateauTolerance',
   'corpusLadder',
   'noise',
+  'paths',
 ] as const;
 
 /** A recipe override as an agent spec holds it. */
@@ -72,5 +74,6 @@ export function recipeErrors(raw: unknown): string[] {
     bad('corpusLadder', 'a non-empty array of corpus sizes (integers >= 10)');
   if (r.noise !== undefined && !isNum(r.noise, 0, MAX_NOISE))
     bad('noise', `a share in [0, ${MAX_NOISE}] of pretraining examples whose answer is made wrong`);
+  if (r.paths !== undefined) errs.push(...workPathMixErrors(r.paths).map((e) => `paths: ${e}`));
   return errs;
 }

@@ -6,11 +6,12 @@ import type { AddWorkConfig, MulAddWorkConfig, ResolvedTaskConfig } from './conf
 import { VIEW_MARKER, reverseString, type ViewName } from './views';
 
 /** Zero-pad a non-negative integer to `width` digits. */
-const pad = (n: number, width: number): string => String(n).padStart(width, '0');
+export const pad = (n: number, width: number): string => String(n).padStart(width, '0');
 /** A number in the view's digit order. */
-const num = (s: string, view: ViewName): string => (view === 'reversed' ? reverseString(s) : s);
+export const num = (s: string, view: ViewName): string => (view === 'reversed' ? reverseString(s) : s);
 /** The digits of n, least significant first, `width` of them. */
-const digitsLsdFirst = (n: number, width: number): number[] => [...pad(n, width)].reverse().map(Number);
+export const digitsLsdFirst = (n: number, width: number): number[] =>
+  [...pad(n, width)].reverse().map(Number);
 
 /**
  * The carry chain of a + b, one group per column from the units up: the carry into the column, then

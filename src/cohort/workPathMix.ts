@@ -1,0 +1,97 @@
+// The `paths` recipe lever (docs/method.md, "The regime": working written along more than one valid path,
+// each family with its own mix): a recipe's `paths` maps the task's working paths (src/tasks/workPaths.ts)
+// to weights, and each corpus problem is pretrained on its working written along one path, drawn from
+// those weights by the agent's seed and the problem's key only (so a build is deterministic and one
+// problem is always taught along the same path; another seed or mix draws other paths). Absent: the kind's
+// own completion (`chain`), byte for byte as before. The mix is in the recipe, so in the build's key.
+import {
+  renderCompletion,
+  resolveTaskConfig,
+  type Problem,
+  type TaskConfig,
+  type Tokenizer,
+  type ViewName,
+} from '../tasks';
+import { WORK_PATH_NAMES, pathCompletion, workPathsOf } from '../tasks/workPaths';
+import type { AgentLayout } from './layout';
+import { deriveRng } from '../util/rng';
+
+/** A path mix as a recipe holds it: path name -> weight (>= 0, not all 0). */
+export type WorkPathMix = Readonly<Record<string, number>>;
+
+/** Problems with a raw `paths` value (parsed JSON), each naming the path; [] when valid. */
+export function workPathMixErrors(raw: unknown): string[] {
+  const want = `an object of path weights, e.g. { "chain": 0.5, "sums": 0.5 } (paths: ${WORK_PATH_NAMES.join(', ')})`;
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    return [`must be ${want}, got ${JSON.stringify(raw)}`];
+  const entries = Object.entries(raw as Record<string, unknown>);
+  const errs: string[] = [];
+  for (const [k, w] of entries) {
+    if (!WORK_PATH_NAMES.includes(k))
+      errs.push(`${k}: unknown work path (paths: ${WORK_PATH_NAMES.join(', ')})`);
+    else if (typeof w !== 'number' || !Number.isFinite(w) || w < 0)
+      errs.push(`${k}: must be a weight >= 0, got ${JSON.stringify(w)}`);
+  }
+  if (!errs.length && !entries.some(([, w]) => (w as number) > 0))
+    errs.push(`must give some path a weight > 0, got ${JSON.stringify(raw)}`);
+  return errs;
+}
+
+/** Problems of a valid mix against a task: every path with weight must be one of the task kind's. */
+export function workPathTaskErrors(mix: WorkPathMix | undefined, task: TaskConfig): string[] {
+  if (!mix) return [];
+  const { kind } = resolveTaskConfig(task);
+  const paths = workPathsOf(kind);
+  return Object.keys(mix)
+    .filter((k) => !paths.includes(k))
+    .map(
+      (k) =>
+        `paths.${k}: not a work path of task kind '${kind}' (${paths.length ? `its paths: ${paths.join(', ')}` : 'it has no work paths'})`,
+    );
+}
+
+/** The path `p` is pretrained along by an agent of seed `seed` under `mix` (paths in name order, as the key sorts them). */
+export function drawWorkPath(p: Problem, mix: WorkPathMix, seed: number): string {
+  const parts = Object.entries(mix)
+    .filter(([, w]) => w > 0)
+    .sort(([a], [b]) => (a < b ? -1 : 1));
+  const total = parts.reduce((s, [, w]) => s + w, 0);
+  let u = deriveRng(seed, 'work-path', p.key).float() * total;
+  for (const [name, w] of parts) {
+    if (u < w) return name;
+    u -= w;
+  }
+  return parts[parts.length - 1][0];
+}
+
+/** The correct completion `p` is pretrained on: along its drawn path, or the kind's own without a mix. */
+export function workCompletion(
+  p: Problem,
+  view: ViewName,
+  mix: WorkPathMix | undefined,
+  seed: number,
+): string {
+  return mix ? pathCompletion(p, view, drawWorkPath(p, mix, seed)) : renderCompletion(p, view);
+}
+
+/**
+ * `layout` widened, if need be, so the longest completion of any path of `mix` (over `problems`) fits
+ * with EOS; unchanged without a mix (the layout of every existing build stays as it is).
+ */
+export function pathLayout(
+  layout: AgentLayout,
+  mix: WorkPathMix | undefined,
+  problems: readonly Problem[],
+  view: ViewName,
+  tok: Tokenizer,
+): AgentLayout {
+  if (!mix) return layout;
+  const paths = Object.keys(mix).filter((k) => mix[k] > 0);
+  let longest = layout.maxNewTokens - 1;
+  for (const p of problems)
+    for (const path of paths) longest = Math.max(longest, tok.encode(pathCompletion(p, view, path)).length);
+  const grow = longest + 1 - layout.maxNewTokens;
+  return grow > 0
+    ? { ...layout, maxNewTokens: layout.maxNewTokens + grow, blockSize: layout.blockSize + grow }
+    : layout;
+}
