@@ -94,7 +94,7 @@ test('natural presets pretrain once into the page cache; composed agents by axes
   expect(works.length).toBeGreaterThan(0); // the progress bar showed
   await expect(page.getByTestId('build-notice')).toHaveCount(1);
   await expect(page.getByTestId('build-notice')).toContainText(
-    /^A, B: nat-rope\.s seed 1, plain view: pretrained here in [\d.]+ s \(2 steps on [23]0 problems, .*; corpus ladder 20 \(\d+%\), 30 \(\d+%\)\), stored in this page's IndexedDB cache as build [0-9a-f]{16}-(?:wasm|webgpu)$/,
+    /^A, B: nat-rope\.s seed 1, plain view: pretrained here in [\d.]+ s \(2 steps on [23]0 problems, .*; corpus ladder 20 \(\d+%\), 30 \(\d+%\)\), stored in this page's IndexedDB cache as build [0-9a-f]{16}-(?:wasm-relaxed|wasm|webgpu)$/,
   );
 
   await page.screenshot({ path: 'test-results/natural-first-run.png' });
@@ -108,7 +108,7 @@ test('natural presets pretrain once into the page cache; composed agents by axes
   );
   expect((await statusLog(page)).filter((l) => l.includes('Pretraining'))).toEqual([]);
   await expect(page.getByTestId('build-notice')).toHaveText(
-    /^A, B: nat-rope\.s seed 1, plain view: from this page's IndexedDB cache \(build [0-9a-f]{16}-(?:wasm|webgpu)\)$/,
+    /^A, B: nat-rope\.s seed 1, plain view: from this page's IndexedDB cache \(build [0-9a-f]{16}-(?:wasm-relaxed|wasm|webgpu)\)$/,
   );
 
   // a damaged entry (one byte flipped in IndexedDB) is rebuilt, never used, with a notice
@@ -132,7 +132,7 @@ test('natural presets pretrain once into the page cache; composed agents by axes
   });
   await runTwoSteps(page, ['A', 'B']);
   await expect(page.getByTestId('build-notice').first()).toHaveText(
-    /^cache entry [0-9a-f]{16}-(?:wasm|webgpu) \(A, B: nat-rope\.s seed 1, plain view\) is damaged: its hash does not check .*; rebuilt it, the damaged entry was not used$/,
+    /^cache entry [0-9a-f]{16}-(?:wasm-relaxed|wasm|webgpu) \(A, B: nat-rope\.s seed 1, plain view\) is damaged: its hash does not check .*; rebuilt it, the damaged entry was not used$/,
   );
   await expect(page.getByTestId('build-notice').nth(1)).toContainText('pretrained here');
 

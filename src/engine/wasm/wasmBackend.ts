@@ -1,30 +1,17 @@
-// The wasm backend: tensors live in the linear memory of a WebAssembly module whose 128-bit SIMD kernels
+// The wasm backend: tensors live in the linear memory of a WebAssembly module (wasmHeap.ts) whose SIMD kernels
 // (wasm/*.ts, AssemblyScript) run the hot ops (matmul forward and backward, attention, layer norm,
 // log-softmax with entropy and cross-entropy, the squared norm and AdamW); the other ops run the CPU
 // reference's code (src/engine/cpu/) on views of the same memory. Same contracts as the CPU reference
-// (src/engine/backend.ts), against which every kernel is parity-tested (wasmBackend.test.ts).
+// (src/engine/backend.ts), against which every kernel is parity-tested (wasmParity.suite.ts, on both kernel variants).
 import type { AdamWParams, Backend, BackendCounters, BackendInfo } from '../backend';
 import type { DType, Tensor } from '../tensor';
-import { VIEW_ALIGN } from '../backend';
-import { shapeSize } from '../../util/shape';
 import * as enc from '../cpu/encoder';
 import * as rope from '../cpu/rope';
 import * as smp from '../cpu/sample';
 import { instantiateKernels, resolveKernelVariant, type KernelPreference, type KernelVariant, type Kernels } from './kernels';
 import { WasmMemory } from './wasmMemory';
+import { WasmHeap, type WasmTensor } from './wasmHeap';
 
-/** A tensor in wasm memory: `ptr` is its byte offset; `block` the bytes it owns (0 for a view). */
-export class WasmTensor implements Tensor {
-  freed = false;
-  constructor(
-    readonly shape: readonly number[],
-    readonly dtype: DType,
-    readonly label: string,
-    readonly ptr: number,
-    readonly size: number,
-    readonly block: number,
-  ) {}
-}
 
 const p = (t: Tensor | null): number => (t ? (t as WasmTensor).ptr : 0);
 
@@ -37,8 +24,7 @@ export class WasmBackend implements Backend {
     bytesHeld: 0,
     pipelines: 0,
   };
-  private scratch: { ptr: number; block: number } | null = null;
-  private wtScratch: { ptr: number; block: number } | null = null;
+  private readonly h: WasmHeap;
   /**
    * Matmul forward kernel: 'dot' (2x4 blocks of dot products along C, horizontal sums at the end) or
    * 'broadcast' (the weight packed into (C, 8) column panels in scratch, 4x8 blocks of broadcast multiplies,
@@ -48,9 +34,10 @@ export class WasmBackend implements Backend {
 
   private constructor(
     private readonly k: Kernels,
-    private readonly mem: WasmMemory,
+    mem: WasmMemory,
     readonly kernels: KernelVariant,
   ) {
+    this.h = new WasmHeap(mem, this.counters);
     const where =
       typeof process !== 'undefined' && process.versions?.node ? `Node ${process.versions.node}` : 'browser';
     const relaxed = kernels === 'relaxed';
@@ -75,94 +62,37 @@ export class WasmBackend implements Backend {
 
   /** Bytes of the module's linear memory (tensors, pools, static data): the engine's memory. */
   get memoryBytes(): number {
-    return this.mem.bytes;
+    return this.h.mem.bytes;
   }
 
-  private f(t: Tensor): Float32Array {
-    const w = t as WasmTensor;
-    if (w.dtype !== 'f32') throw new Error(`tensor ${t.label} is not f32`);
-    const i = w.ptr >> 2;
-    return this.mem.f32.subarray(i, i + w.size);
-  }
-  private fo(t: Tensor | null): Float32Array | null {
-    return t ? this.f(t) : null;
-  }
-  private u(t: Tensor): Uint32Array {
-    const w = t as WasmTensor;
-    if (w.dtype !== 'u32') throw new Error(`tensor ${t.label} is not u32`);
-    const i = w.ptr >> 2;
-    return this.mem.u32.subarray(i, i + w.size);
-  }
-  private data(t: Tensor): Float32Array | Uint32Array {
-    return t.dtype === 'f32' ? this.f(t) : this.u(t);
-  }
-  /** Scratch of at least n floats (attention rows), kept between calls. */
-  private scratchPtr(n: number): number {
-    if (!this.scratch || this.scratch.block < n * 4) {
-      if (this.scratch) this.mem.give(this.scratch.ptr, this.scratch.block);
-      this.scratch = this.take(Math.max(n, 256) * 4);
-    }
-    return this.scratch.ptr;
-  }
-  /** Scratch for a packed weight of n floats (grows to the largest weight, then stays). */
-  private wtPtr(n: number): number {
-    if (!this.wtScratch || this.wtScratch.block < n * 4) {
-      if (this.wtScratch) this.mem.give(this.wtScratch.ptr, this.wtScratch.block);
-      this.wtScratch = this.take(n * 4);
-    }
-    return this.wtScratch.ptr;
-  }
-  private take(bytes: number): { ptr: number; block: number } {
-    const before = this.mem.fresh;
-    const b = this.mem.take(bytes);
-    if (this.mem.fresh !== before) this.counters.allocations++;
-    this.counters.bytesHeld = this.mem.held;
-    return b;
-  }
-
+  // ---- memory (wasmHeap.ts) ----------------------------------------------------------------------------
   alloc(shape: readonly number[], dtype: DType = 'f32', label = 'tensor'): Tensor {
-    const n = shapeSize(shape);
-    const { ptr, block } = this.take(n * 4);
-    return new WasmTensor([...shape], dtype, label, ptr, n, block);
+    return this.h.alloc(shape, dtype, label);
   }
   view(base: Tensor, offset: number, shape: readonly number[], label = `${base.label}.view`): Tensor {
-    const n = shapeSize(shape);
-    if (offset % VIEW_ALIGN !== 0)
-      throw new Error(`view offset ${offset} is not a multiple of ${VIEW_ALIGN}`);
-    if (offset + n > base.size)
-      throw new Error(`view [${offset}, ${offset + n}) exceeds ${base.label} (${base.size})`);
-    return new WasmTensor([...shape], base.dtype, label, (base as WasmTensor).ptr + offset * 4, n, 0);
+    return this.h.view(base, offset, shape, label);
   }
   write(t: Tensor, data: Float32Array | Uint32Array): void {
-    if (data.length !== t.size)
-      throw new Error(`write to ${t.label}: ${data.length} values for ${t.size} elements`);
-    this.data(t).set(data);
+    this.h.write(t, data);
   }
-  async read(t: Tensor): Promise<Float32Array | Uint32Array> {
-    this.counters.readbacks++;
-    return this.data(t).slice();
+  read(t: Tensor): Promise<Float32Array | Uint32Array> {
+    return this.h.read(t);
   }
-  async readMany(tensors: readonly Tensor[]): Promise<(Float32Array | Uint32Array)[]> {
-    if (tensors.length === 0) return [];
-    this.counters.readbacks++;
-    return tensors.map((t) => this.data(t).slice());
+  readMany(tensors: readonly Tensor[]): Promise<(Float32Array | Uint32Array)[]> {
+    return this.h.readMany(tensors);
   }
   fill(t: Tensor, value: number): void {
-    this.data(t).fill(value);
+    this.h.fill(t, value);
   }
   copy(dst: Tensor, src: Tensor, n: number, dstOffset = 0, srcOffset = 0): void {
-    this.data(dst).set(this.data(src).subarray(srcOffset, srcOffset + n), dstOffset);
+    this.h.copy(dst, src, n, dstOffset, srcOffset);
   }
   free(t: Tensor): void {
-    const w = t as WasmTensor;
-    if (w.block === 0 || w.freed) return;
-    w.freed = true;
-    this.mem.give(w.ptr, w.block);
+    this.h.free(t);
   }
   async sync(): Promise<void> {}
   destroy(): void {
-    this.scratch = null;
-    this.wtScratch = null;
+    this.h.destroy();
   }
 
   private op(): void {
@@ -182,7 +112,7 @@ export class WasmBackend implements Backend {
     pos0: number,
   ): void {
     this.op();
-    enc.encoderForward(this.f(out), this.f(wte), this.fo(wpe), this.u(tokens), B, T, C, tokStride, pos0);
+    enc.encoderForward(this.h.f(out), this.h.f(wte), this.h.fo(wpe), this.h.u(tokens), B, T, C, tokStride, pos0);
   }
   encoderBackward(
     dwte: Tensor,
@@ -196,15 +126,15 @@ export class WasmBackend implements Backend {
     pos0: number,
   ): void {
     this.op();
-    enc.encoderBackward(this.f(dwte), this.fo(dwpe), this.f(dout), this.u(tokens), B, T, C, tokStride, pos0);
+    enc.encoderBackward(this.h.f(dwte), this.h.fo(dwpe), this.h.f(dout), this.h.u(tokens), B, T, C, tokStride, pos0);
   }
   ropeForward(out: Tensor, inp: Tensor, B: number, T: number, C: number, NH: number, pos0: number): void {
     this.op();
-    rope.ropeForward(this.f(out), this.f(inp), B, T, C, NH, pos0);
+    rope.ropeForward(this.h.f(out), this.h.f(inp), B, T, C, NH, pos0);
   }
   ropeBackward(dinp: Tensor, dout: Tensor, B: number, T: number, C: number, NH: number, pos0: number): void {
     this.op();
-    rope.ropeBackward(this.f(dinp), this.f(dout), B, T, C, NH, pos0);
+    rope.ropeBackward(this.h.f(dinp), this.h.f(dout), B, T, C, NH, pos0);
   }
   kvCacheWrite(
     kcache: Tensor,
@@ -218,7 +148,7 @@ export class WasmBackend implements Backend {
   ): void {
     this.op();
     // the reference's copy loop (src/engine/cpu/attention.ts kvCacheWrite) as row copies within memory
-    const m = this.mem.f32;
+    const m = this.h.mem.f32;
     const [kc, vc, q] = [p(kcache) >> 2, p(vcache) >> 2, p(qkv) >> 2];
     for (let b = 0; b < B; b++) {
       for (let t = 0; t < T; t++) {
@@ -244,8 +174,8 @@ export class WasmBackend implements Backend {
   ): void {
     this.op();
     smp.sampleTokens(
-      this.u(out),
-      this.f(logits),
+      this.h.u(out),
+      this.h.f(logits),
       rows,
       V,
       temperature,
@@ -253,7 +183,7 @@ export class WasmBackend implements Backend {
       counter,
       outStride,
       outOffset,
-      this.fo(logp),
+      this.h.fo(logp),
       logpOffset,
     );
   }
@@ -287,7 +217,7 @@ export class WasmBackend implements Backend {
     this.op();
     const v = this.matmulForwardVariant;
     if (v === 'broadcast' || (v === 'auto' && N >= 8)) {
-      const wT = this.wtPtr(C * OC);
+      const wT = this.h.wtPtr(C * OC);
       this.k.packPanels(wT, p(weight), OC, C);
       this.k.matmulForwardT(p(out), p(inp), wT, p(weight), p(bias), N, C, OC);
     } else this.k.matmulForward(p(out), p(inp), p(weight), p(bias), N, C, OC);
@@ -363,7 +293,7 @@ export class WasmBackend implements Backend {
     NH: number,
   ): void {
     this.op();
-    const s = this.scratchPtr(T);
+    const s = this.h.scratchPtr(T);
     this.k.attentionBackward(p(dqkv), p(dout), p(qkv), p(att), B, T, C, NH, s);
   }
   attentionCached(
@@ -379,7 +309,7 @@ export class WasmBackend implements Backend {
     NH: number,
   ): void {
     this.op();
-    const s = this.scratchPtr(pos0 + T);
+    const s = this.h.scratchPtr(pos0 + T);
     this.k.attentionCached(p(out), p(qkv), p(kcache), p(vcache), B, T, pos0, Tmax, C, NH, s);
   }
   logprobForward(
@@ -437,7 +367,7 @@ export class WasmBackend implements Backend {
     hp: AdamWParams,
   ): void {
     this.op();
-    const scale = normSq ? Math.min(1, maxNorm / (Math.sqrt(this.f(normSq)[0]) + 1e-6)) : 1;
+    const scale = normSq ? Math.min(1, maxNorm / (Math.sqrt(this.h.f(normSq)[0]) + 1e-6)) : 1;
     const bc1 = 1 - Math.pow(hp.beta1, hp.step);
     const bc2 = 1 - Math.pow(hp.beta2, hp.step);
     this.k.adamw(
