@@ -5,9 +5,25 @@
 // they write, so callers zero gradient buffers before a backward pass.
 import type { DecodeOps } from './decode';
 import type { DType, Tensor } from './tensor';
+import { shapeSize } from '../util/shape';
 
 /** Views must start at a multiple of this many elements (256 bytes: WebGPU's binding alignment). */
 export const VIEW_ALIGN = 64;
+
+/** The element count of a view of `shape` at `offset` into `base`, or the error a Backend's `view` throws. */
+export function checkedViewSize(base: Tensor, offset: number, shape: readonly number[]): number {
+  const n = shapeSize(shape);
+  if (offset % VIEW_ALIGN !== 0) throw new Error(`view offset ${offset} is not a multiple of ${VIEW_ALIGN}`);
+  if (offset + n > base.size)
+    throw new Error(`view [${offset}, ${offset + n}) exceeds ${base.label} (${base.size})`);
+  return n;
+}
+
+/** The error a Backend's `write` throws when `data` does not fill `t` exactly. */
+export function checkWrite(t: Tensor, data: Float32Array | Uint32Array): void {
+  if (data.length !== t.size)
+    throw new Error(`write to ${t.label}: ${data.length} values for ${t.size} elements`);
+}
 
 /**
  * Work recorded on a backend whose result needs tensors read back: `tensors` to read, and `finish` to

@@ -110,6 +110,16 @@ export function HelpView() {
           every agent as a checkpoint. Runs are saved in this browser as they train, so a reload resumes where
           it stopped.
         </p>
+        <p className="small" data-testid="help-engine">
+          Where it trains: the line above the charts names the engine. With Backend <code>auto</code> the page
+          times the WebGPU adapter it got (a real GPU or a software one) against the WebAssembly engine on
+          your cohort&apos;s own shapes for about a second, trains on the faster and gives both figures; the
+          choice is remembered for that adapter and cohort size. The WebAssembly engine uses fused
+          multiply-add kernels where the browser has relaxed SIMD, and says so. In Compose you can also drop a
+          task file (JSON Lines or CSV of prompt and answer) to check it: its counts, first rows and every
+          problem with its line are shown; training on a file runs from the command line for now
+          (docs/tasks.md).
+        </p>
       </section>
 
       <section data-testid="help-regime">

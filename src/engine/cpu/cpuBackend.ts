@@ -3,7 +3,7 @@
 // against, the last fallback (where neither WebGPU nor WebAssembly SIMD runs), and `--backend cpu` in Node.
 import type { AdamWParams, Backend, BackendCounters, BackendInfo } from '../backend';
 import type { DType, Tensor } from '../tensor';
-import { VIEW_ALIGN } from '../backend';
+import { checkedViewSize, checkWrite } from '../backend';
 import { shapeSize } from '../../util/shape';
 import * as enc from './encoder';
 import * as rope from './rope';
@@ -65,17 +65,12 @@ export class CpuBackend implements Backend {
     return new CpuTensor([...shape], dtype, label, data, false);
   }
   view(base: Tensor, offset: number, shape: readonly number[], label = `${base.label}.view`): Tensor {
-    const n = shapeSize(shape);
-    if (offset % VIEW_ALIGN !== 0)
-      throw new Error(`view offset ${offset} is not a multiple of ${VIEW_ALIGN}`);
-    if (offset + n > base.size)
-      throw new Error(`view [${offset}, ${offset + n}) exceeds ${base.label} (${base.size})`);
+    const n = checkedViewSize(base, offset, shape);
     const d = (base as CpuTensor).data.subarray(offset, offset + n);
     return new CpuTensor([...shape], base.dtype, label, d, true);
   }
   write(t: Tensor, data: Float32Array | Uint32Array): void {
-    if (data.length !== t.size)
-      throw new Error(`write to ${t.label}: ${data.length} values for ${t.size} elements`);
+    checkWrite(t, data);
     (t as CpuTensor).data.set(data);
   }
   async read(t: Tensor): Promise<Float32Array | Uint32Array> {

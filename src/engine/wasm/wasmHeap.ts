@@ -3,7 +3,7 @@
 // kernels reuse between calls, and the Backend's memory methods (alloc, view, write, read, fill, copy,
 // free). The ops are in wasmBackend.ts, which owns one heap.
 import type { BackendCounters } from '../backend';
-import { VIEW_ALIGN } from '../backend';
+import { checkedViewSize, checkWrite } from '../backend';
 import type { DType, Tensor } from '../tensor';
 import { shapeSize } from '../../util/shape';
 import type { WasmMemory } from './wasmMemory';
@@ -84,16 +84,11 @@ export class WasmHeap {
     return new WasmTensor([...shape], dtype, label, ptr, n, block);
   }
   view(base: Tensor, offset: number, shape: readonly number[], label = `${base.label}.view`): Tensor {
-    const n = shapeSize(shape);
-    if (offset % VIEW_ALIGN !== 0)
-      throw new Error(`view offset ${offset} is not a multiple of ${VIEW_ALIGN}`);
-    if (offset + n > base.size)
-      throw new Error(`view [${offset}, ${offset + n}) exceeds ${base.label} (${base.size})`);
+    const n = checkedViewSize(base, offset, shape);
     return new WasmTensor([...shape], base.dtype, label, (base as WasmTensor).ptr + offset * 4, n, 0);
   }
   write(t: Tensor, data: Float32Array | Uint32Array): void {
-    if (data.length !== t.size)
-      throw new Error(`write to ${t.label}: ${data.length} values for ${t.size} elements`);
+    checkWrite(t, data);
     this.data(t).set(data);
   }
   async read(t: Tensor): Promise<Float32Array | Uint32Array> {

@@ -3,7 +3,7 @@
 // in ./ops/<family>.ts, their kernels in shaders/<family>.wgsl, each with a CPU twin in ../cpu/<family>.ts.
 import type { Backend, BackendCounters, BackendInfo } from '../backend';
 import type { DType, Tensor } from '../tensor';
-import { VIEW_ALIGN } from '../backend';
+import { checkedViewSize, checkWrite } from '../backend';
 import { shapeSize } from '../../util/shape';
 import { acquireDevice } from './device';
 import type { GpuContext, Kernel, Param } from './context';
@@ -350,17 +350,12 @@ export class WebGpuBackend extends WebGpuOps implements Backend, GpuContext {
   }
   view(base: Tensor, offset: number, shape: readonly number[], label = `${base.label}.view`): Tensor {
     const b = base as GpuTensor;
-    const n = shapeSize(shape);
-    if (offset % VIEW_ALIGN !== 0)
-      throw new Error(`view offset ${offset} is not a multiple of ${VIEW_ALIGN}`);
-    if (offset + n > b.size)
-      throw new Error(`view [${offset}, ${offset + n}) exceeds ${b.label} (${b.size})`);
+    const n = checkedViewSize(b, offset, shape);
     return new GpuTensor([...shape], b.dtype, label, b.buffer, b.offset + offset, n, true);
   }
   write(t: Tensor, data: Float32Array | Uint32Array): void {
     const g = t as GpuTensor;
-    if (data.length !== g.size)
-      throw new Error(`write to ${g.label}: ${data.length} values for ${g.size} elements`);
+    checkWrite(g, data);
     // Queue writes are ordered before the next submit: flush what was recorded so order holds.
     this.flush();
     this.device.queue.writeBuffer(g.buffer, g.offset * 4, data.buffer, data.byteOffset, data.byteLength);
