@@ -5,29 +5,27 @@
 // per agent; metrics per agent and pair. Runs unchanged in Node, a page or a worker.
 import type { Agent } from '../cohort/agent';
 import { resolvePending, type Backend } from '../engine/backend';
-import type { Tensor } from '../engine/tensor';
 import { releaseDecoders } from '../model/generate';
 import { GPT } from '../model/gpt';
 import type { Problem, ViewName } from '../tasks';
 import { deriveSeed, deriveRng } from '../util/rng';
-import { computeAdvantages } from './advantages';
 import { evaluateCohort, withPortrait, type EvaluateOptions } from './evaluate';
-import { grpoLoss } from './grpo';
 import { stepRewards } from './methodRewards';
 import { agentStepMetrics, pairwiseAgreement } from './metrics';
-import { policyBackward, releasePolicyBuffers, startPolicyForward, type TokenFigures } from './policy';
+import { releasePolicyBuffers, startPolicyForward, type TokenFigures } from './policy';
 import type { AgentStepRecord, EvalRecord, StepRecord } from './records';
 import { ringPredecessor, type RewardResult } from './rewards';
 import { rolloutCohort, type AgentRollout } from './rollout';
 import { attentionMap, buildInspection, type AttentionResult, type StepInspection } from './inspection';
 import { cohortVotes, voteLabels } from './vote';
 import { fingerprint, type TrainerSnapshot } from './snapshot';
-import { frozenTeacherProblem, teacherModeProblem } from './coLabeling';
 import { frozenRolloutOptions, frozenTeachers } from './frozenTeachers';
 import { stepCoLabeling } from './coLabelingDiagnostics';
 import { checkSnapshotFits } from './snapshotCheck';
 import { agentStepRecord, stepExamples } from './stepRecords';
+import { PolicyUpdate } from './policyUpdate';
 import {
+  checkTrainerCohort,
   completionSlots,
   TrainingDivergedError,
   type StepDetail,
@@ -43,49 +41,21 @@ export class CohortTrainer {
   stepCount = 0;
   readonly maxNewTokens: number[];
   private refs: GPT[] | null = null;
-  private readonly optSteps: number[];
+  private readonly updater: PolicyUpdate;
   private firstStd: { batch: number; group: number }[] | null = null;
   /** Fingerprints of the base parameters (set by init), checked when a snapshot is restored. */
   private baseHashes: string[] = [];
   /** The latest step in full (every prompt, agent and completion), for the inspector; null before step 1. */
   latestInspection: StepInspection | null = null;
-  /** Squared gradient norm of every (agent, inner epoch) of a step, read back once at its end. */
-  private norms: Tensor | null = null;
-  /** Per agent: parameters and AdamW moments before the step's updates (put back when a step diverges). */
-  private before: { params: Tensor; m: Tensor; v: Tensor }[] | null = null;
 
   constructor(
     readonly backend: Backend,
     readonly agents: Agent[],
     readonly opts: TrainerOptions,
   ) {
-    if (agents.length === 0) throw new Error('a cohort needs at least one agent');
-    if (opts.method === 'co-rl' && agents.length < 2) {
-      throw new Error(
-        `co-rl needs N >= 2 agents (each is graded by its ring predecessor, never itself); got N = ${agents.length}. Use ttrl for one agent.`,
-      );
-    }
-    const tp =
-      opts.method === 'co-rl' && opts.train.teacher !== 'ring'
-        ? teacherModeProblem(opts.train.teacher, agents.length)
-        : null;
-    if (tp) throw new Error(`co-rl: ${tp}`);
-    const fp =
-      opts.method === 'co-rl-frozen' ? frozenTeacherProblem(opts.train.teacher, agents.length) : null;
-    if (fp) throw new Error(`co-rl-frozen: ${fp}. Use ttrl for one agent.`);
-    if (opts.train.samples < 2) throw new Error(`samples K must be >= 2, got ${opts.train.samples}`);
-    const ids = agents.map((a) => a.spec.id);
-    if (new Set(ids).size !== ids.length)
-      throw new Error(`agent ids must be unique (random streams derive from them): ${ids.join(', ')}`);
-    for (const a of agents) {
-      if (a.model.backend !== backend) throw new Error(`agent ${a.spec.id} lives on another backend`);
-      if (a.model.cfg.vocabSize !== a.tokenizer.vocabSize)
-        throw new Error(
-          `agent ${a.spec.id}: model vocabSize ${a.model.cfg.vocabSize} != tokenizer vocabSize ${a.tokenizer.vocabSize}`,
-        );
-    }
+    checkTrainerCohort(backend, agents, opts);
     this.maxNewTokens = agents.map((a) => completionSlots(a, opts.task, opts.train.maxNewTokens));
-    this.optSteps = agents.map(() => 0);
+    this.updater = new PolicyUpdate(backend, agents, this.maxNewTokens, opts);
   }
 
   /**
@@ -199,7 +169,7 @@ export class CohortTrainer {
       rewards: res.rewards.map((r) => [...r]),
     });
     // 6-8. advantages, loss, update of every agent (gradient norms read back once, at the end)
-    const upd = await this.update(rolls, figs, refLogp, res.rewards, s);
+    const upd = await this.updater.run(rolls, figs, refLogp, res.rewards, s, this.lrAt(s));
     const t3 = now();
     // metrics (ground truth is read here, for measurement only)
     const truth = problems.map((p) => p.answer);
@@ -255,149 +225,6 @@ export class CohortTrainer {
         () => `${frozenRun ? 'frozen ' : ''}peers (${c.teacher})`,
       );
     return record;
-  }
-
-  /**
-   * Advantages, GRPO loss and innerEpochs clipped AdamW steps of every agent. Epoch by epoch (agents are
-   * independent, so the order across agents changes no number): a later epoch's forwards of all agents
-   * share one readback. Each gradient norm is copied on the device into one small buffer, read back once
-   * at the end; a non-finite loss or gradient norm then throws for the first failure in agent order (as if
-   * agents were updated one after another) after putting every agent back as it was before the step.
-   */
-  private async update(
-    rolls: AgentRollout[],
-    figs: TokenFigures[],
-    refLogp: (Float32Array | null)[],
-    rewards: number[][],
-    s: number,
-  ) {
-    const c = this.opts.train;
-    const be = this.backend;
-    const N = this.agents.length;
-    const E = c.innerEpochs;
-    const lr = this.lrAt(s);
-    const adv = rewards.map((r) => computeAdvantages(r, c.samples, c.scaleRewards));
-    const norms = this.normBuffer(N * E);
-    const optBefore = [...this.optSteps];
-    this.saveState();
-    const logp = figs.map((f) => f.logp);
-    const first: ({ loss: number; kl: number | null } | null)[] = this.agents.map(() => null);
-    const clip = this.agents.map(() => 0);
-    const lossFail = new Map<number, string>(); // n * E + e -> what
-    const live = new Set(this.agents.keys());
-    const clipped = c.maxGradNorm > 0 && Number.isFinite(c.maxGradNorm);
-    for (let e = 0; e < E; e++) {
-      if (e > 0) {
-        const ns = [...live];
-        const f = await resolvePending(
-          be,
-          ns.map((n) => startPolicyForward(this.agents[n].model, rolls[n].rows, c.temperature)),
-        );
-        ns.forEach((n, i) => (logp[n] = f[i].logp));
-      }
-      for (const n of live) {
-        const model = this.agents[n].model;
-        const roll = rolls[n];
-        const out = grpoLoss({
-          logp: logp[n],
-          logpOld: figs[n].logp,
-          ref: refLogp[n] ?? undefined,
-          mask: roll.rows.mask,
-          advantages: adv[n],
-          maxNewTokens: this.maxNewTokens[n],
-          epsClip: c.epsClip,
-          beta: c.beta,
-          lossType: c.lossType,
-        });
-        if (!Number.isFinite(out.loss)) {
-          lossFail.set(n * E + e, `loss (${out.loss})`);
-          live.delete(n);
-          continue;
-        }
-        first[n] ??= { loss: out.loss, kl: out.meanKl };
-        model.zeroGrad();
-        policyBackward(model, roll.rows, out.weights, c.temperature);
-        const fi = this.opts.faultInjection; // tests only: see TrainerOptions.faultInjection
-        if (fi && fi.step === s && fi.agent === this.agents[n].spec.id)
-          be.write(model.grads, new Float32Array(model.layout.total).fill(NaN));
-        this.optSteps[n]++;
-        // the clipped step computes the squared norm into model.normSq on the device; else compute it here
-        if (!clipped) be.sumSquares(model.normSq, model.grads, model.layout.total);
-        model.step(
-          {
-            lr,
-            beta1: c.beta1,
-            beta2: c.beta2,
-            eps: c.adamEps,
-            weightDecay: c.weightDecay,
-            step: this.optSteps[n],
-          },
-          c.maxGradNorm,
-        );
-        be.copy(norms, model.normSq, 1, n * E + e);
-        clip[n] += out.clipFraction / E;
-      }
-    }
-    const normSq = (await be.readMany([norms]))[0] as Float32Array;
-    const upd: { loss: number; kl: number | null; clip: number; gradNorm: number; lr: number }[] = [];
-    for (let n = 0; n < N; n++) {
-      let gradNorm = 0;
-      for (let e = 0; e < E; e++) {
-        const lossWhat = lossFail.get(n * E + e);
-        const norm = Math.sqrt(normSq[n * E + e]);
-        const what = lossWhat ?? (Number.isFinite(norm) ? null : `gradient norm (${norm})`);
-        if (what) {
-          this.restoreState();
-          this.optSteps.splice(0, N, ...optBefore);
-          throw new TrainingDivergedError(this.agents[n].spec.id, s, what);
-        }
-        gradNorm += norm / E;
-      }
-      upd.push({ loss: first[n]!.loss, kl: first[n]!.kl, clip: clip[n], gradNorm, lr });
-    }
-    return upd;
-  }
-
-  /** The (size) buffer of squared gradient norms, allocated on the first step (and again only if innerEpochs changes). */
-  private normBuffer(size: number): Tensor {
-    if (this.norms && this.norms.size !== size) {
-      this.backend.free(this.norms);
-      this.norms = null;
-    }
-    this.norms ??= this.backend.alloc([size], 'f32', 'trainer.normSq');
-    return this.norms;
-  }
-
-  /** Copy every agent's parameters and AdamW moments aside on the device (buffer copies, no dispatch). */
-  private saveState(): void {
-    const be = this.backend;
-    this.before ??= this.agents.map((a) => {
-      const n = a.model.layout.total;
-      return {
-        params: be.alloc([n], 'f32', 'trainer.before.params'),
-        m: be.alloc([n], 'f32', 'trainer.before.m'),
-        v: be.alloc([n], 'f32', 'trainer.before.v'),
-      };
-    });
-    this.agents.forEach((a, i) => {
-      const b = this.before![i];
-      const n = a.model.layout.total;
-      be.copy(b.params, a.model.params, n);
-      be.copy(b.m, a.model.m, n);
-      be.copy(b.v, a.model.v, n);
-    });
-  }
-
-  /** Put every agent's parameters and AdamW moments back as saveState found them. */
-  private restoreState(): void {
-    const be = this.backend;
-    this.agents.forEach((a, i) => {
-      const b = this.before![i];
-      const n = a.model.layout.total;
-      be.copy(a.model.params, b.params, n);
-      be.copy(a.model.m, b.m, n);
-      be.copy(a.model.v, b.v, n);
-    });
   }
 
   private agentRecord(
@@ -503,7 +330,7 @@ export class CohortTrainer {
       const f = this.firstStd?.[n];
       agents.push({
         id: a.spec.id,
-        optSteps: this.optSteps[n],
+        optSteps: this.updater.optSteps[n],
         firstStd: f ? { ...f } : null,
         baseHash: this.baseHashes[n],
         params: await read(a.model.params),
@@ -527,7 +354,7 @@ export class CohortTrainer {
       this.backend.write(model.m, s.m);
       this.backend.write(model.v, s.v);
       model.zeroGrad();
-      this.optSteps[n] = s.optSteps;
+      this.updater.optSteps[n] = s.optSteps;
     }
     const std = snap.agents.map((s) => (s.firstStd ? { ...s.firstStd } : undefined));
     this.firstStd = std.some((x) => x) ? (std as { batch: number; group: number }[]) : null;
@@ -554,9 +381,6 @@ export class CohortTrainer {
     }
     for (const a of this.agents) releasePolicyBuffers(a.model);
     this.refs = null;
-    for (const t of [this.norms, ...(this.before ?? []).flatMap((b) => [b.params, b.m, b.v])])
-      if (t) this.backend.free(t);
-    this.norms = null;
-    this.before = null;
+    this.updater.dispose();
   }
 }

@@ -1,5 +1,7 @@
-// The cohort trainer's settings, its per-step detail, its divergence error and completion slots (used by ./trainer.ts).
+// The cohort trainer's settings, its per-step detail, its divergence error, completion slots and the checks of a cohort it can train (used by ./trainer.ts).
 import type { Agent } from '../cohort/agent';
+import type { Backend } from '../engine/backend';
+import { frozenTeacherProblem, teacherModeProblem } from './coLabeling';
 import type { Task } from '../tasks';
 import type { EvalConfig, TrainConfig } from './config';
 import type { RewardMethod } from './rewards';
@@ -56,4 +58,32 @@ export function completionSlots(agent: Agent, task: Task, configured: number | n
   }
   if (agent.base) return Math.min(agent.base.maxNewTokens + 2, room); // longest correct completion + EOS, + 2
   return Math.min(task.longestCompletion(agent.spec.view) + 1 + 2, room);
+}
+
+/** Refuse a cohort the trainer cannot train with `opts` (the reason names what to change). */
+export function checkTrainerCohort(backend: Backend, agents: readonly Agent[], opts: TrainerOptions): void {
+  if (agents.length === 0) throw new Error('a cohort needs at least one agent');
+  if (opts.method === 'co-rl' && agents.length < 2) {
+    throw new Error(
+      `co-rl needs N >= 2 agents (each is graded by its ring predecessor, never itself); got N = ${agents.length}. Use ttrl for one agent.`,
+    );
+  }
+  const tp =
+    opts.method === 'co-rl' && opts.train.teacher !== 'ring'
+      ? teacherModeProblem(opts.train.teacher, agents.length)
+      : null;
+  if (tp) throw new Error(`co-rl: ${tp}`);
+  const fp = opts.method === 'co-rl-frozen' ? frozenTeacherProblem(opts.train.teacher, agents.length) : null;
+  if (fp) throw new Error(`co-rl-frozen: ${fp}. Use ttrl for one agent.`);
+  if (opts.train.samples < 2) throw new Error(`samples K must be >= 2, got ${opts.train.samples}`);
+  const ids = agents.map((a) => a.spec.id);
+  if (new Set(ids).size !== ids.length)
+    throw new Error(`agent ids must be unique (random streams derive from them): ${ids.join(', ')}`);
+  for (const a of agents) {
+    if (a.model.backend !== backend) throw new Error(`agent ${a.spec.id} lives on another backend`);
+    if (a.model.cfg.vocabSize !== a.tokenizer.vocabSize)
+      throw new Error(
+        `agent ${a.spec.id}: model vocabSize ${a.model.cfg.vocabSize} != tokenizer vocabSize ${a.tokenizer.vocabSize}`,
+      );
+  }
 }
