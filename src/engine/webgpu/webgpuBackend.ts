@@ -4,6 +4,7 @@
 import type { Backend, BackendCounters, BackendInfo } from '../backend';
 import type { DType, Tensor } from '../tensor';
 import { checkedViewSize, checkWrite } from '../backend';
+import { GpuTimer } from './gpuTimer';
 import { shapeSize } from '../../util/shape';
 import { acquireDevice } from './device';
 import type { GpuContext, Kernel, Param } from './context';
@@ -232,28 +233,22 @@ export class WebGpuBackend extends WebGpuOps implements Backend, GpuContext {
       });
     });
     const bindGroup = this.device.createBindGroup({ layout: pipeline.getBindGroupLayout(0), entries });
-    const timer = this.timer;
-    const timed = timer !== null && timer.count < timer.cap;
-    if (timed) {
+    const writes = this.timer?.next(`${kernel.label}:${kernel.entry}`) ?? null;
+    if (writes) {
       // timed: this dispatch alone in a pass whose beginning and end write GPU timestamps
       this.endPass();
-      timer.labels.push(`${kernel.label}:${kernel.entry}`);
-      const i = 2 * timer.count++;
-      this.pass = this.getEncoder().beginComputePass({
-        label: 'timed',
-        timestampWrites: { querySet: timer.set, beginningOfPassWriteIndex: i, endOfPassWriteIndex: i + 1 },
-      });
+      this.pass = this.getEncoder().beginComputePass({ label: 'timed', timestampWrites: writes });
     }
     this.pass ??= this.getEncoder().beginComputePass({ label: 'ops' });
     this.pass.setPipeline(pipeline);
     this.pass.setBindGroup(0, bindGroup);
     this.pass.dispatchWorkgroups(groups[0] ?? 1, groups[1] ?? 1, groups[2] ?? 1);
     this.counters.dispatches++;
-    if (timed) this.endPass();
+    if (writes) this.endPass();
   }
 
   // ---- GPU timestamps (benchmarks) -------------------------------------------------------------
-  private timer: { set: GPUQuerySet; count: number; cap: number; labels: string[] } | null = null;
+  private timer: GpuTimer | null = null;
 
   /** Whether the device writes GPU timestamps (the adapter has 'timestamp-query'). */
   get hasTimestamps(): boolean {
@@ -266,49 +261,19 @@ export class WebGpuBackend extends WebGpuOps implements Backend, GpuContext {
   beginTimestamps(maxDispatches: number): void {
     if (!this.hasTimestamps) throw new Error('this adapter has no timestamp-query feature');
     if (this.timer) throw new Error('beginTimestamps: timing is already on');
-    const cap = Math.max(1, Math.floor(maxDispatches));
-    this.timer = {
-      set: this.device.createQuerySet({ type: 'timestamp', count: 2 * cap }),
-      count: 0,
-      cap,
-      labels: [],
-    };
+    this.timer = new GpuTimer(this.device, maxDispatches);
   }
   /** Stop timing; resolves to each timed dispatch's kernel ('label:entry') and GPU ms (pass end - beginning), in order. */
   async endTimestamps(): Promise<{ kernel: string; ms: number }[]> {
     const t = this.timer;
     if (!t) throw new Error('endTimestamps without beginTimestamps');
     this.timer = null;
-    if (t.count === 0) {
-      t.set.destroy();
-      return [];
-    }
-    const bytes = 16 * t.count;
-    const resolve = this.device.createBuffer({
-      label: 'timestamps',
-      size: bytes,
-      usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC,
-    });
-    const staging = this.device.createBuffer({
-      label: 'timestamps.read',
-      size: bytes,
-      usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST,
-    });
     this.endPass();
-    const enc = this.getEncoder();
-    enc.resolveQuerySet(t.set, 0, 2 * t.count, resolve, 0);
-    enc.copyBufferToBuffer(resolve, 0, staging, 0, bytes);
-    this.flush();
-    try {
-      await staging.mapAsync(GPUMapMode.READ);
-      const ns = new BigUint64Array(staging.getMappedRange().slice(0));
-      staging.unmap();
-      this.checkErrors();
-      return t.labels.map((kernel, i) => ({ kernel, ms: Number(ns[2 * i + 1] - ns[2 * i]) / 1e6 }));
-    } finally {
-      for (const b of [resolve, staging]) b.destroy();
-      t.set.destroy();
-    }
+    return t.read(
+      () => this.getEncoder(),
+      () => this.flush(),
+      () => this.checkErrors(),
+    );
   }
 
   grid(total: number, wgSize: number): [number, number] {
