@@ -109,7 +109,10 @@ describe('the page report from cell results', () => {
 
 describe('the page grid report', () => {
   it('gives the Node report for the same runs (ids, hash and timing aside)', () => {
-    const recs = cells.map((c) => c.value as CellRecord).sort((a, b) => a.index - b.index);
+    // the page runs in full: its runs are the full records (DIR/full), the Node report reads the compact ones
+    const recs = readdirSync(join(dir, 'full'))
+      .map((f) => json(join(dir, 'full', f)) as CellRecord)
+      .sort((a, b) => a.index - b.index);
     const done = recs.map((rec) => {
       const f = cellAsRun(rec);
       if (!f.ok) throw new Error(f.errors.join('\n'));

@@ -5,6 +5,7 @@
 // greedy accuracy by at most 2 points with KL <= 0.05; among passing recipes the largest GT gain wins,
 // ties (equal to 0.1 point) to the smaller learning rate. Pure: reads cell records, writes nothing.
 import type { CellRecord } from './store';
+import { maxMeanKl } from './compact';
 
 /** The rule's thresholds (fixed before any sweep was run). */
 export const GATE_B = { gtMinGain: 0.1, randomMaxMove: 0.02, randomMaxKl: 0.05, tie: 0.001 } as const;
@@ -49,13 +50,9 @@ export function methodGain(r: CellRecord, method: string): number | null {
 
 /** The largest agent-mean KL to the base over a method's steps (null when never estimated). */
 export function methodMaxKl(r: CellRecord, method: string): number | null {
-  let m: number | null = null;
-  for (const s of r.result?.steps ?? []) {
-    if (s.method !== method) continue;
-    const kl = s.agents.map((a) => a.kl).filter((k): k is number => k !== null);
-    if (kl.length) m = Math.max(m ?? -Infinity, mean(kl));
-  }
-  return m;
+  // a compact record's steps are thinned: the maximum over every step was kept when it was written
+  if (r.compact) return r.compact.maxMeanKl[method] ?? null;
+  return maxMeanKl(r.result?.steps ?? [], method);
 }
 
 const lrOf = (a: Record<string, unknown>): number =>

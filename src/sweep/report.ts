@@ -179,7 +179,11 @@ export function buildReport(manifest: SweepManifest, records: readonly CellRecor
       seed: done ? r.result!.config.seed : null,
       completedSteps: r?.result?.completedSteps ?? null,
       methods: done ? Object.fromEntries(r.result!.summary.map((s) => [s.method, cellMethod(s)])) : {},
-      metricsHash: r?.result ? sha16(canonicalMetricsJson(r.result.steps, r.result.evals)) : null,
+      metricsHash: r?.compact
+        ? r.compact.metricsHash
+        : r?.result
+          ? sha16(canonicalMetricsJson(r.result.steps, r.result.evals))
+          : null,
     };
   });
   const groups = keys.map((_, g) =>

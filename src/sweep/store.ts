@@ -1,12 +1,15 @@
-// A sweep's folder: DIR/sweep.json (the sweep config and its cells), DIR/cells/<id>.json (one record
-// per cell, keyed by the hash of its full config, written atomically: temporary file, then rename),
-// DIR/logs/<id>.log (the cell's stderr) and DIR/running/<id>.json (a cell in progress). docs/sweeps.md.
+// A sweep's folder: DIR/sweep.json (the sweep config and its cells), DIR/cells/<id>.json (one compact
+// record per cell, keyed by the hash of its full config, written atomically: temporary file, then rename;
+// small enough to commit), DIR/full/<id>.json (the same record with every step), DIR/logs/<id>.log (the
+// cell's stderr) and DIR/running/<id>.json (a cell in progress); DIR/.gitignore leaves out all but the
+// manifest and the compact records. docs/sweeps.md.
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { ExperimentResult } from '../rl/experiment';
 import type { SweepPlan } from './grid';
 import type { PreregStamp } from './registration';
+import { compactResult, type CompactInfo } from './compact';
 
 export const SWEEP_FORMAT = 'co-rl-sweep/1';
 
@@ -46,6 +49,8 @@ export interface CellRecord {
   result: ExperimentResult | null;
   /** The pre-registration the cell ran under (a sweep naming `prereg`; checked by `--cell` first). */
   prereg?: PreregStamp;
+  /** Set in a compact record (DIR/cells): what the thinning of `result` dropped (compact.ts). */
+  compact?: CompactInfo;
 }
 
 /** A record of cell `index` of `plan` (this host). */
@@ -76,6 +81,7 @@ export function writeAtomic(file: string, text: string): void {
 }
 
 export const cellFile = (dir: string, id: string): string => join(dir, 'cells', `${id}.json`);
+export const fullFile = (dir: string, id: string): string => join(dir, 'full', `${id}.json`);
 export const logFile = (dir: string, id: string): string => join(dir, 'logs', `${id}.log`);
 export const runningFile = (dir: string, id: string): string => join(dir, 'running', `${id}.json`);
 
@@ -125,7 +131,8 @@ export function claimDir(dir: string, plan: SweepPlan, config: unknown, force: b
   }
   if (!have || have.hash !== plan.hash)
     writeAtomic(join(dir, 'sweep.json'), `${JSON.stringify(manifestOf(plan, config), null, 1)}\n`);
-  for (const sub of ['cells', 'logs', 'running']) mkdirSync(join(dir, sub), { recursive: true });
+  for (const sub of ['cells', 'full', 'logs', 'running']) mkdirSync(join(dir, sub), { recursive: true });
+  writeAtomic(join(dir, '.gitignore'), GITIGNORE);
 }
 
 /** The record in `file` if it is a whole cell record of cell `id`, else null (damaged, partial, other). */
@@ -155,8 +162,20 @@ export function readRecord(dir: string, id: string): CellRecord | null {
   return existsSync(f) ? parseRecord(f, id) : null;
 }
 
-/** Write a cell's record atomically and clear its running marker. */
+/** What git leaves out of a sweep folder: all but sweep.json and the compact records. */
+const GITIGNORE =
+  '# written by npm run sweep: commit sweep.json and cells/ (compact records) to resume from the repository\nfull/\nlogs/\nrunning/\n';
+
+/**
+ * Write a cell's record atomically and clear its running marker: the full record into DIR/full, then its
+ * compact form into DIR/cells (the one resuming and every report read; compact.ts).
+ */
 export function writeRecord(dir: string, rec: CellRecord): void {
+  if (rec.result && !rec.compact) {
+    writeAtomic(fullFile(dir, rec.id), `${JSON.stringify(rec)}\n`);
+    const c = compactResult(rec.result);
+    rec = { ...rec, result: c.result, compact: c.compact };
+  }
   writeAtomic(cellFile(dir, rec.id), `${JSON.stringify(rec)}\n`);
   rmSync(runningFile(dir, rec.id), { force: true });
 }

@@ -11,6 +11,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  statSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
@@ -21,8 +22,11 @@ import { canonicalMetricsJson } from '../rl/canonical';
 import { sweepCommand } from './pool';
 
 const [node, ...sweepArgs] = sweepCommand([]);
-import type { SweepReport } from './report';
-import type { CellRecord } from './store';
+import { buildReport, type SweepReport } from './report';
+import { methodGain, methodMaxKl } from './gateB';
+import { STEP_EVERY } from './compact';
+import type { CellRecord, SweepManifest } from './store';
+import { sha16 } from '../util/sha256';
 
 const root = mkdtempSync(join(tmpdir(), 'sweep-test-'));
 const BASE = {
@@ -83,6 +87,35 @@ describe('sweep CLI', () => {
     const again = cli(['--config', config('sweep', SWEEP), '--out', pooled, '--no-png']);
     expect(again.status).toBe(0);
     expect(again.stderr).toContain('3 cells, 3 already done, 0 to run');
+  });
+
+  it('commits compact records: the report and gate B read the same from them as from the full ones', () => {
+    // 30 steps, so the thinning keeps step 1, step 25 and the last of each method and drops the rest
+    const dir = join(root, 'compact');
+    const c = { ...BASE, backend: 'wasm', steps: 30, eval: { every: 0, problems: 20, ensembleSamples: 1 } };
+    const r = cli(['--config', config('compact', { ...c, grid: { seed: [1] } }), '--out', dir, '--no-png']);
+    expect(r.status, r.stderr).toBe(0);
+    const [small] = records(dir);
+    const full = JSON.parse(readFileSync(join(dir, 'full', `${small.id}.json`), 'utf8')) as CellRecord;
+    expect(full.compact).toBeUndefined();
+    expect(full.result!.steps).toHaveLength(60);
+    expect(STEP_EVERY).toBe(25);
+    expect(small.result!.steps.map((s) => `${s.method}:${s.step}`).sort()).toEqual(
+      ['co-rl', 'ttrl'].flatMap((m) => [1, 25, 30].map((k) => `${m}:${k}`)),
+    );
+    expect(small.compact!.metricsHash).toBe(sha16(metrics(full)));
+    for (const m of ['co-rl', 'ttrl']) {
+      expect(methodGain(small, m)).toBe(methodGain(full, m));
+      expect(methodMaxKl(small, m)).toBe(methodMaxKl(full, m));
+      expect(methodMaxKl(small, m)).not.toBeNull();
+    }
+    const manifest = JSON.parse(readFileSync(join(dir, 'sweep.json'), 'utf8')) as SweepManifest;
+    const noCharts = (x: SweepReport) => ({ ...x, timing: null });
+    expect(noCharts(buildReport(manifest, [small]))).toEqual(noCharts(buildReport(manifest, [full])));
+    expect(statSync(join(dir, 'cells', `${small.id}.json`)).size).toBeLessThan(
+      statSync(join(dir, 'full', `${small.id}.json`)).size / 3,
+    );
+    expect(readFileSync(join(dir, '.gitignore'), 'utf8')).toMatch(/^full\/$/m);
   });
 
   it('a cell run alone gives the same canonical metric JSON as in the pool', () => {
