@@ -3,8 +3,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { contextErrors } from './axes';
-import { isNaturalPreset, NATURAL_PRESET_NAMES, NATURAL_PRESETS, naturalPresetSpecs } from './naturalPresets';
+import { buildKey, contextErrors, parseAxisAgent } from './axes';
+import {
+  isNaturalPreset,
+  NATURAL_PRESET_NAMES,
+  NATURAL_PRESETS,
+  naturalPreset,
+  naturalPresetSpecs,
+  REGIME_CANDIDATES,
+} from './naturalPresets';
 
 const DIR = join(__dirname, '../../experiments/natural-rl');
 const files = readdirSync(DIR).filter((f) => f.endsWith('.json'));
@@ -22,12 +29,55 @@ describe('natural presets', () => {
       Object.values(NATURAL_PRESETS).map((p) => [p.name, { task: p.task, agents: p.agents }]),
     );
     expect(ours).toEqual(fromFiles);
-    expect(NATURAL_PRESET_NAMES).toHaveLength(12);
+    expect(Object.keys(NATURAL_PRESETS)).toHaveLength(12);
+  });
+
+  it('offer the regime candidates of experiments/regime/candidates, task, agents and rollout T alike', () => {
+    const dir = join(__dirname, '../../experiments/regime/candidates');
+    const cands = readdirSync(dir).filter((f) => f.endsWith('.json'));
+    expect(cands.length).toBe(2);
+    for (const f of cands) {
+      const c = JSON.parse(readFileSync(join(dir, f), 'utf8'));
+      const p = REGIME_CANDIDATES[c.name];
+      expect(p, c.name).toBeDefined();
+      expect({ task: p.task, agents: p.agents, T: p.candidate?.temperature }).toEqual({
+        task: c.task,
+        agents: c.cohort.agents,
+        T: c.train.temperature,
+      });
+      expect(naturalPreset(c.name)).toBe(p);
+    }
+    expect(NATURAL_PRESET_NAMES).toEqual([
+      ...Object.keys(NATURAL_PRESETS),
+      ...Object.keys(REGIME_CANDIDATES),
+    ]);
+  });
+
+  it('give the candidates the builds their regime probes measured (the same cache keys)', () => {
+    // the probes of docs/regime-search.md whose gates the candidates quote
+    const probes: Record<string, string> = {
+      'nearest-muladdw-different-family': 'muladdw22-paths3-s6000',
+      'nearest-addw-different-arch': 'addw5-s3000',
+    };
+    for (const [name, probe] of Object.entries(probes)) {
+      const c = JSON.parse(
+        readFileSync(join(__dirname, `../../experiments/regime/probes/${probe}.json`), 'utf8'),
+      );
+      const keys = (specs: { id: string }[]) => specs.map((s) => buildKey(s as never, c.task));
+      const probeSpecs = c.cohort.agents.map((x: object, i: number) => {
+        const r = parseAxisAgent({ ...x }, `probe.agents[${i}]`);
+        if ('errors' in r) throw new Error(r.errors.join('; '));
+        return r.spec;
+      });
+      expect(REGIME_CANDIDATES[name].task).toEqual(c.task);
+      expect(keys(naturalPresetSpecs(name))).toEqual(keys(probeSpecs));
+    }
   });
 
   it('each names its task, its level and what differs', () => {
     for (const p of Object.values(NATURAL_PRESETS)) {
       expect(p.name).toBe(`natural-${p.task.kind}-${p.level}`);
+      expect(p.candidate).toBeUndefined();
       expect(p.differs.length).toBeGreaterThan(10);
     }
   });
@@ -41,7 +91,7 @@ describe('natural presets', () => {
     for (const n of NATURAL_PRESET_NAMES)
       for (const spec of naturalPresetSpecs(n)) {
         expect(spec.checkpoint).toBeUndefined();
-        expect(contextErrors(spec, NATURAL_PRESETS[n].task)).toEqual([]);
+        expect(contextErrors(spec, naturalPreset(n)!.task)).toEqual([]);
       }
     expect(naturalPresetSpecs('natural-muladdw-ring').map((x) => x.view)).toEqual([
       'plain',
@@ -59,6 +109,7 @@ describe('natural presets', () => {
     expect(isNaturalPreset('paper-demo')).toBe(false);
     expect(isNaturalPreset('toString')).toBe(false);
     expect(isNaturalPreset('natural-muladdw-ring')).toBe(true);
+    expect(isNaturalPreset('nearest-addw-different-arch')).toBe(true);
     expect(() => naturalPresetSpecs('natural-x')).toThrow(/natural-addw-seed-only/);
   });
 });

@@ -14,6 +14,9 @@ export interface NaturalPresetAgent {
   size: string;
   seed: number;
   view?: AgentSpec['view'];
+  /** Axis overrides of a regime candidate (a plentiful corpus, a step budget, working paths). */
+  corpus?: AgentSpec['corpus'];
+  recipe?: AgentSpec['recipe'];
 }
 
 export interface NaturalPreset {
@@ -25,6 +28,12 @@ export interface NaturalPreset {
   differs: string;
   task: TaskConfig;
   agents: NaturalPresetAgent[];
+  /**
+   * Set for the regime candidates (experiments/regime/candidates/*.json): the nearest cohort per task kind
+   * the regime search found (docs/regime-search.md), with the rollout temperature its gates were measured
+   * at, which choosing the preset sets. Absent for the memorising presets.
+   */
+  candidate?: { temperature: number; gates: string };
 }
 
 /** The two task kinds with working (src/tasks/workKinds.ts), as the natural presets use them. */
@@ -97,16 +106,76 @@ export const NATURAL_PRESETS: Readonly<Record<string, NaturalPreset>> = Object.f
   ),
 );
 
-/** All natural preset names, addw first. */
-export const NATURAL_PRESET_NAMES = Object.keys(NATURAL_PRESETS);
+/** The regime candidates' agents: a 40,000-problem corpus and a step budget (docs/regime-search.md). */
+const near = (
+  id: string,
+  family: string,
+  maxSteps: number,
+  opts: { stream?: 'b'; paths?: Record<string, number> } = {},
+): NaturalPresetAgent => ({
+  id,
+  family,
+  size: 's',
+  seed: 1,
+  corpus: { draw: 'random', size: 40000, ...(opts.stream ? { stream: opts.stream } : {}) },
+  recipe: {
+    stop: 'budget',
+    maxSteps,
+    band: [0, 1],
+    sampledBand: [0, 1],
+    ...(opts.paths ? { paths: opts.paths } : {}),
+  },
+});
+
+const PATHS3 = { chain: 1, addin: 1, partials: 1 };
+
+/**
+ * The nearest cohort to the regime per task kind (validation, docs/regime-search.md), kept as presets so the
+ * regime panel shows where the search stands and the registered test can name them; neither passes every gate.
+ */
+export const REGIME_CANDIDATES: Readonly<Record<string, NaturalPreset>> = {
+  'nearest-muladdw-different-family': {
+    name: 'nearest-muladdw-different-family',
+    level: 'different-family',
+    differs:
+      'architecture, tokenizer and corpus (nat-rope.s x nat-chunk.s), each trained 6,000 steps on 40,000 problems written along three working paths',
+    task: NATURAL_TASKS.muladdw,
+    agents: [
+      near('R', 'nat-rope', 6000, { paths: PATHS3 }),
+      near('C', 'nat-chunk', 6000, { stream: 'b', paths: PATHS3 }),
+    ],
+    candidate: { temperature: 0.5, gates: 'A1-A4 pass, A5 fails (seed-only kappa 0.20 / 0.23)' },
+  },
+  'nearest-addw-different-arch': {
+    name: 'nearest-addw-different-arch',
+    level: 'different-arch',
+    differs: 'architecture only (nat-rope.s x nat-deep.s), each trained 3,000 steps on 40,000 problems',
+    task: { kind: 'addw', digits: 5 },
+    agents: [near('R', 'nat-rope', 3000), near('D', 'nat-deep', 3000)],
+    candidate: {
+      temperature: 0.5,
+      gates: 'A3 and A4 pass; A1 (greedy 0.77 / 0.84), A2 and A5 fail',
+    },
+  },
+};
+
+/** The presets the page offers beside the engineered ones: the memorising natural ones, then the candidates. */
+const ALL: Readonly<Record<string, NaturalPreset>> = { ...NATURAL_PRESETS, ...REGIME_CANDIDATES };
+
+/** All natural preset names, addw first, then the regime candidates. */
+export const NATURAL_PRESET_NAMES = Object.keys(ALL);
 
 /** Whether `name` is a natural preset. */
 export const isNaturalPreset = (name: unknown): name is string =>
-  typeof name === 'string' && Object.prototype.hasOwnProperty.call(NATURAL_PRESETS, name);
+  typeof name === 'string' && Object.prototype.hasOwnProperty.call(ALL, name);
+
+/** The natural preset or regime candidate of that name (undefined for any other). */
+export const naturalPreset = (name: string): NaturalPreset | undefined =>
+  isNaturalPreset(name) ? ALL[name] : undefined;
 
 /** The experiment-config agent specs of a natural preset (defaults filled by parseAxisAgent; no checkpoint). */
 export function naturalPresetSpecs(name: string): AgentSpec[] {
-  const p = NATURAL_PRESETS[name];
+  const p = naturalPreset(name);
   if (!p)
     throw new Error(
       `unknown natural preset ${JSON.stringify(name)}; valid: ${NATURAL_PRESET_NAMES.join(', ')}`,
@@ -120,4 +189,4 @@ export function naturalPresetSpecs(name: string): AgentSpec[] {
 
 /** The task of a natural preset in words. */
 export const naturalPresetTask = (name: string): string =>
-  describeTaskConfig(resolveTaskConfig(NATURAL_PRESETS[name].task));
+  describeTaskConfig(resolveTaskConfig(ALL[name].task));

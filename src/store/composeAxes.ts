@@ -13,6 +13,7 @@ export const COMPOSE_TASKS: Readonly<Record<string, TaskConfig>> = {
   'add-d2': DEFAULT_TASK,
   addw: NATURAL_TASKS.addw,
   muladdw: NATURAL_TASKS.muladdw,
+  addw5: { kind: 'addw', digits: 5 },
 };
 export const COMPOSE_TASK_NAMES = Object.keys(COMPOSE_TASKS);
 
@@ -21,7 +22,12 @@ export const COMPOSE_TASK_HELP: Readonly<Record<string, string>> = {
   'add-d2': '2-digit addition, answer only (the shipped checkpoints)',
   addw: '3-digit addition with the carry chain written out',
   muladdw: 'a*b+c (2-digit a and c) with the column products written out',
+  addw5: '5-digit addition with the carry chain written out (the nearest addw cohort to the regime)',
 };
+
+/** The compose task name of a task config (null when the composer has none for it). */
+export const composeTaskName = (task: TaskConfig): string | null =>
+  COMPOSE_TASK_NAMES.find((n) => JSON.stringify(COMPOSE_TASKS[n]) === JSON.stringify(task)) ?? null;
 
 /** The task config of a compose task name (the default for an unknown one: settingsProblems names it). */
 export const composeTask = (name: string): TaskConfig => COMPOSE_TASKS[name] ?? DEFAULT_TASK;

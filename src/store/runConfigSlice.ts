@@ -13,7 +13,7 @@ import {
 import type { LossType } from '../rl/grpo';
 import { frozenTeacherProblem, teacherModeProblem, type TeacherMode } from '../rl/coLabeling';
 import type { RewardMethod } from '../rl/rewards';
-import { isNaturalPreset, NATURAL_PRESETS, naturalPresetSpecs } from '../cohort/naturalPresets';
+import { isNaturalPreset, naturalPreset, naturalPresetSpecs } from '../cohort/naturalPresets';
 import { COMPOSE_TASK_NAMES, composeTask } from './composeAxes';
 import { customAgentProblems, customAgentSpecs, type CohortContext, type CustomAgent } from './customCohort';
 
@@ -118,7 +118,7 @@ function cohortOf(s: RunSettings): Pick<ExperimentConfig, 'cohort' | 'task'> {
     return { cohort: { agents: customAgentSpecs(s.customAgents, task) }, task: { ...task } };
   }
   if (isNaturalPreset(s.preset))
-    return { cohort: { agents: naturalPresetSpecs(s.preset) }, task: { ...NATURAL_PRESETS[s.preset].task } };
+    return { cohort: { agents: naturalPresetSpecs(s.preset) }, task: { ...naturalPreset(s.preset)!.task } };
   return { cohort: { preset: s.preset }, task: null };
 }
 
@@ -183,7 +183,7 @@ export function settingsProblems(
     if (cp.length) out.customAgents = cp.join('\n');
     agents = s.customAgents.length;
   }
-  if (natural) agents = NATURAL_PRESETS[s.preset].agents.length;
+  if (natural) agents = naturalPreset(s.preset)!.agents.length;
   if (!r.ok)
     for (const e of r.errors) {
       const m = /^([\w.]+?)(?:\[\d+\])?: (.*)$/.exec(e);

@@ -4,9 +4,9 @@
 // leaves the composed agents as they were). "Start from preset" copies the chosen preset's agents.
 import { useId, useRef, useState } from 'react';
 import { FAMILIES, FAMILY_NAMES } from '../../cohort/families';
-import { isNaturalPreset, naturalPresetSpecs, NATURAL_PRESETS } from '../../cohort/naturalPresets';
+import { isNaturalPreset, naturalPreset, naturalPresetSpecs } from '../../cohort/naturalPresets';
 import { VIEW_NAMES, type TaskConfig, type ViewName } from '../../tasks';
-import { composeTask, hasAxes } from '../../store/composeAxes';
+import { composeTask, composeTaskName, hasAxes } from '../../store/composeAxes';
 import {
   agentFromImport,
   customCheckpointPath,
@@ -269,11 +269,11 @@ export function AgentComposer({
   const fromPreset = () => {
     if (isNaturalPreset(presetName)) {
       // a natural preset's agents by axes, on its task (pretrained here, or read from this page's cache)
-      const p = NATURAL_PRESETS[presetName];
+      const p = naturalPreset(presetName)!;
       const customAgents = naturalPresetSpecs(presetName).map(
         (a): CustomAgent => ({ ...a, source: 'pretrain' }),
       );
-      changeSettings({ customAgents, customTask: p.task.kind });
+      changeSettings({ customAgents, customTask: composeTaskName(p.task) ?? p.task.kind });
       setImportMsg(null);
       return;
     }

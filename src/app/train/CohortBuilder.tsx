@@ -7,7 +7,7 @@ import type { RewardMethod } from '../../rl/rewards';
 import type { PresetInfo, RunSettings } from '../../store/runConfigSlice';
 import { useStore } from '../../store/store';
 import { changeSettings } from '../../store/trainBridge';
-import { isNaturalPreset } from '../../cohort/naturalPresets';
+import { isNaturalPreset, naturalPreset } from '../../cohort/naturalPresets';
 import { AgentComposer } from './AgentComposer';
 import { NaturalPresetInfo, PresetOptions } from './NaturalPresetInfo';
 import { METHOD_COLOUR, METHOD_LABEL } from './chartData';
@@ -75,7 +75,11 @@ export function CohortBuilder({ settings, presets, problem, agentsProblem }: Pro
         <select
           data-testid="preset"
           value={settings.preset}
-          onChange={(e) => changeSettings({ preset: e.target.value })}
+          onChange={(e) => {
+            // a regime candidate's gates hold at its own rollout temperature: choosing it sets that
+            const t = naturalPreset(e.target.value)?.candidate?.temperature;
+            changeSettings({ preset: e.target.value, ...(t !== undefined ? { temperature: t } : {}) });
+          }}
         >
           <PresetOptions
             shipped={presets.length || natural ? presets.map((p) => p.name) : [settings.preset]}

@@ -3,16 +3,20 @@
 // page on first use), and a natural preset's card: what differs, its task, its agents, and how it is built.
 import { FAMILIES } from '../../cohort/families';
 import {
-  NATURAL_PRESET_NAMES,
+  naturalPreset,
   NATURAL_PRESETS,
   naturalPresetSpecs,
   naturalPresetTask,
+  REGIME_CANDIDATES,
 } from '../../cohort/naturalPresets';
 
 /** The heading of the natural group (also its tests' handle). */
 export const NATURAL_GROUP = 'Natural, memorising (fail the regime gates; pretrained here on first use)';
 
-/** The options of the preset picker: the manifest's presets, then the natural ones. */
+/** The heading of the regime candidates' group. */
+export const CANDIDATE_GROUP = 'Nearest to the regime (out of regime: a gate fails)';
+
+/** The options of the preset picker: the manifest's presets, the natural ones, then the regime candidates. */
 export function PresetOptions({ shipped }: { shipped: readonly string[] }) {
   return (
     <>
@@ -24,9 +28,16 @@ export function PresetOptions({ shipped }: { shipped: readonly string[] }) {
         ))}
       </optgroup>
       <optgroup label={NATURAL_GROUP} data-testid="natural-presets">
-        {NATURAL_PRESET_NAMES.map((n) => (
-          <option key={n} value={n}>
-            {NATURAL_PRESETS[n].level} ({NATURAL_PRESETS[n].task.kind})
+        {Object.values(NATURAL_PRESETS).map((p) => (
+          <option key={p.name} value={p.name}>
+            {p.level} ({p.task.kind})
+          </option>
+        ))}
+      </optgroup>
+      <optgroup label={CANDIDATE_GROUP} data-testid="regime-candidates">
+        {Object.values(REGIME_CANDIDATES).map((p) => (
+          <option key={p.name} value={p.name}>
+            {p.name}
           </option>
         ))}
       </optgroup>
@@ -36,19 +47,30 @@ export function PresetOptions({ shipped }: { shipped: readonly string[] }) {
 
 /** The card of a natural preset. */
 export function NaturalPresetInfo({ name }: { name: string }) {
-  const p = NATURAL_PRESETS[name];
+  const p = naturalPreset(name)!;
   const specs = naturalPresetSpecs(name);
   return (
     <div className="preset-info" data-testid="preset-info" data-natural={name}>
       <p className="small">
-        <strong>Natural, {p.level}:</strong> <span data-testid="natural-differs">{p.differs}</span>
+        <strong>
+          {p.candidate ? 'Nearest to the regime' : 'Natural'}, {p.level}:
+        </strong>{' '}
+        <span data-testid="natural-differs">{p.differs}</span>
       </p>
-      <p className="small" data-testid="natural-memorises">
-        These base agents memorised a small corpus (trained to a plateau on 250-2,000 problems): their votes
-        are their greedy answers, so they fail the regime gates and label-free RL can only distil here. Check
-        the regime below to see it; they are kept as the failing example (docs/method.md, &quot;The
-        regime&quot;).
-      </p>
+      {p.candidate ? (
+        <p className="small" data-testid="natural-candidate">
+          The nearest cohort of this task kind the regime search found on validation ({p.candidate.gates};
+          docs/regime-search.md). Its gates are measured at rollout temperature {p.candidate.temperature},
+          which choosing it sets. It is out of regime: a result on it describes the instrument, not the paper.
+        </p>
+      ) : (
+        <p className="small" data-testid="natural-memorises">
+          These base agents memorised a small corpus (trained to a plateau on 250-2,000 problems): their votes
+          are their greedy answers, so they fail the regime gates and label-free RL can only distil here.
+          Check the regime below to see it; they are kept as the failing example (docs/method.md, &quot;The
+          regime&quot;).
+        </p>
+      )}
       <p className="small muted">Task: {naturalPresetTask(name)}</p>
       <ul className="agents small">
         {specs.map((a) => (
@@ -60,9 +82,12 @@ export function NaturalPresetInfo({ name }: { name: string }) {
       </ul>
       <p className="small muted">
         Agents shipped with the app (content-addressed in public/checkpoints/cache) load at once; any other is
-        pretrained in this page on the first Start (the natural recipe: a corpus ladder, each rung trained to
-        its plateau; long on a slow GPU), stored in this page&apos;s cache under a hash of its spec, task and
-        recipe, and read from there afterwards.
+        pretrained in this page on the first Start (
+        {p.candidate
+          ? 'a step budget on a 40,000-problem corpus'
+          : 'the natural recipe: a corpus ladder, each rung trained to its plateau'}
+        ; long on a slow GPU), stored in this page&apos;s cache under a hash of its spec, task and recipe, and
+        read from there afterwards.
       </p>
     </div>
   );
