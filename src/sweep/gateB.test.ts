@@ -2,7 +2,7 @@
 // gain with ties to the smaller learning rate, and cells that failed.
 import { describe, expect, it } from 'vitest';
 import type { CellRecord } from './store';
-import { formatGateB, gateB, methodGain, methodMaxKl } from './gateB';
+import { combineGateB, formatCombinedGateB, formatGateB, gateB, methodGain, methodMaxKl } from './gateB';
 
 interface Fig {
   gt: number;
@@ -118,5 +118,43 @@ describe('gate B', () => {
     expect(r.missing).toHaveLength(1);
     expect(r.rows[0].seeds).toEqual([1, 2]);
     expect(formatGateB(r)).toMatch(/Cells failed or missing/);
+  });
+
+  it('over two grids a recipe passes only where it passes on both; the largest mean GT gain wins', () => {
+    const f = (gt: number, random = 0) => ({ gt, random, kl: 0.01 });
+    // lr 1: best on the first grid, fails on the second; lr 2 passes both; lr 3 passes both, lower mean
+    const a = gateB([
+      ...two({ 'train.lr': 1 }, f(0.3)),
+      ...two({ 'train.lr': 2 }, f(0.14)),
+      ...two({ 'train.lr': 3 }, f(0.12)),
+    ]);
+    const b = gateB([
+      ...two({ 'train.lr': 1 }, f(0.3, 0.05)),
+      ...two({ 'train.lr': 2 }, f(0.12)),
+      ...two({ 'train.lr': 3 }, f(0.13)),
+    ]);
+    expect(a.chosen?.assign).toEqual({ 'train.lr': 1 });
+    const c = combineGateB([
+      { name: 'muladdw', report: a },
+      { name: 'addw', report: b },
+    ]);
+    const by = Object.fromEntries(c.rows.map((x) => [x.assign['train.lr'] as number, x]));
+    expect(by[1].pass).toBe(false);
+    expect(by[2].gtGain).toBeCloseTo(0.13, 12);
+    expect(by[3].gtGain).toBeCloseTo(0.125, 12);
+    expect(c.chosen?.assign).toEqual({ 'train.lr': 2 });
+    expect(formatCombinedGateB(c)).toMatch(
+      /\| train.lr=1 \| pass \(GT 30.0\) \| fail \(GT 30.0\) \| 30.0 \| fail \|/,
+    );
+    // a recipe with no result on one grid yet neither passes nor has a mean
+    const partial = combineGateB([
+      { name: 'muladdw', report: a },
+      { name: 'addw', report: gateB(two({ 'train.lr': 3 }, f(0.13))) },
+    ]);
+    expect(partial.rows.find((x) => x.assign['train.lr'] === 2)).toMatchObject({ gtGain: null, pass: false });
+    expect(partial.chosen?.assign).toEqual({ 'train.lr': 3 });
+    expect(formatCombinedGateB(combineGateB([{ name: 'x', report: gateB([]) }]))).toMatch(
+      /No recipe passes gate B on every grid/,
+    );
   });
 });

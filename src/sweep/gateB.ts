@@ -131,3 +131,66 @@ export function formatGateB(r: GateBReport): string {
   if (r.missing.length) lines.push('', `Cells failed or missing: ${r.missing.join(', ')}.`);
   return lines.join('\n');
 }
+
+/** One recipe over several grids (one preset per task kind): it passes only where it passes on each. */
+export interface GateBCombinedRow {
+  recipe: string;
+  assign: Record<string, unknown>;
+  /** Per grid, its row (null where the grid has no result for the recipe yet). */
+  grids: (GateBRow | null)[];
+  /** Mean GT gain over the grids (null unless every grid has one). */
+  gtGain: number | null;
+  pass: boolean;
+}
+
+export interface GateBCombined {
+  names: string[];
+  rows: GateBCombinedRow[];
+  chosen: GateBCombinedRow | null;
+}
+
+/**
+ * Gate B over several grids of the same recipes: a recipe passes when it passes on every grid; among the
+ * passing ones the largest mean GT gain wins, ties (within 0.1 point) to the smaller learning rate.
+ */
+export function combineGateB(grids: readonly { name: string; report: GateBReport }[]): GateBCombined {
+  const recipes = new Map<string, Record<string, unknown>>();
+  for (const g of grids) for (const r of g.report.rows) recipes.set(r.recipe, r.assign);
+  const rows: GateBCombinedRow[] = [...recipes].map(([recipe, assign]) => {
+    const per = grids.map((g) => g.report.rows.find((r) => r.recipe === recipe) ?? null);
+    const gains = per.map((r) => r?.gtGain ?? null);
+    return {
+      recipe,
+      assign,
+      grids: per,
+      gtGain: gains.every((x) => x !== null) ? mean(gains as number[]) : null,
+      pass: per.every((r) => r !== null && r.pass),
+    };
+  });
+  rows.sort((a, b) => (b.gtGain ?? -Infinity) - (a.gtGain ?? -Infinity) || lrOf(a.assign) - lrOf(b.assign));
+  let chosen: GateBCombinedRow | null = null;
+  for (const r of rows.filter((x) => x.pass)) {
+    if (!chosen || r.gtGain! > chosen.gtGain! + GATE_B.tie) chosen = r;
+    else if (Math.abs(r.gtGain! - chosen.gtGain!) <= GATE_B.tie && lrOf(r.assign) < lrOf(chosen.assign))
+      chosen = r;
+  }
+  return { names: grids.map((g) => g.name), rows, chosen };
+}
+
+/** The combined report as markdown: per recipe, each grid's verdict and the mean GT gain. */
+export function formatCombinedGateB(c: GateBCombined): string {
+  const cellOf = (r: GateBRow | null) =>
+    r === null ? 'no result' : `${r.pass ? 'pass' : 'fail'} (GT ${fmt(r.gtGain)})`;
+  return [
+    `| recipe | ${c.names.join(' | ')} | mean GT gain (points) | gate B |`,
+    `|---|${c.names.map(() => '---|').join('')}---|---|`,
+    ...c.rows.map(
+      (r) =>
+        `| ${r.recipe} | ${r.grids.map(cellOf).join(' | ')} | ${fmt(r.gtGain)} | ${r.pass ? 'pass' : 'fail'} |`,
+    ),
+    '',
+    c.chosen
+      ? `Chosen over every grid: ${c.chosen.recipe} (mean GT ${fmt(c.chosen.gtGain)} points).`
+      : 'No recipe passes gate B on every grid.',
+  ].join('\n');
+}
