@@ -40,7 +40,7 @@ export function registeredMarkdown(r: Pick<SweepReport, 'prereg' | 'registered'>
   for (const v of g.verdicts) {
     const co = v.methods['co-rl'];
     out.push(
-      `| ${cell(v.preset)} | ${v.gate ? `${v.gate.pass ? 'pass' : 'fail'}${v.gate.note ? `: ${cell(v.gate.note)}` : ''}` : '–'} | **${v.verdict}** | ${intervalText(co?.gain)} | ${intervalText(v.methods.gt?.gain)} | ${intervalText(v.coRlMinusFrozen)} | ${
+      `| ${cell(v.preset)} | ${v.gate ? `${v.gate.pass ? 'pass' : 'fail'}${v.gate.note ? `: ${cell(v.gate.note)}` : ''}` : '–'} | **${v.verdict}**${v.ifGatesPassed ? ` (with passed gates the rule would say ${v.ifGatesPassed.verdict}; not evidence)` : ''} | ${intervalText(co?.gain)} | ${intervalText(v.methods.gt?.gain)} | ${intervalText(v.coRlMinusFrozen)} | ${
         co
           ? Object.entries(co.seeds)
               .map(([s, n]) => `${s} (${n})`)

@@ -81,6 +81,15 @@ describe('verdictOf', () => {
     expect(v.notes).toEqual([]);
     expect(v.methods.ttrl.gain.mean).toBeCloseTo(0.01 / 3, 12); // other methods are reported beside
     expect(verdict(SHOWN, true).verdict).toBe('out of regime');
+    expect(v.ifGatesPassed).toBeUndefined();
+  });
+
+  it('out of regime carries, beside it, what the rule would say had the gates passed (not evidence)', () => {
+    expect(verdict(SHOWN, true).ifGatesPassed).toEqual({ verdict: 'shown', why: verdict(SHOWN).why });
+    const low = { ...SHOWN, 'co-rl': [-0.004, -0.002, 0.0] };
+    expect(verdict(low, true).ifGatesPassed?.verdict).toBe('refuted');
+    const above = { ...SHOWN, 'co-rl': [0.0, 0.004, 0.008] };
+    expect(verdict(above, true).ifGatesPassed?.verdict).toBe('inconclusive');
   });
 
   it("Co-RL gain's lower bound: just above 0 is shown, just below is inconclusive", () => {

@@ -47,6 +47,11 @@ export interface PresetVerdict extends PresetFigures {
   why: string;
   /** Shortfalls of the design (fewer than 3 base seeds, fewer than 2 RL seeds, a method missing). */
   notes: string[];
+  /**
+   * For a preset out of regime: what the rule would say had its gates passed, reported beside the
+   * registered verdict and not as evidence (experiments/regime/PREREG.md, "Thresholds").
+   */
+  ifGatesPassed?: { verdict: Exclude<Verdict, 'out of regime'>; why: string };
 }
 
 /** The registered thresholds (docs/sweeps.md). */
@@ -148,7 +153,13 @@ export function verdictOf(f: PresetFigures, failedGate: boolean): PresetVerdict 
   const gt = f.methods[VERDICT_METHODS.gt]?.gain;
   const d = f.coRlMinusFrozen;
   const done = (verdict: Verdict, why: string): PresetVerdict => ({ ...f, verdict, why, notes });
-  if (failedGate) return done('out of regime', 'the preset failed a regime gate: not evidence either way');
+  if (failedGate) {
+    const would = verdictOf(f, false) as PresetVerdict & { verdict: Exclude<Verdict, 'out of regime'> };
+    return {
+      ...done('out of regime', 'the preset failed a regime gate: not evidence either way'),
+      ifGatesPassed: { verdict: would.verdict, why: would.why },
+    };
+  }
   const tests = [
     `Co-RL gain ${intervalText(co)} (lower bound > 0: ${co?.lo != null && co.lo > 0 ? 'yes' : 'no'})`,
     `Co-RL mean gain ${pts(co?.mean ?? null)} vs ${THRESHOLDS.gtShare} x GT's ${pts(gt?.mean ?? null)} (${co && gt && co.mean >= THRESHOLDS.gtShare * gt.mean ? 'yes' : 'no'})`,
