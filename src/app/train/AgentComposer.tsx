@@ -8,7 +8,7 @@ import { isNaturalPreset, naturalPresetSpecs, NATURAL_PRESETS } from '../../coho
 import { VIEW_NAMES, type TaskConfig, type ViewName } from '../../tasks';
 import { hasAxes } from '../../store/composeAxes';
 import { composedTask } from '../../store/runConfigSlice';
-import type { TaskFileRef } from '../../store/taskFileTask';
+import { FILE_TASK, taskFileLoaded, type TaskFileRef } from '../../store/taskFileTask';
 import {
   agentFromImport,
   customCheckpointPath,
@@ -255,7 +255,14 @@ export function AgentComposer({
   const [importMsg, setImportMsg] = useState<{ ok: boolean; text: string } | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const shipped = shippedSet(presets);
-  const task = composedTask({ customTask: taskName, customTaskFile: taskFile });
+  // a named task file that is not loaded here has no rows to check agents against: until it is dropped (its
+  // problem says so) the rows are shown against the shipped checkpoints' task
+  const unloaded = taskName === FILE_TASK && taskFile !== null && !taskFileLoaded(taskFile);
+  const task = composedTask(
+    unloaded
+      ? { customTask: 'add-d2', customTaskFile: null }
+      : { customTask: taskName, customTaskFile: taskFile },
+  );
   const put = (list: CustomAgent[]) => changeSettings({ customAgents: list });
 
   const add = () => {
