@@ -118,8 +118,8 @@ export function HelpView() {
           multiply-add kernels where the browser has relaxed SIMD, and says so. In Compose you can also drop a
           task file (JSON Lines or CSV of prompt and answer): its counts, first rows and every problem with
           its line are shown, and a file that loads becomes the cohort&apos;s task, pretrained on and trained
-          like any other (natural families; docs/tasks.md). Links name the file but cannot carry it; run
-          files do.
+          like any other (natural families; docs/tasks.md). Links name the file but cannot carry it; run files
+          do.
         </p>
       </section>
 
