@@ -3,7 +3,8 @@
 // on it in the page (the spec's recipe: at most 300 pretraining steps, through the dev-only test hook) and
 // train 5 Co-RL steps on the wasm engine; then a damaged copy (a bad line, a duplicate, binary bytes) is
 // refused with every problem and its line while the page keeps what it had; a link to the run names the
-// file and, opened where the file is not loaded, says what is missing until the file is dropped.
+// file and, opened where the file is not loaded, says what is missing until the file is dropped; the run
+// file carries the file's text (without it, it is refused naming the file).
 import { readFileSync } from 'node:fs';
 import { test, expect, type Page } from '@playwright/test';
 import { collectErrors, setHyper } from './util';
@@ -128,23 +129,49 @@ test('each example file: dropped, pretrained in the page and trained 5 Co-RL ste
   await expect(page.getByTestId('train-start')).toBeEnabled();
   await page.locator('.cohort').screenshot({ path: 'test-results/task-file-refused.png' });
 
-  // a link carries the file's name and hash, not its rows: opened elsewhere it says what is missing
+  // the run file carries the file's text; a link carries its name and hash, not its rows
+  const [dl] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-json').click()]);
+  const runFile = JSON.parse(readFileSync((await dl.path())!, 'utf8'));
+  expect(runFile.taskFile.text.length).toBeGreaterThan(1_000_000);
   const link = page.url();
   expect(link).toContain('customTask=file');
-  const elsewhere = await browser.newContext(); // another browser profile: nothing of this page's
-  const other = await elsewhere.newPage();
-  const otherErrors = collectErrors(other);
-  await other.goto(link);
-  await expect(other.getByTestId('cohort-mode')).toHaveAttribute('data-mode', 'custom');
-  await expect(other.getByTestId('task-file-missing')).toContainText(
-    /^the task file expressions\.jsonl \(hash [0-9a-f]{16}\.\.\., answers compared numeric\) is not loaded in this page: a link carries only its name and hash, not its rows; drop or pick expressions\.jsonl/,
+  const missing =
+    /^the task file expressions\.jsonl \(hash [0-9a-f]{16}\.\.\., answers compared numeric\) is not loaded in this page: a link carries only its name and hash, not its rows; drop or pick expressions\.jsonl/;
+  const otherErrors: string[][] = [];
+  const elsewhere = async () => {
+    const ctx = await browser.newContext(); // another browser profile: nothing of this page's
+    const other = await ctx.newPage();
+    otherErrors.push(collectErrors(other));
+    await other.goto(link);
+    await expect(other.getByTestId('cohort-mode')).toHaveAttribute('data-mode', 'custom');
+    await expect(other.getByTestId('task-file-missing')).toContainText(missing);
+    await expect(other.getByTestId('train-start')).toBeDisabled();
+    return { ctx, other };
+  };
+  // opened elsewhere, the link says what is missing until the file is dropped there
+  const a = await elsewhere();
+  await a.other.getByTestId('task-file-input').setInputFiles('examples/tasks/expressions.jsonl');
+  await expect(a.other.getByTestId('task-file-missing')).toHaveCount(0);
+  await expect(a.other.getByTestId('train-start')).toBeEnabled();
+  await a.ctx.close();
+  // a run file without the text is refused naming the file; the whole run file brings it
+  const b = await elsewhere();
+  const importRun = (name: string, json: unknown) =>
+    b.other.getByTestId('import-run').setInputFiles({
+      name,
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(json)),
+    });
+  await importRun('stripped.json', { ...runFile, taskFile: undefined });
+  await expect(b.other.getByTestId('import-error')).toContainText(
+    'taskFile: this run trained on the task file "expressions.jsonl"',
   );
-  await expect(other.getByTestId('train-start')).toBeDisabled();
-  await other.getByTestId('task-file-normalize').selectOption('numeric');
-  await other.getByTestId('task-file-input').setInputFiles('examples/tasks/expressions.jsonl');
-  await expect(other.getByTestId('task-file-missing')).toHaveCount(0);
-  await expect(other.getByTestId('train-start')).toBeEnabled();
-  await elsewhere.close();
-  expect(otherErrors).toEqual([]);
+  await importRun('run.json', runFile);
+  await expect(b.other.getByTestId('import-error')).toHaveCount(0);
+  await expect(b.other.getByTestId('task-file-counts')).toContainText(EXAMPLES[1].counts);
+  await expect(b.other.getByTestId('task-file-missing')).toHaveCount(0);
+  await expect(b.other.getByTestId('train-start')).toBeEnabled();
+  await b.ctx.close();
+  expect(otherErrors.flat()).toEqual([]);
   expect(errors).toEqual([]);
 });
