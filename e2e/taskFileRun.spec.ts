@@ -100,6 +100,11 @@ test('each example file: dropped, pretrained in the page and trained 5 Co-RL ste
     );
   }
   await page.locator('.cohort').screenshot({ path: 'test-results/task-file-run.png' });
+  // the regime check of the same base agents on the file's validation rows (the worker gets the file too)
+  await page.getByTestId('regime-problems').fill('50');
+  await page.getByTestId('regime-check').click();
+  await expect(page.getByTestId('regime-panel')).toHaveAttribute('data-phase', 'done', { timeout: 60_000 });
+  await expect(page.getByTestId('regime-agents')).toContainText('R');
 
   // a damaged copy of expressions.jsonl: a bad line, line 5 repeated, binary bytes; refused, nothing changes
   const lines = readFileSync('examples/tasks/expressions.jsonl', 'utf8').trimEnd().split('\n');
