@@ -1,8 +1,8 @@
 // The Cohort panel's task file (docs/tasks.md "Bring your own task") as a user drives it: Compose -> pick
 // examples/tasks/letters.csv (its counts, rows and vocabulary) -> drop examples/tasks/expressions.jsonl
 // compared numerically -> a damaged copy (a duplicate, an unclosed quote, NUL bytes) is refused with every
-// problem and its line, and the file loaded before stays. Pretraining and training a cohort on a file task
-// from the page is not wired in yet (the CLIs do it).
+// problem and its line, and the file loaded before stays. Pretraining and training on a dropped file:
+// e2e/taskFileRun.spec.ts.
 import { readFileSync } from 'node:fs';
 import { test, expect } from '@playwright/test';
 import { collectErrors } from './util';

@@ -114,6 +114,18 @@ export function parseAxisAgent(raw: unknown, at: string): { spec: AgentSpec } | 
   };
 }
 
+/** The axes of an agent (view, tokenizer, recipe regions) that a file task refuses, with the reasons; [] otherwise. */
+export function fileTaskAxisErrors(spec: AgentSpec, task: TaskConfig): string[] {
+  if (task.kind !== 'file') return [];
+  const fam = FAMILIES[spec.family];
+  return fileAgentErrors({
+    id: spec.id,
+    view: spec.view,
+    tokenizer: spec.tokenizer ?? fam.tokenizer ?? 'digit',
+    regions: fam.recipe.mix.map((m) => m.region),
+  });
+}
+
 /** Context check before any pretraining: the context must hold the prompt plus the longest completion with EOS. */
 export function contextErrors(spec: AgentSpec, task: TaskConfig): string[] {
   const ctx = spec.arch?.blockSize;
@@ -222,20 +234,9 @@ export function parseAxisCohort(
   if (dup.length) errors.push(`cohort.agents: ids must be unique; duplicated: ${dup.join(', ')}`);
   const task = r.task as TaskConfig;
   const taskOk = r.task !== undefined && validateTaskConfig(r.task).length === 0;
-  const fileErrs = (s: AgentSpec): string[] => {
-    if (task.kind !== 'file') return [];
-    const fam = FAMILIES[s.family];
-    const tokenizer = s.tokenizer ?? fam.tokenizer ?? 'digit';
-    return fileAgentErrors({
-      id: s.id,
-      view: s.view,
-      tokenizer,
-      regions: fam.recipe.mix.map((m) => m.region),
-    });
-  };
   if (taskOk)
     for (const s of specs) {
-      const fe = fileErrs(s); // axes a file task refuses; the context check needs them to apply
+      const fe = fileTaskAxisErrors(s, task); // axes a file task refuses; the context check needs them to apply
       errors.push(...(fe.length ? fe : contextErrors(s, task))); // of every agent that parsed
     }
   if (taskOk)

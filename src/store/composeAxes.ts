@@ -3,7 +3,7 @@
 // checked by the same functions as a Node config (src/cohort/axes.ts parseAxisAgent, contextErrors), so a
 // bad value is refused before any work with the same message. Plain data: links and run files carry it.
 import type { AgentSpec } from '../cohort/agent';
-import { contextErrors, parseAxisAgent } from '../cohort/axes';
+import { contextErrors, fileTaskAxisErrors, parseAxisAgent } from '../cohort/axes';
 import { NATURAL_TASKS } from '../cohort/naturalPresets';
 import { DEFAULT_TASK } from '../cohort/presets';
 import type { TaskConfig } from '../tasks';
@@ -61,5 +61,7 @@ export function axisProblems(
   const r = parseAxisAgent(raw, who);
   if ('errors' in r)
     return r.errors.filter((e) => ['.arch', '.tokenizer', '.corpus'].some((f) => e.startsWith(who + f)));
-  return contextErrors(r.spec, task).map((e) => e.replace(/^agent [^:]*:/, `${who}:`));
+  // a file task refuses some axes (the reasons); the context check needs them to apply
+  const fe = fileTaskAxisErrors(r.spec, task);
+  return (fe.length ? fe : contextErrors(r.spec, task)).map((e) => e.replace(/^agent [^:]*:/, `${who}:`));
 }

@@ -44,6 +44,8 @@ export interface CohortContext {
   shipped?: readonly string[];
   /** Import keys whose bytes are loaded in this page (undefined: skip that check). */
   imported?: readonly string[];
+  /** Hashes of the task files loaded in this page (undefined: a link's or run file's reading; a missing file is not a problem yet). */
+  taskFiles?: readonly string[];
 }
 
 /** Where an imported file's bytes are served to the worker from (never fetched). */
@@ -174,9 +176,14 @@ export function nextAgentId(agents: readonly CustomAgent[]): string {
 export function cohortContext(
   presets: readonly { agents: readonly { checkpoint?: string }[] }[],
   imported: Readonly<Record<string, unknown>>,
+  taskFiles: Readonly<Record<string, unknown>> = {},
 ): CohortContext {
   const shipped = presets.flatMap((p) => p.agents.flatMap((a) => (a.checkpoint ? [a.checkpoint] : [])));
-  return { shipped: presets.length ? [...new Set(shipped)] : undefined, imported: Object.keys(imported) };
+  return {
+    shipped: presets.length ? [...new Set(shipped)] : undefined,
+    imported: Object.keys(imported),
+    taskFiles: Object.keys(taskFiles),
+  };
 }
 
 /**

@@ -70,7 +70,11 @@ export function gridCells(
   axes.forEach((a, i) => (cells = cells.flatMap((c) => lists[i].map((v) => ({ ...c, [a.key]: v })))));
   const st = useStore.getState();
   cells.forEach((c, i) => {
-    const p = settingsProblems(c, presetAgents, cohortContext(st.presets, st.importedCheckpoints));
+    const p = settingsProblems(
+      c,
+      presetAgents,
+      cohortContext(st.presets, st.importedCheckpoints, st.taskFiles),
+    );
     for (const [k, why] of Object.entries(p)) errors.push(`cell ${i + 1} (${label(c, axes)}): ${k}: ${why}`);
   });
   return errors.length ? { ok: false, errors } : { ok: true, cells };

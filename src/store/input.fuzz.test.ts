@@ -145,6 +145,7 @@ const validSettings: fc.Arbitrary<RunSettings> = fc.record({
   cohortMode: fc.constant<RunSettings['cohortMode']>('preset'),
   customAgents: fc.constant([]),
   customTask: fc.constantFrom('add-d2', 'addw', 'muladdw'),
+  customTaskFile: fc.constant(null),
 });
 /** A typed JSON value each field must refuse (wrong type, out of range, unknown name, junk items). */
 const brokenJson: fc.Arbitrary<[keyof RunSettings, unknown]> = fc.oneof(

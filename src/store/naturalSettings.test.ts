@@ -68,7 +68,7 @@ describe('natural presets in the run settings', () => {
     expect(j.ok && j.settings).toEqual(c);
     const r = settingsFromJson({ ...c, customTask: 'mul' });
     expect(!r.ok && r.errors).toEqual([
-      `customTask: customTask must be one of ${COMPOSE_TASK_NAMES.join(', ')}; got "mul"`,
+      `customTask: customTask must be one of ${[...COMPOSE_TASK_NAMES, 'file'].join(', ')}; got "mul"`,
     ]);
   });
 });

@@ -8,6 +8,7 @@
 // into the store at once, and the worker restarts from the snapshot, running or paused as before.
 import type { RunSnapshotRef, SavedPhase } from './runFile';
 import { buildRunFile, validateRunFile, type RunFile } from './runFile';
+import { keptOfRun } from './runFileTask';
 import { claimRun, deleteRun, lastRun, loadRun, persistenceAvailable, releaseRun, saveRun } from './persist';
 import { planResume } from './resumePlan';
 import { downloadBlob } from './shareBridge';
@@ -256,6 +257,7 @@ async function resume(saved: { run: unknown; snapshot: ArrayBuffer | null }): Pr
   const st = useStore.getState();
   if (st.runStatus.phase !== 'idle') return false; // the user started something meanwhile
   st.setRunSettings(run.settings);
+  useStore.setState({ taskFiles: { ...st.taskFiles, ...keptOfRun(run) } }); // a file task's saved run keeps its file
   const savedAt = when(run.savedAt);
   if (plan.kind === 'resume') {
     useStore.setState({

@@ -5,6 +5,7 @@
 import { appBaseUrl } from '../cohort/fetchReader';
 import type { TrainEvent } from '../worker/protocol';
 import { cohortContext, cohortStartFields } from './customCohort';
+import { taskFileStartField } from './taskFileTask';
 import { settingsProblems, toExperimentConfig } from './runConfigSlice';
 import { regimeKey } from './regimeSlice';
 import { useStore } from './store';
@@ -17,7 +18,7 @@ export function regimeProblem(): string {
   const pr = settingsProblems(
     s.runSettings,
     preset?.agents.length,
-    cohortContext(s.presets, s.importedCheckpoints),
+    cohortContext(s.presets, s.importedCheckpoints, s.taskFiles),
   );
   const fields = [
     'preset',
@@ -78,6 +79,7 @@ export function checkRegime(): string {
     problems: s.runSettings.regimeProblems,
     baseUrl: appBaseUrl(),
     ...cohortStartFields(s.runSettings, s.importedCheckpoints),
+    ...taskFileStartField(s.runSettings, s.taskFiles),
   });
   return '';
 }

@@ -16,6 +16,17 @@ import type { RewardMethod } from '../rl/rewards';
 import { isNaturalPreset, naturalPreset, naturalPresetSpecs } from '../cohort/naturalPresets';
 import { COMPOSE_TASK_NAMES, composeTask } from './composeAxes';
 import { customAgentProblems, customAgentSpecs, type CohortContext, type CustomAgent } from './customCohort';
+import {
+  FILE_TASK,
+  fileTaskOf,
+  settingsTaskFile,
+  taskFileLoaded,
+  taskFileProblem,
+  taskFileRefProblem,
+  type KeptTaskFile,
+  type TaskFileRef,
+} from './taskFileTask';
+import type { TaskConfig } from '../tasks';
 
 /** The training worker's backend choices ('auto': WebGPU when available, else wasm SIMD, else the CPU backend). */
 export const TRAIN_BACKENDS = ['auto', 'webgpu', 'wasm', 'cpu'] as const;
@@ -58,8 +69,11 @@ export interface RunSettings {
   cohortMode: 'preset' | 'custom';
   /** The composed cohort (used when cohortMode is 'custom'); see customCohort.ts. */
   customAgents: CustomAgent[];
-  /** The task the composed cohort trains: add-d2 (the shipped checkpoints'), addw or muladdw (composeAxes.ts). */
+  /** The task the composed cohort trains: add-d2 (the shipped checkpoints'), addw or muladdw (composeAxes.ts),
+   * or "file": the task file customTaskFile names (taskFileTask.ts). */
   customTask: string;
+  /** The task file of customTask "file" (its name, content hash and normalisation; its rows stay in the page). */
+  customTaskFile: TaskFileRef | null;
 }
 
 /** One agent of a preset as the manifest lists it. */
@@ -109,12 +123,19 @@ export const DEFAULT_RUN_SETTINGS: Readonly<RunSettings> = {
   cohortMode: 'preset',
   customAgents: [],
   customTask: 'add-d2',
+  customTaskFile: null,
 };
+
+/** The task a composed cohort trains: the settings' task file, else the named compose task. */
+export function composedTask(s: Pick<RunSettings, 'customTask' | 'customTaskFile'>): TaskConfig {
+  const f = settingsTaskFile(s);
+  return f ? fileTaskOf(f) : composeTask(s.customTask);
+}
 
 /** The cohort and task of the settings: composed, a natural preset's (agents by axes), or a shipped preset. */
 function cohortOf(s: RunSettings): Pick<ExperimentConfig, 'cohort' | 'task'> {
   if (s.cohortMode === 'custom') {
-    const task = composeTask(s.customTask);
+    const task = composedTask(s);
     return { cohort: { agents: customAgentSpecs(s.customAgents, task) }, task: { ...task } };
   }
   if (isNaturalPreset(s.preset))
@@ -177,10 +198,17 @@ export function settingsProblems(
   const r = parseExperimentConfig({ ...c, task: custom || natural ? c.task : undefined });
   if (custom) {
     // the composer's own checks name the agent and cover the manifest and imported files
-    if (!COMPOSE_TASK_NAMES.includes(s.customTask))
-      out.customTask = `customTask must be one of ${COMPOSE_TASK_NAMES.join(', ')}; got ${JSON.stringify(s.customTask)}`;
-    const cp = customAgentProblems(s.customAgents, ctx, composeTask(s.customTask));
-    if (cp.length) out.customAgents = cp.join('\n');
+    const file = s.customTask === FILE_TASK;
+    if (!COMPOSE_TASK_NAMES.includes(s.customTask) && !file)
+      out.customTask = `customTask must be one of ${[...COMPOSE_TASK_NAMES, FILE_TASK].join(', ')}; got ${JSON.stringify(s.customTask)}`;
+    const fp = taskFileProblem(s, ctx?.taskFiles);
+    if (fp) out.customTask = fp;
+    // a task file that is not loaded here has no rows to check the agents against (its problem says so)
+    const ref = settingsTaskFile(s);
+    if (!file || (ref && taskFileLoaded(ref))) {
+      const cp = customAgentProblems(s.customAgents, ctx, composedTask(s));
+      if (cp.length) out.customAgents = cp.join('\n');
+    }
     agents = s.customAgents.length;
   }
   if (natural) agents = naturalPreset(s.preset)!.agents.length;
@@ -202,6 +230,8 @@ export function settingsProblems(
   if (tp) out.teacher ??= tp;
   else if (s.methods.includes('co-rl-frozen') && s.teacher === 'self_plus_peers')
     out.teacher ??= frozenTeacherProblem(s.teacher, 2) ?? undefined;
+  const refProblem = taskFileRefProblem(s.customTaskFile);
+  if (refProblem) out.customTaskFile = refProblem;
   if (!(TRAIN_BACKENDS as readonly unknown[]).includes(s.backend))
     out.backend = `backend must be one of ${TRAIN_BACKENDS.join(', ')}; got ${JSON.stringify(s.backend)}`;
   if (s.cohortMode !== 'preset' && s.cohortMode !== 'custom')
@@ -220,6 +250,9 @@ export interface RunConfigSlice {
   /** Bytes of checkpoint files imported into the composer, by import key (never in the URL). */
   importedCheckpoints: Record<string, Uint8Array>;
   addImportedCheckpoint(key: string, bytes: Uint8Array): void;
+  /** Texts of the task files loaded in this page, by content hash (never in the URL; run files embed theirs). */
+  taskFiles: Record<string, KeptTaskFile>;
+  addTaskFile(hash: string, file: KeptTaskFile): void;
 }
 
 export const createRunConfigSlice: StateCreator<RunConfigSlice, [], [], RunConfigSlice> = (set) => ({
@@ -237,4 +270,6 @@ export const createRunConfigSlice: StateCreator<RunConfigSlice, [], [], RunConfi
   importedCheckpoints: {},
   addImportedCheckpoint: (key, bytes) =>
     set((s) => ({ importedCheckpoints: { ...s.importedCheckpoints, [key]: bytes } })),
+  taskFiles: {},
+  addTaskFile: (hash, file) => set((s) => ({ taskFiles: { ...s.taskFiles, [hash]: file } })),
 });

@@ -7,6 +7,9 @@ import { toExperimentConfig, type RunSettings } from './runConfigSlice';
 import { resolveSettings, SETTINGS_KEYS } from './urlConfig';
 import type { RegimeReport } from '../rl/regime/measure';
 import { checkRegimeReport, reviveRegime } from './runFileRegime';
+import type { CarriedTaskFile } from '../tasks/file/carried';
+import { checkRunTaskFile, embeddedTaskFile } from './runFileTask';
+import type { KeptTaskFile } from './taskFileTask';
 import { checkEvalRecord, checkPerMethod, checkStepRecord, isObject, Problems, shown } from './runFileChecks';
 
 export const RUN_FILE_FORMAT = 'co-rl-playground-run';
@@ -41,6 +44,8 @@ export interface RunFile {
   phase?: SavedPhase;
   /** The regime check of the base agents at step 0 (the Regime panel's, or config.eval.regime > 0; docs/run-file.md). */
   regime?: RegimeReport;
+  /** A file task's file: its text and options (runFileTask.ts); absent for the built-in tasks. */
+  taskFile?: CarriedTaskFile;
 }
 
 /** Phases a saved run can be in (TrainPhase of src/worker/protocol.ts). */
@@ -65,6 +70,7 @@ const RUN_FILE_FIELDS = {
   snapshot: true,
   phase: true,
   regime: true,
+  taskFile: true,
 } satisfies Record<keyof RunFile, true>;
 
 /** What a run file is built from: the store's run settings, status and records. */
@@ -72,21 +78,25 @@ export interface RunFileSource {
   runSettings: RunSettings;
   runStatus: { step: number; config: ExperimentConfig | null };
   metrics: RunMetrics;
+  /** Texts of the task files loaded in the page (a file task's run embeds its file). */
+  taskFiles?: Readonly<Record<string, KeptTaskFile>>;
 }
 
 /** The run file of the current run: `config` is the one the run started with (or the settings' own). */
 export function buildRunFile(state: RunFileSource, name: string, savedAt: Date = new Date()): RunFile {
   const { methods, steps, evals } = state.metrics;
+  const config = state.runStatus.config ?? toExperimentConfig(state.runSettings);
   return {
     format: RUN_FILE_FORMAT,
     version: RUN_FILE_VERSION,
     name,
     savedAt: savedAt.toISOString(),
     settings: state.runSettings,
-    config: state.runStatus.config ?? toExperimentConfig(state.runSettings),
+    config,
     metrics: { methods, steps, evals },
     step: state.runStatus.step,
     ...(state.metrics.regime ? { regime: state.metrics.regime } : {}),
+    ...embeddedTaskFile(config, state.taskFiles),
   };
 }
 
@@ -130,6 +140,9 @@ export function validateRunFile(raw: unknown): { ok: true; run: RunFile } | { ok
   if (typeof raw.savedAt !== 'string' || Number.isNaN(Date.parse(raw.savedAt)))
     p.add(`savedAt: must be an ISO date string, got ${shown(raw.savedAt)}`);
 
+  // a file task's file first: its rows must be registered before the settings and the config are read
+  const fileMissing = checkRunTaskFile(p, raw);
+
   // settings: the URL codec's checks; missing fields (added after the file was written) take their defaults
   let settings: RunSettings | null = null;
   if (!isObject(raw.settings)) p.add(`settings: must be an object, got ${shown(raw.settings)}`);
@@ -148,8 +161,9 @@ export function validateRunFile(raw: unknown): { ok: true; run: RunFile } | { ok
   let config: ExperimentConfig | null = null;
   const c = parseExperimentConfig(raw.config);
   if (raw.config === undefined) p.add('config: missing (the experiment config the run ran)');
-  else if (!c.ok) for (const e of c.errors) p.add(`config: ${e}`);
-  else config = c.config;
+  else if (!c.ok) {
+    for (const e of c.errors) if (!(fileMissing && e.startsWith('task'))) p.add(`config: ${e}`);
+  } else config = c.config;
   const maxStep = config ? config.steps : null;
 
   const m = raw.metrics;

@@ -7,6 +7,7 @@ import { evalsCsv, pairsCsv, stepsCsv } from '../rl/csv';
 import type { EvalRecord, StepRecord } from '../rl/records';
 import type { RunMetrics } from './metricsSlice';
 import { DEFAULT_RUN_SETTINGS, type RunSettings } from './runConfigSlice';
+import { keptOfRun } from './runFileTask';
 import { buildRunFile, parseRunFileBytes, RUN_FILE_MAX_CHARS, RUN_NAME_MAX, type RunFile } from './runFile';
 import { IDLE_STATUS } from './runStatusSlice';
 import { useStore, type AppState } from './store';
@@ -127,7 +128,10 @@ export function downloadBlob(blob: Blob, filename: string): void {
 export function currentRunFile(s: AppState = useStore.getState()): RunFile {
   const imp = shownImport(s);
   const runStatus = imp ? { step: s.runStatus.step, config: imp.config } : s.runStatus;
-  return buildRunFile({ runSettings: s.runSettings, runStatus, metrics: s.metrics }, exportName(s));
+  return buildRunFile(
+    { runSettings: s.runSettings, runStatus, metrics: s.metrics, taskFiles: s.taskFiles },
+    exportName(s),
+  );
 }
 
 /** Whether the store holds any record to export. */
@@ -173,6 +177,7 @@ export function loadRun(run: RunFile, file: string): void {
   const { methods, steps, evals } = run.metrics;
   useStore.setState({
     runSettings: run.settings,
+    taskFiles: { ...s.taskFiles, ...keptOfRun(run) }, // a file task's run brings its file's text
     metrics: { runId, methods: [...methods], steps, evals, ...(run.regime ? { regime: run.regime } : {}) },
     runStatus: {
       ...IDLE_STATUS,

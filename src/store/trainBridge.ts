@@ -10,6 +10,7 @@ import { settingsProblems, toExperimentConfig, type PresetInfo, type RunSettings
 import { useStore } from './store';
 import { foldTrainEvents } from './trainEvents';
 import { cohortContext, cohortStartFields } from './customCohort';
+import { taskFileStartField } from './taskFileTask';
 import { matchingRegime } from './regimeSlice';
 
 let worker: Worker | null = null;
@@ -83,7 +84,7 @@ export function startTraining(opts: StartOptions = {}): Partial<Record<keyof Run
   const problems = settingsProblems(
     s.runSettings,
     preset?.agents.length,
-    cohortContext(s.presets, s.importedCheckpoints),
+    cohortContext(s.presets, s.importedCheckpoints, s.taskFiles),
   );
   if (Object.keys(problems).length) return problems;
   const cohortFields = cohortStartFields(s.runSettings, s.importedCheckpoints);
@@ -96,6 +97,7 @@ export function startTraining(opts: StartOptions = {}): Partial<Record<keyof Run
     delayMs: s.speedMs,
     paused: opts.paused,
     baseUrl: appBaseUrl(),
+    ...taskFileStartField(s.runSettings, s.taskFiles), // a dropped task file's text, loaded again there
     ...cohortFields, // pretrain (preset: pretrainHere; composed: the "pretrain here" agents) and imported bytes
     ...(opts.resume ? { resume: opts.resume } : {}),
     ...(regime ? { regime } : {}),

@@ -6,6 +6,7 @@ import type { EvalRecord, StepRecord } from '../rl/records';
 import type { StepInspection } from '../rl/inspection';
 import type { RewardMethod } from '../rl/rewards';
 import type { RegimeReport } from '../rl/regime/measure';
+import type { CarriedTaskFile } from '../tasks/file/carried';
 
 /** Commands the page sends to the demo worker. */
 export type WorkerCommand =
@@ -56,6 +57,8 @@ export type TrainCommand =
       pretrain?: { recipe?: Partial<PretrainRecipe>; paths?: string[] };
       /** Checkpoint bytes by path (files imported in the page); they stand in for files at those paths. */
       checkpoints?: Record<string, ArrayBuffer>;
+      /** The task file a file task config names (dropped in the page): loaded, checked and registered here first. */
+      taskFile?: CarriedTaskFile;
       /** Continue a saved run: restore `snapshot` (a 'snapshot' event's bytes of this config) and go on
        * from lock step `step` (no base evaluation; the evaluation schedule and step counter continue). */
       resume?: { step: number; snapshot: ArrayBuffer };
@@ -108,6 +111,8 @@ export type RegimeCommand = {
   baseUrl?: string;
   pretrain?: { recipe?: Partial<PretrainRecipe>; paths?: string[] };
   checkpoints?: Record<string, ArrayBuffer>;
+  /** As the start command's. */
+  taskFile?: CarriedTaskFile;
 };
 
 /** Answers to RegimeCommand, and the run's own step-0 report ('runRegime'). Reports are plain data. */

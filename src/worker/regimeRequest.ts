@@ -11,6 +11,7 @@ import { baseRegime } from '../rl/experiment';
 import type { RegimeReport } from '../rl/regime/measure';
 import { makeTask } from '../tasks';
 import type { RegimeCommand } from './protocol';
+import { registerKept } from './taskFiles';
 import type { TrainController } from './trainController';
 import type { TrainSession } from './trainSession';
 
@@ -39,6 +40,7 @@ export async function answerRegime(c: TrainController, cmd: RegimeCommand): Prom
     if (!(Number.isInteger(cmd.problems) && cmd.problems >= 10))
       throw new Error(`problems: must be an integer >= 10, got ${JSON.stringify(cmd.problems)}`);
     c.useBase(cmd.baseUrl);
+    if (cmd.taskFile) registerKept(cmd.taskFile); // the page's dropped file, checked again here
     note('Looking for the engine…');
     // a loaded run keeps its engine (changing it would free the run's buffers): the answer names the engine
     const be = c.current && c.backend ? c.backend : await c.getBackend(cmd.backend);

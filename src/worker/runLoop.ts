@@ -14,6 +14,7 @@ import type { TrainController } from './trainController';
 import { TrainSession } from './trainSession';
 import { runRegimeAtStart } from './regimeRequest';
 import { autoShapeOf } from './autoShape';
+import { registerKept } from './taskFiles';
 
 /** A saved run to continue (see the 'start' command). */
 type Resume = NonNullable<Extract<TrainCommand, { type: 'start' }>['resume']>;
@@ -49,6 +50,10 @@ export async function runLoop(
     await c.postSnapshot(id, s, phase);
   };
   try {
+    if (c.taskFile) {
+      note(`Reading the task file ${c.taskFile.name}…`);
+      registerKept(c.taskFile); // the page's dropped file, checked again here: the config names its hash
+    }
     note('Looking for a GPU…');
     const be = await c.getBackend(pref, autoShapeOf(config));
     if (aborted()) return;

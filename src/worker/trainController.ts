@@ -7,6 +7,7 @@ import type { BackendPreference, SelectedBackend } from '../engine/select';
 import type { AutoShape } from '../engine/autoSelect';
 import { selectWithFakeAdapter, type FakeAdapter } from './fakeAdapter';
 import type { ExperimentConfig } from '../rl/config';
+import type { CarriedTaskFile } from '../tasks/file/carried';
 import type { InspectCommand, TrainCommand, TrainEvent, TrainPhase } from './protocol';
 import { applyLive, cachedReader, TrainSession } from './trainSession';
 import { PretrainCache, type PretrainOptions } from './browserPretrain';
@@ -71,6 +72,8 @@ export class TrainController {
   private lastPretrain: PretrainOptions | undefined;
   /** Checkpoint bytes the page sent (imported files), by path; they shadow files at those paths. */
   imported = new Map<string, Uint8Array>();
+  /** The start command's task file (registered by the run loop before the config is read). */
+  taskFile: CarriedTaskFile | undefined;
   /** Starts and resets, one at a time. */
   private queue: Promise<void> = Promise.resolve();
   /** Post a snapshot every this many lock steps (0: only at pause and done). */
@@ -203,6 +206,7 @@ export class TrainController {
         this.imported = new Map(
           Object.entries(cmd.checkpoints ?? {}).map(([p, b]) => [p, new Uint8Array(b)]),
         );
+        this.taskFile = cmd.taskFile;
         this.snapshotEvery = Math.max(0, Math.floor(cmd.snapshotEvery ?? 5));
         this.debug = cmd.debug === true;
         this.injectNaN = cmd.injectNaN;

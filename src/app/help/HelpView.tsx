@@ -116,9 +116,10 @@ export function HelpView() {
           your cohort&apos;s own shapes for about a second, trains on the faster and gives both figures; the
           choice is remembered for that adapter and cohort size. The WebAssembly engine uses fused
           multiply-add kernels where the browser has relaxed SIMD, and says so. In Compose you can also drop a
-          task file (JSON Lines or CSV of prompt and answer) to check it: its counts, first rows and every
-          problem with its line are shown; training on a file runs from the command line for now
-          (docs/tasks.md).
+          task file (JSON Lines or CSV of prompt and answer): its counts, first rows and every problem with
+          its line are shown, and a file that loads becomes the cohort&apos;s task, pretrained on and trained
+          like any other (natural families; docs/tasks.md). Links name the file but cannot carry it; run files
+          do.
         </p>
       </section>
 

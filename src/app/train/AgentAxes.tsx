@@ -9,6 +9,7 @@ import { TOKENIZER_NAMES, type TokenizerName } from '../../tasks';
 import { COMPOSE_TASK_HELP, COMPOSE_TASK_NAMES } from '../../store/composeAxes';
 import type { CustomAgent } from '../../store/customCohort';
 import { changeSettings } from '../../store/trainBridge';
+import { FILE_TASK, type TaskFileRef } from '../../store/taskFileTask';
 
 type ArchKey = (typeof ARCH_FIELDS)[number];
 type NumKey = Exclude<ArchKey, 'pos'>;
@@ -41,8 +42,13 @@ function OptNumber(props: {
   );
 }
 
-/** The task selector of a composed cohort. */
-export function ComposeTask({ value }: { value: string }) {
+/** The task selector of a composed cohort: the compose tasks, and the task file when one is named. */
+export function ComposeTask({ value, file }: { value: string; file: TaskFileRef | null }) {
+  const names = [...COMPOSE_TASK_NAMES, ...(file || value === FILE_TASK ? [FILE_TASK] : [])];
+  const help =
+    value === FILE_TASK
+      ? `the task file ${file?.name ?? '(none named)'}, answers compared ${file?.normalize ?? 'exact'} (below)`
+      : (COMPOSE_TASK_HELP[value] ?? 'unknown task');
   return (
     <label className="field compose-task">
       Task{' '}
@@ -51,15 +57,13 @@ export function ComposeTask({ value }: { value: string }) {
         value={value}
         onChange={(e) => changeSettings({ customTask: e.target.value })}
       >
-        {(COMPOSE_TASK_NAMES.includes(value) ? COMPOSE_TASK_NAMES : [value, ...COMPOSE_TASK_NAMES]).map(
-          (t) => (
-            <option key={t} value={t}>
-              {t}
-            </option>
-          ),
-        )}
+        {(names.includes(value) ? names : [value, ...names]).map((t) => (
+          <option key={t} value={t}>
+            {t === FILE_TASK && file ? `file: ${file.name}` : t}
+          </option>
+        ))}
       </select>
-      <span className="field-help">{COMPOSE_TASK_HELP[value] ?? 'unknown task'}</span>
+      <span className="field-help">{help}</span>
     </label>
   );
 }

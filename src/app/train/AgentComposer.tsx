@@ -6,7 +6,9 @@ import { useId, useRef, useState } from 'react';
 import { FAMILIES, FAMILY_NAMES } from '../../cohort/families';
 import { isNaturalPreset, naturalPreset, naturalPresetSpecs } from '../../cohort/naturalPresets';
 import { VIEW_NAMES, type TaskConfig, type ViewName } from '../../tasks';
-import { composeTask, composeTaskName, hasAxes } from '../../store/composeAxes';
+import { composeTaskName, hasAxes } from '../../store/composeAxes';
+import { composedTask } from '../../store/runConfigSlice';
+import { FILE_TASK, taskFileLoaded, type TaskFileRef } from '../../store/taskFileTask';
 import {
   agentFromImport,
   customCheckpointPath,
@@ -37,8 +39,10 @@ interface Props {
   problem?: string;
   /** The chosen preset's name (a natural one is not in `presets`). */
   presetName: string;
-  /** The composed cohort's task name (composeAxes.ts). */
+  /** The composed cohort's task name (composeAxes.ts, or "file"). */
   taskName: string;
+  /** The settings' task file (customTaskFile): the task when taskName is "file". */
+  taskFile: TaskFileRef | null;
 }
 
 /** Checkpoint paths the manifest lists (empty while it loads). */
@@ -243,6 +247,7 @@ export function AgentComposer({
   problem,
   presetName,
   taskName,
+  taskFile,
 }: Props) {
   // restored settings may hold anything: rows only for agent objects (the problem line names the rest)
   const agents = Array.isArray(given) ? given.filter((a) => typeof a === 'object' && a !== null) : [];
@@ -250,7 +255,14 @@ export function AgentComposer({
   const [importMsg, setImportMsg] = useState<{ ok: boolean; text: string } | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const shipped = shippedSet(presets);
-  const task = composeTask(taskName);
+  // a named task file that is not loaded here has no rows to check agents against: until it is dropped (its
+  // problem says so) the rows are shown against the shipped checkpoints' task
+  const unloaded = taskName === FILE_TASK && taskFile !== null && !taskFileLoaded(taskFile);
+  const task = composedTask(
+    unloaded
+      ? { customTask: 'add-d2', customTaskFile: null }
+      : { customTask: taskName, customTaskFile: taskFile },
+  );
   const put = (list: CustomAgent[]) => changeSettings({ customAgents: list });
 
   const add = () => {
@@ -331,7 +343,7 @@ export function AgentComposer({
           Add agent
         </button>
       </div>
-      <ComposeTask value={taskName} />
+      <ComposeTask value={taskName} file={taskFile} />
       <ol className="agent-list">
         {agents.map((a, i) => (
           <AgentRow

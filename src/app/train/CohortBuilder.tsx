@@ -12,6 +12,7 @@ import { AgentComposer } from './AgentComposer';
 import { NaturalPresetInfo, PresetOptions } from './NaturalPresetInfo';
 import { METHOD_COLOUR, METHOD_LABEL } from './chartData';
 import { TaskFilePanel } from './taskFile/TaskFilePanel';
+import { FILE_TASK } from '../../store/taskFileTask';
 
 const METHOD_HELP: Record<RewardMethod, string> = {
   'co-rl': "rewarded for matching its ring predecessor's vote",
@@ -30,6 +31,8 @@ interface Props {
   problem?: string;
   /** The composed cohort's problems, one per line. */
   agentsProblem?: string;
+  /** The composed cohort's task problem (a task file named but not loaded here). */
+  taskProblem?: string;
 }
 
 const MODES = [
@@ -41,7 +44,7 @@ const MODES = [
   },
 ] as const;
 
-export function CohortBuilder({ settings, presets, problem, agentsProblem }: Props) {
+export function CohortBuilder({ settings, presets, problem, agentsProblem, taskProblem }: Props) {
   const toggle = useStore((s) => s.toggleMethod);
   const error = useStore((s) => s.presetsError);
   const preset = presets.find((p) => p.name === settings.preset);
@@ -96,9 +99,16 @@ export function CohortBuilder({ settings, presets, problem, agentsProblem }: Pro
           problem={agentsProblem}
           presetName={settings.preset}
           taskName={settings.customTask}
+          taskFile={settings.customTaskFile}
         />
       )}
-      {custom && <TaskFilePanel />}
+      {custom && (
+        <TaskFilePanel
+          selected={settings.customTaskFile}
+          active={settings.customTask === FILE_TASK}
+          problem={taskProblem}
+        />
+      )}
       {!custom && preset && (
         <div className="preset-info" data-testid="preset-info">
           <p className="small">{preset.description}</p>

@@ -30,7 +30,8 @@ export function TrainView() {
   const started = useStore((s) => s.runStatus.phase !== 'idle');
   const agents = presets.find((p) => p.name === settings.preset)?.agents.length;
   const imported = useStore((s) => s.importedCheckpoints);
-  const problems = settingsProblems(settings, agents, cohortContext(presets, imported));
+  const taskFiles = useStore((s) => s.taskFiles);
+  const problems = settingsProblems(settings, agents, cohortContext(presets, imported, taskFiles));
   const evaluated = useStore((s) => s.metrics.methods.some((m) => (s.metrics.evals[m]?.length ?? 0) > 0));
 
   useEffect(() => {
@@ -45,6 +46,7 @@ export function TrainView() {
           presets={presets}
           problem={problems.methods ?? problems.preset}
           agentsProblem={problems.customAgents}
+          taskProblem={problems.customTask}
         />
         <HyperParams settings={settings} problems={problems} />
         <ConfigEditor />

@@ -1,13 +1,17 @@
-// The Cohort panel's task file (docs/tasks.md "Bring your own task"): drop or pick a JSON Lines or CSV
-// file of {prompt, answer, working?, id?} rows; the panel shows its counts per split, its first rows and
-// its vocabulary, or every problem with its line. A refused file leaves the one loaded before in place.
+// The Cohort panel's task file (docs/tasks.md "Bring your own task", "In the page"): drop or pick a JSON
+// Lines or CSV file of {prompt, answer, working?, id?} rows; the panel shows its counts per split, its first
+// rows and its vocabulary, or every problem with its line. A file that loads becomes the composed cohort's
+// task (customTask "file", its text kept in the store for the worker); a refused file changes nothing.
 import { useState } from 'react';
 import { NORMALIZATIONS, type Normalization } from '../../../tasks/file/format';
-import { previewTaskFile, type LoadedPreview, type RefusedPreview } from './preview';
+import { useStore } from '../../../store/store';
+import { changeSettings } from '../../../store/trainBridge';
+import { FILE_TASK, type TaskFileRef } from '../../../store/taskFileTask';
+import { keptPreview, previewTaskFile, type LoadedPreview, type RefusedPreview } from './preview';
 
 const n = (x: number): string => x.toLocaleString('en');
 
-function Loaded({ p }: { p: LoadedPreview }) {
+function Loaded({ p, active }: { p: LoadedPreview; active: boolean }) {
   const c = p.counts;
   return (
     <div className="task-file-loaded" data-testid="task-file-loaded">
@@ -47,9 +51,10 @@ function Loaded({ p }: { p: LoadedPreview }) {
       <p className="small" data-testid="task-file-vocabulary">
         Vocabulary: {p.vocabulary.length} characters + PAD, BOS, EOS: <code>{p.vocabulary.join(' ')}</code>
       </p>
-      <p className="small muted">
-        Pretraining and Co-RL on a file task run from the command line for now (
-        <code>npm run experiment</code> with <code>{'"task": { "kind": "file", "path": ... }'}</code>).
+      <p className="small muted" data-testid="task-file-use">
+        {active
+          ? 'The composed cohort trains on this file: agents pretrained here learn its pretraining rows (natural families, the plain view, one token per character), Co-RL draws prompts from its RL rows, and evaluation reads its validation or test rows.'
+          : 'Loaded, but not the task now: choose it in Task above.'}
       </p>
     </div>
   );
@@ -73,18 +78,40 @@ function Refused({ p, kept }: { p: RefusedPreview; kept: string | null }) {
   );
 }
 
-export function TaskFilePanel() {
-  const [loaded, setLoaded] = useState<LoadedPreview | null>(null);
+interface Props {
+  /** The settings' task file (customTaskFile), if one is named. */
+  selected: TaskFileRef | null;
+  /** Whether it is the composed cohort's task (customTask "file"). */
+  active: boolean;
+  /** Why the named task file cannot run (not loaded in this page), if so. */
+  problem?: string;
+}
+
+export function TaskFilePanel({ selected, active, problem }: Props) {
+  const kept = useStore((s) => s.taskFiles);
+  const addTaskFile = useStore((s) => s.addTaskFile);
   const [refused, setRefused] = useState<RefusedPreview | null>(null);
-  const [normalize, setNormalize] = useState<Normalization>('exact');
   const [over, setOver] = useState(false);
+  const [normalize, setNormalize] = useState<Normalization>(selected?.normalize ?? 'exact');
+  const keptFile = selected ? kept[selected.hash] : undefined;
+  const loaded = selected && keptFile ? keptPreview(selected, keptFile) : null;
+  const show = (p: LoadedPreview | RefusedPreview): void => {
+    if (!p.ok) return setRefused(p);
+    setRefused(null);
+    addTaskFile(p.hash, { name: p.name, text: p.text });
+    changeSettings({
+      customTask: FILE_TASK,
+      customTaskFile: { name: p.name, hash: p.hash, normalize: p.normalize },
+    });
+  };
   const read = async (file: File | undefined): Promise<void> => {
     if (!file) return;
-    const p = previewTaskFile(file.name, new Uint8Array(await file.arrayBuffer()), normalize);
-    if (p.ok) {
-      setLoaded(p);
-      setRefused(null);
-    } else setRefused(p);
+    show(previewTaskFile(file.name, new Uint8Array(await file.arrayBuffer()), normalize));
+  };
+  const renormalize = (m: Normalization): void => {
+    setNormalize(m);
+    // the loaded file read again under the new comparison (a file it refuses stays as it was)
+    if (loaded) show(previewTaskFile(loaded.name, new TextEncoder().encode(loaded.text), m));
   };
   return (
     <div
@@ -115,7 +142,7 @@ export function TaskFilePanel() {
         <select
           data-testid="task-file-normalize"
           value={normalize}
-          onChange={(e) => setNormalize(e.target.value as Normalization)}
+          onChange={(e) => renormalize(e.target.value as Normalization)}
         >
           {NORMALIZATIONS.map((m) => (
             <option key={m} value={m}>
@@ -124,8 +151,13 @@ export function TaskFilePanel() {
           ))}
         </select>
       </label>
+      {problem && (
+        <p className="field-help error" role="alert" data-testid="task-file-missing">
+          {problem}
+        </p>
+      )}
       {refused && <Refused p={refused} kept={loaded?.name ?? null} />}
-      {loaded && <Loaded p={loaded} />}
+      {loaded && <Loaded p={loaded} active={active} />}
     </div>
   );
 }

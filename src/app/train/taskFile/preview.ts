@@ -22,6 +22,8 @@ export interface LoadedPreview {
   rows: TaskRow[];
   /** The characters of its vocabulary, the prompt pad written as ⟨pad⟩. */
   vocabulary: string[];
+  /** The file's text (what the store keeps and the worker loads again). */
+  text: string;
 }
 
 /** A file that was refused: its problems. */
@@ -31,6 +33,23 @@ export interface RefusedPreview {
   problems: string[];
   /** Problems beyond those listed. */
   more: number;
+}
+
+/** Previews of the files loaded in this page, by hash and normalisation. */
+const previews = new Map<string, LoadedPreview>();
+
+/**
+ * The preview of a kept file (the settings' task file, whose text the store keeps: dropped here, or
+ * brought by an imported run file), loaded and registered on first use; null if it does not load.
+ */
+export function keptPreview(
+  ref: { hash: string; normalize: Normalization },
+  kept: { name: string; text: string },
+): LoadedPreview | null {
+  const p =
+    previews.get(`${ref.hash}|${ref.normalize}`) ??
+    previewTaskFile(kept.name, new TextEncoder().encode(kept.text), ref.normalize);
+  return p.ok && p.hash === ref.hash ? p : null;
 }
 
 /** Load a file's bytes as a task (registered for this page) and describe it, or list its problems. */
@@ -43,7 +62,7 @@ export function previewTaskFile(
     const f = loadTaskFile(bytes, { name, normalize });
     registerTaskFile(f);
     const t = makeTask({ kind: 'file', hash: f.hash, normalize });
-    return {
+    const p: LoadedPreview = {
       ok: true,
       name,
       hash: f.hash,
@@ -57,7 +76,10 @@ export function previewTaskFile(
       },
       rows: f.rows.slice(0, SHOWN_ROWS),
       vocabulary: [...f.alphabet].map((c) => (c === PROMPT_PAD ? '⟨pad⟩' : c)),
+      text: new TextDecoder().decode(bytes), // UTF-8: the loader checked it
     };
+    previews.set(`${f.hash}|${normalize}`, p);
+    return p;
   } catch (e) {
     if (!(e instanceof TaskFileError)) throw e;
     return {
