@@ -29,7 +29,8 @@ async function ourMatmulGpuMs(
     const per: number[] = [];
     for (let i = 0; i < plan.warmup + plan.samples; i++) {
       be.beginTimestamps(plan.matmulReps);
-      for (let r = 0; r < plan.matmulReps; r++) be.matmulForward(o, inp, w, b, s.N, s.C, s.OC);
+      for (let r = 0; r < plan.matmulReps; r++)
+        be.matmulForward({ out: o, inp, weight: w, bias: b, N: s.N, C: s.C, OC: s.OC });
       const ms = (await be.endTimestamps()).reduce((x, y) => x + y.ms, 0) / plan.matmulReps;
       if (i >= plan.warmup) per.push(ms);
     }

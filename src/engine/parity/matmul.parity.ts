@@ -85,24 +85,40 @@ async function run(gpu: Backend, cpu: Backend, s: Shape, seed: number): Promise<
   both(gpu, cpu, (be, t) => {
     if (s.variant && be === gpu) {
       const ctx = gpu as unknown as GpuContext;
-      mm.matmulForward(ctx, t(out)!, t(inp)!, t(weight)!, t(bias), N, C, OC, s.variant);
+      mm.matmulForward(
+        ctx,
+        { out: t(out)!, inp: t(inp)!, weight: t(weight)!, bias: t(bias), N, C, OC },
+        s.variant,
+      );
       mm.matmulBackward(
         ctx,
-        t(dinp),
-        t(dweight)!,
-        t(dbias),
-        t(dout)!,
-        t(inp)!,
-        t(weight)!,
-        N,
-        C,
-        OC,
+        {
+          dinp: t(dinp),
+          dweight: t(dweight)!,
+          dbias: t(dbias),
+          dout: t(dout)!,
+          inp: t(inp)!,
+          weight: t(weight)!,
+          N,
+          C,
+          OC,
+        },
         s.variant,
       );
       return;
     }
-    be.matmulForward(t(out)!, t(inp)!, t(weight)!, t(bias), N, C, OC);
-    be.matmulBackward(t(dinp), t(dweight)!, t(dbias), t(dout)!, t(inp)!, t(weight)!, N, C, OC);
+    be.matmulForward({ out: t(out)!, inp: t(inp)!, weight: t(weight)!, bias: t(bias), N, C, OC });
+    be.matmulBackward({
+      dinp: t(dinp),
+      dweight: t(dweight)!,
+      dbias: t(dbias),
+      dout: t(dout)!,
+      inp: t(inp)!,
+      weight: t(weight)!,
+      N,
+      C,
+      OC,
+    });
   });
   const tag = `N=${N} C=${C} OC=${OC}${s.variant ? ` ${s.variant}` : ''}`;
   const res = [await out.check(`forward ${tag}${hasBias ? '' : ' (no bias)'}`)];
