@@ -61,6 +61,8 @@ export interface BackendInfo {
   software?: boolean;
   /** wasm only: the kernel variant, 'simd' or 'relaxed' (fused multiply-add; src/engine/wasm/kernels.ts). */
   kernels?: 'simd' | 'relaxed';
+  /** wasm only: the ops with no wasm kernel, run by their CPU kernel over wasm memory (calls: WasmBackend.cpuFallbacks). */
+  cpuKernelOps?: string[];
 }
 
 /**

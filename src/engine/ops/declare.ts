@@ -43,10 +43,24 @@ export type CallArgs<S extends ArgSpec> = { [K in Required<S>]: Kinds[S[K]][0] }
 /** The same arguments as the CPU kernel sees them (typed arrays). */
 export type KernelArgs<S extends ArgSpec> = { [K in keyof S]: Kinds[S[K]][1] };
 
+/**
+ * A WGSL entry point that runs an op one thread per element of `threads` (256-wide groups, a 1-D grid split
+ * in 2-D past 65535 groups; src/engine/webgpu/ops/generic.ts): the op's tensors bind at 1, 2, ... and its
+ * numbers (int as u32, float as f32) form the uniform block at binding 0, both in declared order.
+ */
+export interface GpuEntry<S extends ArgSpec> {
+  /** The WGSL file under shaders/ (with common.wgsl before it). */
+  readonly shader: 'elementwise';
+  readonly entry: string;
+  readonly threads: keyof S & string;
+}
+
 export interface OpDecl<S extends ArgSpec = ArgSpec> {
   readonly args: S;
   /** The CPU reference: a literal transcription of the op's math (the oracle every kernel is tested against). */
   readonly cpu: (a: KernelArgs<S>) => void;
+  /** Its WebGPU kernel when that is one thread per element; otherwise src/engine/webgpu/webgpuOps.ts names its wrapper. */
+  readonly gpu?: GpuEntry<S>;
 }
 
 /** Declare an op (the spec's key order is the generic kernels' argument order). */

@@ -6,7 +6,7 @@
 // on both kernel variants).
 import type { Backend, BackendCounters, BackendInfo } from '../backend';
 import type { DType, Tensor } from '../tensor';
-import type { OpName } from '../ops/table';
+import { OP_NAMES, type OpName } from '../ops/table';
 import { OpBackend, cpuOps, installOps } from '../ops/run';
 import { instantiateKernels, resolveKernelVariant, type KernelPreference, type KernelVariant, type Kernels } from './kernels';
 import { WasmMemory } from './wasmMemory';
@@ -45,7 +45,8 @@ export class WasmBackend extends OpBackend implements Backend {
       dispatch();
       this.cpuFallbacks[name] = (this.cpuFallbacks[name] ?? 0) + 1;
     });
-    installOps(this, { ...fallback, ...counted({ ...directOps(k, own), ...own }, dispatch) }, 'the wasm backend');
+    const kernelOps = { ...directOps(k, own), ...own };
+    installOps(this, { ...fallback, ...counted(kernelOps, dispatch) }, 'the wasm backend');
     const where =
       typeof process !== 'undefined' && process.versions?.node ? `Node ${process.versions.node}` : 'browser';
     const relaxed = kernels === 'relaxed';
@@ -54,6 +55,7 @@ export class WasmBackend extends OpBackend implements Backend {
       kernels,
       adapter: `WebAssembly SIMD128${relaxed ? ' with relaxed-SIMD FMA' : ''}, 1 thread (${where})`,
       features: relaxed ? ['simd128', 'relaxed-simd'] : ['simd128'],
+      cpuKernelOps: OP_NAMES.filter((n) => !(n in kernelOps)),
     };
   }
 

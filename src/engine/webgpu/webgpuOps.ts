@@ -8,7 +8,7 @@ import * as rope from './ops/rope';
 import * as mm from './ops/matmul';
 import * as ln from './ops/layernorm';
 import * as attn from './ops/attention';
-import * as ew from './ops/elementwise';
+import { genericOps } from './ops/generic';
 import * as lp from './ops/logprob';
 import * as smp from './ops/sample';
 import * as opt from './ops/optim';
@@ -29,7 +29,7 @@ export abstract class WebGpuOps extends OpBackend implements GpuContext {
   /** The kernel variant of a tuned op at shape `d`. */
   protected abstract pick<O extends TunedOp>(op: O, d: readonly number[]): VariantOf<O>;
 
-  /** Every op of the table: the wrappers in ./ops/<family>.ts with their tuned variant picked. */
+  /** Every op of the table: the generic one-thread-per-element kernels and the wrappers in ./ops/<family>.ts, tuned variants picked. */
   constructor() {
     super();
     installOps(this, this.ops(), 'the WebGPU backend');
@@ -38,6 +38,7 @@ export abstract class WebGpuOps extends OpBackend implements GpuContext {
   private ops(): OpImpls {
     const pick = <O extends TunedOp>(op: O, d: readonly number[]) => this.pick(op, d);
     return {
+      ...genericOps(this),
       encoderForward: (a) => enc.encoderForward(this, a),
       encoderBackward: (a) => enc.encoderBackward(this, a),
       ropeForward: (a) => rope.ropeForward(this, a),
@@ -51,10 +52,6 @@ export abstract class WebGpuOps extends OpBackend implements GpuContext {
       kvCacheWrite: (a) => attn.kvCacheWrite(this, a),
       attentionCached: (a) =>
         attn.attentionCached(this, a, pick('attentionCached', [a.B, a.T, a.pos0 + a.T, a.C, a.NH])),
-      geluForward: (a) => ew.geluForward(this, a),
-      geluBackward: (a) => ew.geluBackward(this, a),
-      residualForward: (a) => ew.residualForward(this, a),
-      residualBackward: (a) => ew.residualBackward(this, a),
       logprobForward: (a) => lp.logprobForward(this, a, pick('logprob', [a.N, a.V])),
       logprobBackward: (a) => lp.logprobBackward(this, a, pick('logprob', [a.N, a.V])),
       crossEntropyForward: (a) => lp.crossEntropyForward(this, a, pick('logprob', [a.N, a.V])),
