@@ -39,7 +39,7 @@ async function time(
     plan.warmup,
   );
   for (const [, p] of pairs) p.free();
-  return ms / 20;
+  return ms;
 }
 
 /** Every op case on wasm and cpu, alternating them so they share the machine's noise. */
