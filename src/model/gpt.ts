@@ -5,6 +5,7 @@
 import type { AdamWParams, Backend } from '../engine/backend';
 import type { Tensor } from '../engine/tensor';
 import { assertGPTConfig, type GPTConfig } from './config';
+import { ActivationCache, type Acts } from './activations';
 import {
   initParams,
   LAYER_PARAM_NAMES,
@@ -16,52 +17,6 @@ import {
 
 /** Views of one block's parameters (or gradients). */
 export type LayerTensors = Record<LayerParamName, Tensor>;
-
-/** Activations of one block for one (B, T) shape. */
-interface LayerActs {
-  ln1: Tensor; // (B, T, C)
-  ln1Mean: Tensor; // (B, T)
-  ln1Rstd: Tensor; // (B, T)
-  qkv: Tensor; // (B, T, 3C)
-  qkvr: Tensor; // (B, T, 3C): rotated qkv for rope, else the same tensor as qkv
-  atty: Tensor; // (B, T, C)
-  att: Tensor; // (B, NH, T, T)
-  attproj: Tensor; // (B, T, C)
-  res2: Tensor; // (B, T, C)
-  ln2: Tensor; // (B, T, C)
-  ln2Mean: Tensor; // (B, T)
-  ln2Rstd: Tensor; // (B, T)
-  fch: Tensor; // (B, T, H)
-  fchg: Tensor; // (B, T, H)
-  fcproj: Tensor; // (B, T, C)
-  res3: Tensor; // (B, T, C)
-}
-
-/** Every buffer of a forward/backward pass at one (B, T) shape, allocated once and reused. */
-interface Acts {
-  B: number;
-  T: number;
-  encoded: Tensor; // (B, T, C)
-  layers: LayerActs[];
-  lnf: Tensor; // (B, T, C)
-  lnfMean: Tensor; // (B, T)
-  lnfRstd: Tensor; // (B, T)
-  logits: Tensor; // (B, T, V)
-  dlogits: Tensor; // (B, T, V)
-  // backward scratch (zeroed before each use, since backward ops accumulate)
-  dres: Tensor; // (B, T, C) gradient of the residual stream
-  dbtc: Tensor; // (B, T, C) gradient of a layer-norm output
-  datty: Tensor; // (B, T, C)
-  dqkv: Tensor; // (B, T, 3C)
-  dqkvr: Tensor | null; // (B, T, 3C), rope only
-  dfch: Tensor; // (B, T, H)
-  dfchg: Tensor; // (B, T, H)
-  owned: Tensor[];
-  freed: boolean;
-}
-
-/** How many (B, T) activation sets the model keeps before freeing the least recently used. */
-const MAX_SHAPES = 3;
 
 export class GPT {
   readonly cfg: GPTConfig;
@@ -77,7 +32,7 @@ export class GPT {
   private readonly gviews = new Map<string, Tensor>();
   private readonly pl: LayerTensors[] = [];
   private readonly gl: LayerTensors[] = [];
-  private readonly shapes = new Map<string, Acts>();
+  private readonly shapes: ActivationCache;
   private last: { acts: Acts; tokens: Tensor; tokStride: number } | null = null;
 
   /** A freshly initialised model (GPT-2 init from cfg.seed); throws naming every bad config field. */
@@ -87,6 +42,9 @@ export class GPT {
   ) {
     assertGPTConfig(cfg);
     this.cfg = { ...cfg };
+    this.shapes = new ActivationCache(backend, this.cfg, (a) => {
+      if (this.last?.acts === a) this.last = null;
+    });
     this.layout = paramLayout(cfg);
     const n = this.layout.total;
     this.params = backend.alloc([n], 'f32', 'params');
@@ -148,87 +106,12 @@ export class GPT {
   }
 
   private acts(B: number, T: number): Acts {
-    const key = `${B}x${T}`;
-    const hit = this.shapes.get(key);
-    if (hit) {
-      this.shapes.delete(key);
-      this.shapes.set(key, hit); // most recently used last
-      return hit;
-    }
-    if (this.shapes.size >= MAX_SHAPES) {
-      const [oldKey, old] = this.shapes.entries().next().value!;
-      this.shapes.delete(oldKey);
-      this.freeActs(old);
-    }
-    const a = this.allocActs(B, T);
-    this.shapes.set(key, a);
-    return a;
-  }
-
-  private allocActs(B: number, T: number): Acts {
-    const { nEmbd: C, nHead: NH, vocabSize: V } = this.cfg;
-    const H = this.cfg.mlpRatio * C;
-    const owned: Tensor[] = [];
-    const al = (shape: number[], label: string): Tensor => {
-      const t = this.backend.alloc(shape, 'f32', label);
-      owned.push(t);
-      return t;
-    };
-    const rope = this.cfg.pos === 'rope';
-    const layers: LayerActs[] = [];
-    for (let l = 0; l < this.cfg.nLayer; l++) {
-      const qkv = al([B, T, 3 * C], `h${l}.qkv`);
-      layers.push({
-        ln1: al([B, T, C], `h${l}.ln1`),
-        ln1Mean: al([B, T], `h${l}.ln1Mean`),
-        ln1Rstd: al([B, T], `h${l}.ln1Rstd`),
-        qkv,
-        qkvr: rope ? al([B, T, 3 * C], `h${l}.qkvr`) : qkv,
-        atty: al([B, T, C], `h${l}.atty`),
-        att: al([B, NH, T, T], `h${l}.att`),
-        attproj: al([B, T, C], `h${l}.attproj`),
-        res2: al([B, T, C], `h${l}.res2`),
-        ln2: al([B, T, C], `h${l}.ln2`),
-        ln2Mean: al([B, T], `h${l}.ln2Mean`),
-        ln2Rstd: al([B, T], `h${l}.ln2Rstd`),
-        fch: al([B, T, H], `h${l}.fch`),
-        fchg: al([B, T, H], `h${l}.fchg`),
-        fcproj: al([B, T, C], `h${l}.fcproj`),
-        res3: al([B, T, C], `h${l}.res3`),
-      });
-    }
-    return {
-      B,
-      T,
-      layers,
-      owned,
-      freed: false,
-      encoded: al([B, T, C], 'encoded'),
-      lnf: al([B, T, C], 'lnf'),
-      lnfMean: al([B, T], 'lnfMean'),
-      lnfRstd: al([B, T], 'lnfRstd'),
-      logits: al([B, T, V], 'logits'),
-      dlogits: al([B, T, V], 'dlogits'),
-      dres: al([B, T, C], 'dres'),
-      dbtc: al([B, T, C], 'dbtc'),
-      datty: al([B, T, C], 'datty'),
-      dqkv: al([B, T, 3 * C], 'dqkv'),
-      dqkvr: rope ? al([B, T, 3 * C], 'dqkvr') : null,
-      dfch: al([B, T, H], 'dfch'),
-      dfchg: al([B, T, H], 'dfchg'),
-    };
-  }
-
-  private freeActs(a: Acts): void {
-    for (const t of a.owned) this.backend.free(t);
-    a.freed = true;
-    if (this.last?.acts === a) this.last = null;
+    return this.shapes.get(B, T);
   }
 
   /** Free every activation buffer (they are reallocated by the next forward). */
   releaseActivations(): void {
-    for (const a of this.shapes.values()) this.freeActs(a);
-    this.shapes.clear();
+    this.shapes.release();
   }
 
   /**
