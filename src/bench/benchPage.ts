@@ -8,6 +8,8 @@ import { TfGpt, startTf, tfMatmul, timeTfStep } from './tfPeer';
 import { leanStepFigures, type LeanStepFigures } from '../rl/leanFigures';
 import { type BenchKernelOpts, chooseKernels } from './benchKernels';
 import { type ScalingCaps, scalingCells, scalingRows } from './scaling';
+import { opFigures } from './opBench';
+import { CpuBackend } from '../engine/cpu/cpuBackend';
 import './wasmKernelsPage'; // window.runWasmKernelsBench: the wasm kernel variants in this page
 
 /** Target wall-clock ms of one timed sample of the slower side, and the fewest matmuls per sample. */
@@ -173,6 +175,8 @@ async function runWebGpuBench(
       log(`co-rl step: ${coRlStep.stepMs.toFixed(0)} ms, ${coRlStep.readbacksPerStep} readbacks/step`);
       wallClockOnly.push('co-rl step ms: wall clock of the whole step by design');
     }
+    // ---- every op of the table with a parity case, on WebGPU and on the CPU reference (src/bench/opBench.ts)
+    const ops = await opFigures(be, new CpuBackend(), plan, log);
     // ---- the WebGPU rows of the scaling table (--device): the cells of the cpu and wasm rows, on this backend
     const engine = { name: be.info.name, make: async () => be, release: () => {} };
     const scalingTable = scaling
@@ -192,6 +196,7 @@ async function runWebGpuBench(
         ? { sftStepMs: first.ours.ms, sftParams: first.params, sftBatch: first.batch, sftAgent: first.agent }
         : {},
       coRlStep,
+      ops,
       scaling: scalingTable,
       summary: {
         matmulRatioMin: ratios.length ? Math.min(...ratios) : null,

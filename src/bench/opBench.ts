@@ -1,11 +1,11 @@
-// The op table's rows of `npm run bench` (wasm section `ops`): every op with a parity case
-// (src/engine/parity/opCases.ts) timed on the wasm engine and on the CPU reference at that case's sizes,
-// with whether wasm ran its own kernel or the CPU kernel over wasm memory. An op is timed by being declared.
+// The op table's rows of `npm run bench` (the wasm section `ops` in Node, `ops` of the WebGPU page): every
+// op with a parity case (src/engine/parity/opCases.ts) timed on an engine and on the CPU reference at that
+// case's sizes, with whether the engine ran its own kernel or the CPU kernel over its memory (wasm's
+// fallback). An op is timed by being declared.
 import type { Backend } from '../engine/backend';
 import { OP_NAMES } from '../engine/ops/table';
 import { OP_CASES } from '../engine/parity/opCases';
 import { caseArgs, callOp } from '../engine/parity/opParity';
-import type { WasmBackend } from '../engine/wasm/wasmBackend';
 import type { BenchPlan } from './benchSuite';
 import { timeMs } from './benchSuite';
 
@@ -13,11 +13,12 @@ export interface OpFigure {
   op: string;
   /** The case's numbers, e.g. 'N=1000'. */
   at: string;
-  /** 'wasm' (its own kernel) or 'cpu kernel' (the CPU reference's code over wasm memory). */
-  kernel: 'wasm' | 'cpu kernel';
-  wasmMs: number;
+  /** The engine's own kernel, or 'cpu kernel' (the CPU reference's code over the engine's memory). */
+  kernel: 'own' | 'cpu kernel';
+  /** Milliseconds per call on the engine (wall clock, a sync after each sample) and on the CPU reference. */
+  ms: number;
   cpuMs: number;
-  /** cpuMs / wasmMs. */
+  /** cpuMs / ms. */
   vsCpu: number;
 }
 
@@ -42,33 +43,33 @@ async function time(
   return ms;
 }
 
-/** Every op case on wasm and cpu, alternating them so they share the machine's noise. */
+/** Every op case on `be` and on the CPU reference, alternating them so they share the machine's noise. */
 export async function opFigures(
-  wasm: WasmBackend,
+  be: Backend,
   cpu: Backend,
   plan: BenchPlan,
   log: (s: string) => void,
 ): Promise<OpFigure[]> {
   const rows: OpFigure[] = [];
-  const fallback = new Set(wasm.info.cpuKernelOps ?? []);
+  const fallback = new Set(be.info.cpuKernelOps ?? []);
   for (const op of OP_NAMES) {
     for (const [i, c] of (OP_CASES[op] ?? []).entries()) {
-      // wasm is timed against a CPU twin holding the same inputs, and the other way round
-      const wasmMs = await time(wasm, cpu, op, i, plan);
-      const cpuMs = await time(cpu, wasm, op, i, plan);
+      // the engine is timed against a CPU twin holding the same inputs, and the other way round
+      const ms = await time(be, cpu, op, i, plan);
+      const cpuMs = await time(cpu, be, op, i, plan);
       const at = Object.entries(c.numbers)
         .map(([k, v]) => `${k}=${v}`)
         .join(' ');
       const f: OpFigure = {
         op,
         at,
-        kernel: fallback.has(op) ? 'cpu kernel' : 'wasm',
-        wasmMs,
+        kernel: fallback.has(op) ? 'cpu kernel' : 'own',
+        ms,
         cpuMs,
-        vsCpu: cpuMs / wasmMs,
+        vsCpu: cpuMs / ms,
       };
       log(
-        `wasm op ${op} (${at}): ${(wasmMs * 1000).toFixed(1)} us (${f.kernel}), ${f.vsCpu.toFixed(2)}x cpu`,
+        `${be.info.name} op ${op} (${at}): ${(ms * 1000).toFixed(1)} us (${f.kernel}), ${f.vsCpu.toFixed(2)}x cpu`,
       );
       rows.push(f);
     }
