@@ -3,6 +3,9 @@ import { declareOp } from './declare';
 import * as enc from '../cpu/encoder';
 import * as rope from '../cpu/rope';
 
+/** The token ids and sizes both encoder ops index by (the last arguments, in this order). */
+const byToken = { tokens: 'u32', B: 'int', T: 'int', C: 'int', tokStride: 'int', pos0: 'int' } as const;
+
 /**
  * out[b,t,:] = wte[tok] + (wpe ? wpe[pos0+t] : 0), tok = tokens[b*tokStride + pos0 + t].
  * out (B,T,C); wte (V,C); wpe (maxT,C) or null (rotary positions); tokens u32 (B,tokStride).
@@ -12,12 +15,7 @@ export const encoderForward = declareOp({
     out: 'f32',
     wte: 'f32',
     wpe: 'f32|null',
-    tokens: 'u32',
-    B: 'int',
-    T: 'int',
-    C: 'int',
-    tokStride: 'int',
-    pos0: 'int',
+    ...byToken,
   },
   cpu: (a) => enc.encoderForward(a.out, a.wte, a.wpe, a.tokens, a.B, a.T, a.C, a.tokStride, a.pos0),
 });
@@ -28,12 +26,7 @@ export const encoderBackward = declareOp({
     dwte: 'f32',
     dwpe: 'f32|null',
     dout: 'f32',
-    tokens: 'u32',
-    B: 'int',
-    T: 'int',
-    C: 'int',
-    tokStride: 'int',
-    pos0: 'int',
+    ...byToken,
   },
   cpu: (a) => enc.encoderBackward(a.dwte, a.dwpe, a.dout, a.tokens, a.B, a.T, a.C, a.tokStride, a.pos0),
 });

@@ -83,42 +83,17 @@ async function run(gpu: Backend, cpu: Backend, s: Shape, seed: number): Promise<
   const dweight = pair(gpu, cpu, [OC, C], randn(OC * C, seed + 5), 'dweight');
   const dbias = hasBias ? pair(gpu, cpu, [OC], randn(OC, seed + 6), 'dbias') : null;
   both(gpu, cpu, (be, t) => {
+    const ins = { inp: t(inp)!, weight: t(weight)!, N, C, OC };
+    const fwd = { out: t(out)!, bias: t(bias), ...ins };
+    const bwd = { dinp: t(dinp), dweight: t(dweight)!, dbias: t(dbias), dout: t(dout)!, ...ins };
     if (s.variant && be === gpu) {
       const ctx = gpu as unknown as GpuContext;
-      mm.matmulForward(
-        ctx,
-        { out: t(out)!, inp: t(inp)!, weight: t(weight)!, bias: t(bias), N, C, OC },
-        s.variant,
-      );
-      mm.matmulBackward(
-        ctx,
-        {
-          dinp: t(dinp),
-          dweight: t(dweight)!,
-          dbias: t(dbias),
-          dout: t(dout)!,
-          inp: t(inp)!,
-          weight: t(weight)!,
-          N,
-          C,
-          OC,
-        },
-        s.variant,
-      );
+      mm.matmulForward(ctx, fwd, s.variant);
+      mm.matmulBackward(ctx, bwd, s.variant);
       return;
     }
-    be.matmulForward({ out: t(out)!, inp: t(inp)!, weight: t(weight)!, bias: t(bias), N, C, OC });
-    be.matmulBackward({
-      dinp: t(dinp),
-      dweight: t(dweight)!,
-      dbias: t(dbias),
-      dout: t(dout)!,
-      inp: t(inp)!,
-      weight: t(weight)!,
-      N,
-      C,
-      OC,
-    });
+    be.matmulForward(fwd);
+    be.matmulBackward(bwd);
   });
   const tag = `N=${N} C=${C} OC=${OC}${s.variant ? ` ${s.variant}` : ''}`;
   const res = [await out.check(`forward ${tag}${hasBias ? '' : ' (no bias)'}`)];

@@ -6,6 +6,13 @@ import { compareArrays, type CompareResult } from '../compare';
 import { uniform01 } from '../random';
 import { type ParityCase, pair, poisoned, randn } from './parityUtil';
 
+/** Each backend with its side of a Pair. */
+const sides = (gpu: Backend, cpu: Backend) =>
+  [
+    [gpu, 'gpu'],
+    [cpu, 'cpu'],
+  ] as const;
+
 /** softmax(logits / T) in float64. */
 function softmax(logits: ArrayLike<number>, T: number): number[] {
   const z = Array.from(logits, (x) => x / T);
@@ -59,28 +66,18 @@ async function sampledCase(
   const host = randn(rows * V, seed, 2);
   const logits = pair(gpu, cpu, [rows, V], host, 'logits');
   const out = poisoned(gpu, cpu, [rows * stride], 'u32', 'tokens');
-  gpu.sampleTokens({
-    out: out.gpu,
-    logits: logits.gpu,
-    rows,
-    V,
-    temperature: T,
-    seed,
-    counter,
-    outStride: stride,
-    outOffset: offset,
-  });
-  cpu.sampleTokens({
-    out: out.cpu,
-    logits: logits.cpu,
-    rows,
-    V,
-    temperature: T,
-    seed,
-    counter,
-    outStride: stride,
-    outOffset: offset,
-  });
+  for (const [be, s] of sides(gpu, cpu))
+    be.sampleTokens({
+      out: out[s],
+      logits: logits[s],
+      rows,
+      V,
+      temperature: T,
+      seed,
+      counter,
+      outStride: stride,
+      outOffset: offset,
+    });
   const [g, c] = await Promise.all([gpu.read(out.gpu), cpu.read(out.cpu)]);
   const bad: string[] = [];
   for (let r = 0; r < rows; r++) {
@@ -120,32 +117,20 @@ async function fusedCase(
   const logits = pair(gpu, cpu, [rows, V], host, 'logits');
   const out = poisoned(gpu, cpu, [rows * 2], 'u32', 'tokens');
   const lp = poisoned(gpu, cpu, [logpOffset + rows], 'f32', 'logp');
-  gpu.sampleTokens({
-    out: out.gpu,
-    logits: logits.gpu,
-    rows,
-    V,
-    temperature: T,
-    seed,
-    counter: 5,
-    outStride: 2,
-    outOffset: 1,
-    logp: lp.gpu,
-    logpOffset,
-  });
-  cpu.sampleTokens({
-    out: out.cpu,
-    logits: logits.cpu,
-    rows,
-    V,
-    temperature: T,
-    seed,
-    counter: 5,
-    outStride: 2,
-    outOffset: 1,
-    logp: lp.cpu,
-    logpOffset,
-  });
+  for (const [be, s] of sides(gpu, cpu))
+    be.sampleTokens({
+      out: out[s],
+      logits: logits[s],
+      rows,
+      V,
+      temperature: T,
+      seed,
+      counter: 5,
+      outStride: 2,
+      outOffset: 1,
+      logp: lp[s],
+      logpOffset,
+    });
   const what = `${T > 0 ? `T=${T}` : 'greedy'} rows=${rows} V=${V} logpOffset=${logpOffset}`;
   const ids = await out.check(`fused sample+logp ${what}: ids`, 0, 0);
   const got = (await gpu.read(lp.gpu)) as Float32Array;
@@ -216,28 +201,18 @@ export const cases: ParityCase[] = [
       const host = randn(rows * V, 41, 1).map((x) => Math.round(x * 2) / 2);
       const logits = pair(gpu, cpu, [rows, V], host, 'logits');
       const out = poisoned(gpu, cpu, [rows * 3], 'u32', 'tokens');
-      gpu.sampleTokens({
-        out: out.gpu,
-        logits: logits.gpu,
-        rows,
-        V,
-        temperature: 0,
-        seed: 1,
-        counter: 2,
-        outStride: 3,
-        outOffset: 2,
-      });
-      cpu.sampleTokens({
-        out: out.cpu,
-        logits: logits.cpu,
-        rows,
-        V,
-        temperature: 0,
-        seed: 1,
-        counter: 2,
-        outStride: 3,
-        outOffset: 2,
-      });
+      for (const [be, s] of sides(gpu, cpu))
+        be.sampleTokens({
+          out: out[s],
+          logits: logits[s],
+          rows,
+          V,
+          temperature: 0,
+          seed: 1,
+          counter: 2,
+          outStride: 3,
+          outOffset: 2,
+        });
       const r0 = await out.check(`greedy rows=${rows} V=${V} stride=3 offset=2 (ties)`, 0, 0);
       logits.free();
       out.free();
