@@ -112,6 +112,15 @@ module.exports = {
       to: { path: '^src/engine/webgpu/' },
     },
     {
+      name: 'engine-op-table-neutral',
+      severity: 'error',
+      comment:
+        'The op table (src/engine/ops/) declares ops and their CPU kernels; it imports no wasm or WebGPU code ' +
+        '(a backend overrides ops from its own folder).',
+      from: { path: '^src/engine/ops/', pathNot: TEST },
+      to: { path: '^src/engine/(wasm|webgpu)/' },
+    },
+    {
       name: 'react-below-store',
       severity: 'error',
       comment: 'Nothing below the store imports React, zustand or recharts (docs/architecture.md).',

@@ -5,4 +5,4 @@ export { layernormForward, layernormBackward } from './layernorm';
 export { attentionForward, attentionBackward, attentionCached } from './attention';
 export { logprobForward, logprobBackward, crossEntropyForward, crossEntropyBackward } from './logprob';
 export { sumSquares, adamw } from './optim';
-export { geluForward, geluBackward, residualForward, residualBackward } from './elementwise';
+export * from './elementwise'; // every export of the file is a kernel (an op's, called by name)

@@ -44,7 +44,7 @@ export interface KernelChoiceReport {
 async function meetShapes(be: WebGpuBackend, plan: BenchPlan): Promise<void> {
   for (const s of plan.shapes) {
     const [inp, w, o] = [be.alloc([s.N, s.C]), be.alloc([s.OC, s.C]), be.alloc([s.N, s.OC])];
-    be.matmulForward(o, inp, w, null, s.N, s.C, s.OC);
+    be.matmulForward({ out: o, inp, weight: w, bias: null, N: s.N, C: s.C, OC: s.OC });
     for (const t of [inp, w, o]) be.free(t);
   }
   for (const m of plan.models.filter((x) => plan.sftAgents.includes(x.agent))) {

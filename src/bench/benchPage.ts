@@ -8,6 +8,8 @@ import { TfGpt, startTf, tfMatmul, timeTfStep } from './tfPeer';
 import { leanStepFigures, type LeanStepFigures } from '../rl/leanFigures';
 import { type BenchKernelOpts, chooseKernels } from './benchKernels';
 import { type ScalingCaps, scalingCells, scalingRows } from './scaling';
+import { opFigures } from './opBench';
+import { CpuBackend } from '../engine/cpu/cpuBackend';
 import './wasmKernelsPage'; // window.runWasmKernelsBench: the wasm kernel variants in this page
 
 /** Target wall-clock ms of one timed sample of the slower side, and the fewest matmuls per sample. */
@@ -29,7 +31,8 @@ async function ourMatmulGpuMs(
     const per: number[] = [];
     for (let i = 0; i < plan.warmup + plan.samples; i++) {
       be.beginTimestamps(plan.matmulReps);
-      for (let r = 0; r < plan.matmulReps; r++) be.matmulForward(o, inp, w, b, s.N, s.C, s.OC);
+      for (let r = 0; r < plan.matmulReps; r++)
+        be.matmulForward({ out: o, inp, weight: w, bias: b, N: s.N, C: s.C, OC: s.OC });
       const ms = (await be.endTimestamps()).reduce((x, y) => x + y.ms, 0) / plan.matmulReps;
       if (i >= plan.warmup) per.push(ms);
     }
@@ -172,6 +175,8 @@ async function runWebGpuBench(
       log(`co-rl step: ${coRlStep.stepMs.toFixed(0)} ms, ${coRlStep.readbacksPerStep} readbacks/step`);
       wallClockOnly.push('co-rl step ms: wall clock of the whole step by design');
     }
+    // ---- every op of the table with a parity case, on WebGPU and on the CPU reference (src/bench/opBench.ts)
+    const ops = await opFigures(be, new CpuBackend(), plan, log);
     // ---- the WebGPU rows of the scaling table (--device): the cells of the cpu and wasm rows, on this backend
     const engine = { name: be.info.name, make: async () => be, release: () => {} };
     const scalingTable = scaling
@@ -191,6 +196,7 @@ async function runWebGpuBench(
         ? { sftStepMs: first.ours.ms, sftParams: first.params, sftBatch: first.batch, sftAgent: first.agent }
         : {},
       coRlStep,
+      ops,
       scaling: scalingTable,
       summary: {
         matmulRatioMin: ratios.length ? Math.min(...ratios) : null,

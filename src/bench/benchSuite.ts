@@ -171,7 +171,7 @@ export async function benchOurMatmul(
   let out = new Float32Array(0);
   try {
     const ms = await timeMs(
-      () => backend.matmulForward(o, inp, w, b, s.N, s.C, s.OC),
+      () => backend.matmulForward({ out: o, inp, weight: w, bias: b, N: s.N, C: s.C, OC: s.OC }),
       async () => {
         out = Float32Array.from(await backend.read(o));
       },

@@ -1,6 +1,7 @@
 // The wasm sections of `npm run bench` (issue 13), in Node: our wasm matmul at every preset shape (and
 // at the 1M-parameter agent's shapes) against TensorFlow.js's WASM backend (XNNPACK, SIMD, one thread
-// like ours) and against the CPU reference, alternating the three so they share the machine's noise; a
+// like ours) and against the CPU reference, alternating the three so they share the machine's noise; every
+// op of the table at its parity case's sizes on wasm and cpu (opBench.ts); a
 // Co-RL step of the preset on wasm against cpu; and the scaling table (src/bench/scaling.ts) on both.
 import type { Backend } from '../engine/backend';
 import { CpuBackend } from '../engine/cpu/cpuBackend';
@@ -28,8 +29,9 @@ import {
   scalingRows,
 } from './scaling';
 import { loadTfWasm, tfWasmMatmul } from './tfWasm';
+import { opFigures } from './opBench';
 
-export const WASM_SECTIONS = ['matmul', 'step', 'scaling'] as const;
+export const WASM_SECTIONS = ['matmul', 'ops', 'step', 'scaling'] as const;
 export type WasmSection = (typeof WASM_SECTIONS)[number];
 export const WASM_USAGE = `  --wasm SECTIONS|none: wasm sections to run (${WASM_SECTIONS.join(', ')}; default all), --wasm-only: only those`;
 
@@ -250,6 +252,11 @@ export async function runWasmBench(
       ),
     });
     relaxed?.destroy();
+  }
+  if (o.sections.includes('ops')) {
+    // every op of the table with a parity case (src/bench/opBench.ts), and which ran the CPU kernel
+    report.ops = await opFigures(wasm, new CpuBackend(), plan, log);
+    report.cpuKernelOps = wasm.info.cpuKernelOps;
   }
   wasm.destroy();
   if (o.sections.includes('step')) {

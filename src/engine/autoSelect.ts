@@ -42,9 +42,9 @@ function makeProbe(be: Backend, shape: AutoShape): { round(): Promise<void>; fre
   return {
     async round() {
       for (let i = 0; i < CHAINS_PER_READ; i++) {
-        be.matmulForward(t.h, t.x, t.w1, t.b1, ROWS, C, H);
-        be.geluForward(t.g, t.h, ROWS * H);
-        be.matmulForward(t.y, t.g, t.w2, t.b2, ROWS, H, C);
+        be.matmulForward({ out: t.h, inp: t.x, weight: t.w1, bias: t.b1, N: ROWS, C, OC: H });
+        be.geluForward({ out: t.g, inp: t.h, N: ROWS * H });
+        be.matmulForward({ out: t.y, inp: t.g, weight: t.w2, bias: t.b2, N: ROWS, C: H, OC: C });
       }
       await be.readMany([t.y]);
     },

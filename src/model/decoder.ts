@@ -120,35 +120,73 @@ export class Decoder {
     const H = m.cfg.mlpRatio * C;
     const { R, Tmax } = this;
     const N = R * T;
-    be.encoderForward(
-      b.xa,
-      m.param('wte'),
-      m.cfg.pos === 'learned' ? m.param('wpe') : null,
-      this.seq,
-      R,
+    be.encoderForward({
+      out: b.xa,
+      wte: m.param('wte'),
+      wpe: m.cfg.pos === 'learned' ? m.param('wpe') : null,
+      tokens: this.seq,
+      B: R,
       T,
       C,
-      this.L,
+      tokStride: this.L,
       pos0,
-    );
+    });
     for (let l = 0; l < nLayer; l++) {
       const p = m.layerParams(l);
-      be.layernormForward(b.ln, b.mean, b.rstd, b.xa, p.ln1w, p.ln1b, N, C);
-      be.matmulForward(b.qkv, b.ln, p.qkvw, p.qkvb, N, C, 3 * C);
-      if (b.qkvr !== b.qkv) be.ropeForward(b.qkvr, b.qkv, R, T, C, NH, pos0);
-      be.kvCacheWrite(this.kc[l], this.vc[l], b.qkvr, R, T, pos0, Tmax, C);
+      be.layernormForward({
+        out: b.ln,
+        mean: b.mean,
+        rstd: b.rstd,
+        inp: b.xa,
+        weight: p.ln1w,
+        bias: p.ln1b,
+        N,
+        C,
+      });
+      be.matmulForward({ out: b.qkv, inp: b.ln, weight: p.qkvw, bias: p.qkvb, N, C, OC: 3 * C });
+      if (b.qkvr !== b.qkv) be.ropeForward({ out: b.qkvr, inp: b.qkv, B: R, T, C, NH, pos0 });
+      be.kvCacheWrite({ kcache: this.kc[l], vcache: this.vc[l], qkv: b.qkvr, B: R, T, pos0, Tmax, C });
       if (!logits && l === nLayer - 1) return; // prefill needs only the caches
-      be.attentionCached(b.atty, b.qkvr, this.kc[l], this.vc[l], R, T, pos0, Tmax, C, NH);
-      be.matmulForward(b.attproj, b.atty, p.attprojw, p.attprojb, N, C, C);
-      be.residualForward(b.xb, b.xa, b.attproj, N * C);
-      be.layernormForward(b.ln, b.mean, b.rstd, b.xb, p.ln2w, p.ln2b, N, C);
-      be.matmulForward(b.fch, b.ln, p.fcw, p.fcb, N, C, H);
-      be.geluForward(b.fchg, b.fch, N * H);
-      be.matmulForward(b.fcproj, b.fchg, p.fcprojw, p.fcprojb, N, H, C);
-      be.residualForward(b.xa, b.xb, b.fcproj, N * C);
+      be.attentionCached({
+        out: b.atty,
+        qkv: b.qkvr,
+        kcache: this.kc[l],
+        vcache: this.vc[l],
+        B: R,
+        T,
+        pos0,
+        Tmax,
+        C,
+        NH,
+      });
+      be.matmulForward({ out: b.attproj, inp: b.atty, weight: p.attprojw, bias: p.attprojb, N, C, OC: C });
+      be.residualForward({ out: b.xb, a: b.xa, b: b.attproj, N: N * C });
+      be.layernormForward({
+        out: b.ln,
+        mean: b.mean,
+        rstd: b.rstd,
+        inp: b.xb,
+        weight: p.ln2w,
+        bias: p.ln2b,
+        N,
+        C,
+      });
+      be.matmulForward({ out: b.fch, inp: b.ln, weight: p.fcw, bias: p.fcb, N, C, OC: H });
+      be.geluForward({ out: b.fchg, inp: b.fch, N: N * H });
+      be.matmulForward({ out: b.fcproj, inp: b.fchg, weight: p.fcprojw, bias: p.fcprojb, N, C: H, OC: C });
+      be.residualForward({ out: b.xa, a: b.xb, b: b.fcproj, N: N * C });
     }
-    be.layernormForward(b.ln, b.mean, b.rstd, b.xa, m.param('lnfw'), m.param('lnfb'), N, C);
-    be.matmulForward(b.logits, b.ln, m.param('wte'), null, N, C, V);
+    be.layernormForward({
+      out: b.ln,
+      mean: b.mean,
+      rstd: b.rstd,
+      inp: b.xa,
+      weight: m.param('lnfw'),
+      bias: m.param('lnfb'),
+      N,
+      C,
+    });
+    be.matmulForward({ out: b.logits, inp: b.ln, weight: m.param('wte'), bias: null, N, C, OC: V });
   }
 
   /** Whether the backend has the fused decode ops and the model fits them (src/engine/decode.ts). */

@@ -82,7 +82,19 @@ export function startGenerate(
     }
     d.forward(d.dec, 1, Tp - 1 + s, true);
     // the token goes into the rows (the next step's input); its log-prob into the step-major buffer
-    be.sampleTokens(d.seq, d.dec.logits, R, V, opts.temperature, opts.seed, s, d.L, Tp + s, logp, s * R);
+    be.sampleTokens({
+      out: d.seq,
+      logits: d.dec.logits,
+      rows: R,
+      V,
+      temperature: opts.temperature,
+      seed: opts.seed,
+      counter: s,
+      outStride: d.L,
+      outOffset: Tp + s,
+      logp,
+      logpOffset: s * R,
+    });
   }
   const { L } = d;
   return {
@@ -145,8 +157,27 @@ export async function generateNoCache(
     const logits = (await be.read(model.forward(seq, R, T, L))) as Float32Array; // (R, T, V)
     for (let r = 0; r < R; r++) lastHost.set(logits.subarray((r * T + T - 1) * V, (r * T + T) * V), r * V);
     be.write(last, lastHost);
-    be.sampleTokens(cur, last, R, V, opts.temperature, opts.seed, s, 1, 0);
-    be.logprobForward(lp, null, null, last, cur, R, V, opts.temperature > 0 ? opts.temperature : 1);
+    be.sampleTokens({
+      out: cur,
+      logits: last,
+      rows: R,
+      V,
+      temperature: opts.temperature,
+      seed: opts.seed,
+      counter: s,
+      outStride: 1,
+      outOffset: 0,
+    });
+    be.logprobForward({
+      logp: lp,
+      entropy: null,
+      certainty: null,
+      logits: last,
+      targets: cur,
+      N: R,
+      V,
+      temperature: opts.temperature > 0 ? opts.temperature : 1,
+    });
     const c = (await be.read(cur)) as Uint32Array;
     lpAll.set((await be.read(lp)) as Float32Array, s * R);
     for (let r = 0; r < R; r++) host[r * L + T] = c[r];

@@ -5,6 +5,7 @@
 import type { AdamWParams, Backend } from '../engine/backend';
 import type { Tensor } from '../engine/tensor';
 import { assertGPTConfig, type GPTConfig } from './config';
+import { ActivationCache, type Acts } from './activations';
 import {
   initParams,
   LAYER_PARAM_NAMES,
@@ -16,52 +17,6 @@ import {
 
 /** Views of one block's parameters (or gradients). */
 export type LayerTensors = Record<LayerParamName, Tensor>;
-
-/** Activations of one block for one (B, T) shape. */
-interface LayerActs {
-  ln1: Tensor; // (B, T, C)
-  ln1Mean: Tensor; // (B, T)
-  ln1Rstd: Tensor; // (B, T)
-  qkv: Tensor; // (B, T, 3C)
-  qkvr: Tensor; // (B, T, 3C): rotated qkv for rope, else the same tensor as qkv
-  atty: Tensor; // (B, T, C)
-  att: Tensor; // (B, NH, T, T)
-  attproj: Tensor; // (B, T, C)
-  res2: Tensor; // (B, T, C)
-  ln2: Tensor; // (B, T, C)
-  ln2Mean: Tensor; // (B, T)
-  ln2Rstd: Tensor; // (B, T)
-  fch: Tensor; // (B, T, H)
-  fchg: Tensor; // (B, T, H)
-  fcproj: Tensor; // (B, T, C)
-  res3: Tensor; // (B, T, C)
-}
-
-/** Every buffer of a forward/backward pass at one (B, T) shape, allocated once and reused. */
-interface Acts {
-  B: number;
-  T: number;
-  encoded: Tensor; // (B, T, C)
-  layers: LayerActs[];
-  lnf: Tensor; // (B, T, C)
-  lnfMean: Tensor; // (B, T)
-  lnfRstd: Tensor; // (B, T)
-  logits: Tensor; // (B, T, V)
-  dlogits: Tensor; // (B, T, V)
-  // backward scratch (zeroed before each use, since backward ops accumulate)
-  dres: Tensor; // (B, T, C) gradient of the residual stream
-  dbtc: Tensor; // (B, T, C) gradient of a layer-norm output
-  datty: Tensor; // (B, T, C)
-  dqkv: Tensor; // (B, T, 3C)
-  dqkvr: Tensor | null; // (B, T, 3C), rope only
-  dfch: Tensor; // (B, T, H)
-  dfchg: Tensor; // (B, T, H)
-  owned: Tensor[];
-  freed: boolean;
-}
-
-/** How many (B, T) activation sets the model keeps before freeing the least recently used. */
-const MAX_SHAPES = 3;
 
 export class GPT {
   readonly cfg: GPTConfig;
@@ -77,7 +32,7 @@ export class GPT {
   private readonly gviews = new Map<string, Tensor>();
   private readonly pl: LayerTensors[] = [];
   private readonly gl: LayerTensors[] = [];
-  private readonly shapes = new Map<string, Acts>();
+  private readonly shapes: ActivationCache;
   private last: { acts: Acts; tokens: Tensor; tokStride: number } | null = null;
 
   /** A freshly initialised model (GPT-2 init from cfg.seed); throws naming every bad config field. */
@@ -87,6 +42,9 @@ export class GPT {
   ) {
     assertGPTConfig(cfg);
     this.cfg = { ...cfg };
+    this.shapes = new ActivationCache(backend, this.cfg, (a) => {
+      if (this.last?.acts === a) this.last = null;
+    });
     this.layout = paramLayout(cfg);
     const n = this.layout.total;
     this.params = backend.alloc([n], 'f32', 'params');
@@ -148,87 +106,12 @@ export class GPT {
   }
 
   private acts(B: number, T: number): Acts {
-    const key = `${B}x${T}`;
-    const hit = this.shapes.get(key);
-    if (hit) {
-      this.shapes.delete(key);
-      this.shapes.set(key, hit); // most recently used last
-      return hit;
-    }
-    if (this.shapes.size >= MAX_SHAPES) {
-      const [oldKey, old] = this.shapes.entries().next().value!;
-      this.shapes.delete(oldKey);
-      this.freeActs(old);
-    }
-    const a = this.allocActs(B, T);
-    this.shapes.set(key, a);
-    return a;
-  }
-
-  private allocActs(B: number, T: number): Acts {
-    const { nEmbd: C, nHead: NH, vocabSize: V } = this.cfg;
-    const H = this.cfg.mlpRatio * C;
-    const owned: Tensor[] = [];
-    const al = (shape: number[], label: string): Tensor => {
-      const t = this.backend.alloc(shape, 'f32', label);
-      owned.push(t);
-      return t;
-    };
-    const rope = this.cfg.pos === 'rope';
-    const layers: LayerActs[] = [];
-    for (let l = 0; l < this.cfg.nLayer; l++) {
-      const qkv = al([B, T, 3 * C], `h${l}.qkv`);
-      layers.push({
-        ln1: al([B, T, C], `h${l}.ln1`),
-        ln1Mean: al([B, T], `h${l}.ln1Mean`),
-        ln1Rstd: al([B, T], `h${l}.ln1Rstd`),
-        qkv,
-        qkvr: rope ? al([B, T, 3 * C], `h${l}.qkvr`) : qkv,
-        atty: al([B, T, C], `h${l}.atty`),
-        att: al([B, NH, T, T], `h${l}.att`),
-        attproj: al([B, T, C], `h${l}.attproj`),
-        res2: al([B, T, C], `h${l}.res2`),
-        ln2: al([B, T, C], `h${l}.ln2`),
-        ln2Mean: al([B, T], `h${l}.ln2Mean`),
-        ln2Rstd: al([B, T], `h${l}.ln2Rstd`),
-        fch: al([B, T, H], `h${l}.fch`),
-        fchg: al([B, T, H], `h${l}.fchg`),
-        fcproj: al([B, T, C], `h${l}.fcproj`),
-        res3: al([B, T, C], `h${l}.res3`),
-      });
-    }
-    return {
-      B,
-      T,
-      layers,
-      owned,
-      freed: false,
-      encoded: al([B, T, C], 'encoded'),
-      lnf: al([B, T, C], 'lnf'),
-      lnfMean: al([B, T], 'lnfMean'),
-      lnfRstd: al([B, T], 'lnfRstd'),
-      logits: al([B, T, V], 'logits'),
-      dlogits: al([B, T, V], 'dlogits'),
-      dres: al([B, T, C], 'dres'),
-      dbtc: al([B, T, C], 'dbtc'),
-      datty: al([B, T, C], 'datty'),
-      dqkv: al([B, T, 3 * C], 'dqkv'),
-      dqkvr: rope ? al([B, T, 3 * C], 'dqkvr') : null,
-      dfch: al([B, T, H], 'dfch'),
-      dfchg: al([B, T, H], 'dfchg'),
-    };
-  }
-
-  private freeActs(a: Acts): void {
-    for (const t of a.owned) this.backend.free(t);
-    a.freed = true;
-    if (this.last?.acts === a) this.last = null;
+    return this.shapes.get(B, T);
   }
 
   /** Free every activation buffer (they are reallocated by the next forward). */
   releaseActivations(): void {
-    for (const a of this.shapes.values()) this.freeActs(a);
-    this.shapes.clear();
+    this.shapes.release();
   }
 
   /**
@@ -247,36 +130,63 @@ export class GPT {
     const be = this.backend;
     const a = this.acts(B, T);
     const N = B * T;
-    be.encoderForward(
-      a.encoded,
-      this.param('wte'),
-      this.cfg.pos === 'learned' ? this.param('wpe') : null,
+    be.encoderForward({
+      out: a.encoded,
+      wte: this.param('wte'),
+      wpe: this.cfg.pos === 'learned' ? this.param('wpe') : null,
       tokens,
       B,
       T,
       C,
       tokStride,
-      0,
-    );
+      pos0: 0,
+    });
     let x = a.encoded;
     for (let l = 0; l < this.cfg.nLayer; l++) {
       const p = this.pl[l];
       const la = a.layers[l];
-      be.layernormForward(la.ln1, la.ln1Mean, la.ln1Rstd, x, p.ln1w, p.ln1b, N, C);
-      be.matmulForward(la.qkv, la.ln1, p.qkvw, p.qkvb, N, C, 3 * C);
-      if (la.qkvr !== la.qkv) be.ropeForward(la.qkvr, la.qkv, B, T, C, NH, 0);
-      be.attentionForward(la.atty, la.att, la.qkvr, B, T, C, NH);
-      be.matmulForward(la.attproj, la.atty, p.attprojw, p.attprojb, N, C, C);
-      be.residualForward(la.res2, x, la.attproj, N * C);
-      be.layernormForward(la.ln2, la.ln2Mean, la.ln2Rstd, la.res2, p.ln2w, p.ln2b, N, C);
-      be.matmulForward(la.fch, la.ln2, p.fcw, p.fcb, N, C, H);
-      be.geluForward(la.fchg, la.fch, N * H);
-      be.matmulForward(la.fcproj, la.fchg, p.fcprojw, p.fcprojb, N, H, C);
-      be.residualForward(la.res3, la.res2, la.fcproj, N * C);
+      be.layernormForward({
+        out: la.ln1,
+        mean: la.ln1Mean,
+        rstd: la.ln1Rstd,
+        inp: x,
+        weight: p.ln1w,
+        bias: p.ln1b,
+        N,
+        C,
+      });
+      be.matmulForward({ out: la.qkv, inp: la.ln1, weight: p.qkvw, bias: p.qkvb, N, C, OC: 3 * C });
+      if (la.qkvr !== la.qkv) be.ropeForward({ out: la.qkvr, inp: la.qkv, B, T, C, NH, pos0: 0 });
+      be.attentionForward({ out: la.atty, att: la.att, qkv: la.qkvr, B, T, C, NH });
+      be.matmulForward({ out: la.attproj, inp: la.atty, weight: p.attprojw, bias: p.attprojb, N, C, OC: C });
+      be.residualForward({ out: la.res2, a: x, b: la.attproj, N: N * C });
+      be.layernormForward({
+        out: la.ln2,
+        mean: la.ln2Mean,
+        rstd: la.ln2Rstd,
+        inp: la.res2,
+        weight: p.ln2w,
+        bias: p.ln2b,
+        N,
+        C,
+      });
+      be.matmulForward({ out: la.fch, inp: la.ln2, weight: p.fcw, bias: p.fcb, N, C, OC: H });
+      be.geluForward({ out: la.fchg, inp: la.fch, N: N * H });
+      be.matmulForward({ out: la.fcproj, inp: la.fchg, weight: p.fcprojw, bias: p.fcprojb, N, C: H, OC: C });
+      be.residualForward({ out: la.res3, a: la.res2, b: la.fcproj, N: N * C });
       x = la.res3;
     }
-    be.layernormForward(a.lnf, a.lnfMean, a.lnfRstd, x, this.param('lnfw'), this.param('lnfb'), N, C);
-    be.matmulForward(a.logits, a.lnf, this.param('wte'), null, N, C, V); // tied LM head
+    be.layernormForward({
+      out: a.lnf,
+      mean: a.lnfMean,
+      rstd: a.lnfRstd,
+      inp: x,
+      weight: this.param('lnfw'),
+      bias: this.param('lnfb'),
+      N,
+      C,
+    });
+    be.matmulForward({ out: a.logits, inp: a.lnf, weight: this.param('wte'), bias: null, N, C, OC: V }); // tied LM head
     this.last = { acts: a, tokens, tokStride };
     return a.logits;
   }
@@ -318,20 +228,30 @@ export class GPT {
     const L = this.cfg.nLayer;
     // LM head (tied to wte) and final layer norm
     be.fill(a.dbtc, 0);
-    be.matmulBackward(a.dbtc, this.grad('wte'), null, dlogits, a.lnf, this.param('wte'), N, C, V);
-    be.fill(a.dres, 0);
-    be.layernormBackward(
-      a.dres,
-      this.grad('lnfw'),
-      this.grad('lnfb'),
-      a.dbtc,
-      a.layers[L - 1].res3,
-      this.param('lnfw'),
-      a.lnfMean,
-      a.lnfRstd,
+    be.matmulBackward({
+      dinp: a.dbtc,
+      dweight: this.grad('wte'),
+      dbias: null,
+      dout: dlogits,
+      inp: a.lnf,
+      weight: this.param('wte'),
       N,
       C,
-    );
+      OC: V,
+    });
+    be.fill(a.dres, 0);
+    be.layernormBackward({
+      dinp: a.dres,
+      dweight: this.grad('lnfw'),
+      dbias: this.grad('lnfb'),
+      dout: a.dbtc,
+      inp: a.layers[L - 1].res3,
+      weight: this.param('lnfw'),
+      mean: a.lnfMean,
+      rstd: a.lnfRstd,
+      N,
+      C,
+    });
     // a.dres now holds dL/d(res3 of the last block); each block turns it into dL/d(its input).
     for (let l = L - 1; l >= 0; l--) {
       const p = this.pl[l];
@@ -340,38 +260,100 @@ export class GPT {
       const residual = l === 0 ? a.encoded : a.layers[l - 1].res3;
       // res3 = res2 + fcproj: both receive dres (dres keeps flowing as dL/d res2)
       be.fill(a.dfchg, 0);
-      be.matmulBackward(a.dfchg, g.fcprojw, g.fcprojb, a.dres, la.fchg, p.fcprojw, N, H, C);
+      be.matmulBackward({
+        dinp: a.dfchg,
+        dweight: g.fcprojw,
+        dbias: g.fcprojb,
+        dout: a.dres,
+        inp: la.fchg,
+        weight: p.fcprojw,
+        N,
+        C: H,
+        OC: C,
+      });
       be.fill(a.dfch, 0);
-      be.geluBackward(a.dfch, la.fch, a.dfchg, N * H);
+      be.geluBackward({ dinp: a.dfch, inp: la.fch, dout: a.dfchg, N: N * H });
       be.fill(a.dbtc, 0);
-      be.matmulBackward(a.dbtc, g.fcw, g.fcb, a.dfch, la.ln2, p.fcw, N, C, H);
-      be.layernormBackward(a.dres, g.ln2w, g.ln2b, a.dbtc, la.res2, p.ln2w, la.ln2Mean, la.ln2Rstd, N, C);
+      be.matmulBackward({
+        dinp: a.dbtc,
+        dweight: g.fcw,
+        dbias: g.fcb,
+        dout: a.dfch,
+        inp: la.ln2,
+        weight: p.fcw,
+        N,
+        C,
+        OC: H,
+      });
+      be.layernormBackward({
+        dinp: a.dres,
+        dweight: g.ln2w,
+        dbias: g.ln2b,
+        dout: a.dbtc,
+        inp: la.res2,
+        weight: p.ln2w,
+        mean: la.ln2Mean,
+        rstd: la.ln2Rstd,
+        N,
+        C,
+      });
       // res2 = residual + attproj: both receive dres (dres keeps flowing as dL/d residual)
       be.fill(a.datty, 0);
-      be.matmulBackward(a.datty, g.attprojw, g.attprojb, a.dres, la.atty, p.attprojw, N, C, C);
+      be.matmulBackward({
+        dinp: a.datty,
+        dweight: g.attprojw,
+        dbias: g.attprojb,
+        dout: a.dres,
+        inp: la.atty,
+        weight: p.attprojw,
+        N,
+        C,
+        OC: C,
+      });
       be.fill(a.dqkv, 0);
       if (a.dqkvr) {
         be.fill(a.dqkvr, 0);
-        be.attentionBackward(a.dqkvr, a.datty, la.qkvr, la.att, B, T, C, NH);
-        be.ropeBackward(a.dqkv, a.dqkvr, B, T, C, NH, 0);
+        be.attentionBackward({ dqkv: a.dqkvr, dout: a.datty, qkv: la.qkvr, att: la.att, B, T, C, NH });
+        be.ropeBackward({ dinp: a.dqkv, dout: a.dqkvr, B, T, C, NH, pos0: 0 });
       } else {
-        be.attentionBackward(a.dqkv, a.datty, la.qkv, la.att, B, T, C, NH);
+        be.attentionBackward({ dqkv: a.dqkv, dout: a.datty, qkv: la.qkv, att: la.att, B, T, C, NH });
       }
       be.fill(a.dbtc, 0);
-      be.matmulBackward(a.dbtc, g.qkvw, g.qkvb, a.dqkv, la.ln1, p.qkvw, N, C, 3 * C);
-      be.layernormBackward(a.dres, g.ln1w, g.ln1b, a.dbtc, residual, p.ln1w, la.ln1Mean, la.ln1Rstd, N, C);
+      be.matmulBackward({
+        dinp: a.dbtc,
+        dweight: g.qkvw,
+        dbias: g.qkvb,
+        dout: a.dqkv,
+        inp: la.ln1,
+        weight: p.qkvw,
+        N,
+        C,
+        OC: 3 * C,
+      });
+      be.layernormBackward({
+        dinp: a.dres,
+        dweight: g.ln1w,
+        dbias: g.ln1b,
+        dout: a.dbtc,
+        inp: residual,
+        weight: p.ln1w,
+        mean: la.ln1Mean,
+        rstd: la.ln1Rstd,
+        N,
+        C,
+      });
     }
-    be.encoderBackward(
-      this.grad('wte'),
-      this.cfg.pos === 'learned' ? this.grad('wpe') : null,
-      a.dres,
+    be.encoderBackward({
+      dwte: this.grad('wte'),
+      dwpe: this.cfg.pos === 'learned' ? this.grad('wpe') : null,
+      dout: a.dres,
       tokens,
       B,
       T,
       C,
       tokStride,
-      0,
-    );
+      pos0: 0,
+    });
   }
 
   /**
@@ -381,10 +363,28 @@ export class GPT {
   step(hp: AdamWParams, maxNorm = 1): void {
     const n = this.layout.total;
     if (maxNorm > 0 && Number.isFinite(maxNorm)) {
-      this.backend.sumSquares(this.normSq, this.grads, n);
-      this.backend.adamw(this.params, this.grads, this.m, this.v, this.normSq, maxNorm, n, hp);
+      this.backend.sumSquares({ out: this.normSq, inp: this.grads, N: n });
+      this.backend.adamw({
+        params: this.params,
+        grads: this.grads,
+        m: this.m,
+        v: this.v,
+        normSq: this.normSq,
+        maxNorm,
+        N: n,
+        hp,
+      });
     } else {
-      this.backend.adamw(this.params, this.grads, this.m, this.v, null, 0, n, hp);
+      this.backend.adamw({
+        params: this.params,
+        grads: this.grads,
+        m: this.m,
+        v: this.v,
+        normSq: null,
+        maxNorm: 0,
+        N: n,
+        hp,
+      });
     }
   }
 

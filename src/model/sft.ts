@@ -157,13 +157,21 @@ export async function sftStep(
   be.write(d.dlosses, dl);
   model.zeroGrad();
   const logits = model.forward(d.tokens, B, T, T + 1);
-  be.crossEntropyForward(d.losses, logits, d.targets, N, V);
+  be.crossEntropyForward({ losses: d.losses, logits, targets: d.targets, N, V });
   const dlogits = model.gradLogits();
   be.fill(dlogits, 0);
-  be.crossEntropyBackward(dlogits, logits, d.targets, d.dlosses, N, V);
+  be.crossEntropyBackward({ dlogits, logits, targets: d.targets, dlosses: d.dlosses, N, V });
   model.backward(dlogits);
   // mean masked loss = dlosses . losses, as a (1 x N) @ (N x 1) matmul on the device
-  be.matmulForward(be.view(d.stats, 0, [1, 1]), d.dlosses, d.losses, null, 1, N, 1);
+  be.matmulForward({
+    out: be.view(d.stats, 0, [1, 1]),
+    inp: d.dlosses,
+    weight: d.losses,
+    bias: null,
+    N: 1,
+    C: N,
+    OC: 1,
+  });
   model.step(hp, maxNorm);
   if (maxNorm > 0) be.copy(d.stats, model.normSq, 1, 1, 0);
   const s = (await be.read(d.stats)) as Float32Array;

@@ -30,7 +30,7 @@ async function smallMatmul(g: Backend): Promise<Float32Array> {
   g.write(inp, rand(N * C));
   g.write(w, rand(OC * C));
   g.write(b, rand(OC));
-  g.matmulForward(out, inp, w, b, N, C, OC);
+  g.matmulForward({ out, inp, weight: w, bias: b, N, C, OC });
   const r = (await g.read(out)) as Float32Array;
   for (const t of [inp, w, b, out]) g.free(t);
   return r.slice();

@@ -120,16 +120,16 @@ export function startPolicyForward(
   be.write(b.tokens, rows.seq);
   be.write(b.targets, targets);
   const logits = model.forward(b.tokens, rows.R, T, L);
-  be.logprobForward(
-    b.logp,
-    want.entropy ? b.entropy : null,
-    want.certainty ? b.certainty : null,
+  be.logprobForward({
+    logp: b.logp,
+    entropy: want.entropy ? b.entropy : null,
+    certainty: want.certainty ? b.certainty : null,
     logits,
-    b.targets,
+    targets: b.targets,
     N,
-    model.cfg.vocabSize,
+    V: model.cfg.vocabSize,
     temperature,
-  );
+  });
   const tensors = [b.logp];
   if (want.entropy) tensors.push(b.entropy);
   if (want.certainty) tensors.push(b.certainty);
@@ -170,14 +170,14 @@ export function policyBackward(
   be.write(b.weights, full);
   const dlogits = model.gradLogits();
   be.fill(dlogits, 0);
-  be.logprobBackward(
+  be.logprobBackward({
     dlogits,
-    model.lastLogits(),
-    b.targets,
-    b.weights,
-    rows.R * T,
-    model.cfg.vocabSize,
+    logits: model.lastLogits(),
+    targets: b.targets,
+    weights: b.weights,
+    N: rows.R * T,
+    V: model.cfg.vocabSize,
     temperature,
-  );
+  });
   model.backward(dlogits);
 }

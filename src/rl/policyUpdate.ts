@@ -102,7 +102,7 @@ export class PolicyUpdate {
           be.write(model.grads, new Float32Array(model.layout.total).fill(NaN));
         this.optSteps[n]++;
         // the clipped step computes the squared norm into model.normSq on the device; else compute it here
-        if (!clipped) be.sumSquares(model.normSq, model.grads, model.layout.total);
+        if (!clipped) be.sumSquares({ out: model.normSq, inp: model.grads, N: model.layout.total });
         model.step(
           {
             lr,

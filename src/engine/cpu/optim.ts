@@ -1,6 +1,6 @@
 // CPU twin of shaders/optim.wgsl: squared L2 norm (for global gradient-norm clipping) and AdamW
 // with decoupled weight decay (Loshchilov & Hutter 2019; llm.c adamw_cpu), bias-corrected.
-import type { AdamWParams } from '../backend';
+import type { AdamWParams } from '../ops/declare';
 import type { Floats } from './types';
 
 /** out[0] = sum_i inp[i]^2 over i < N. out (1); inp (N). */

@@ -38,9 +38,14 @@ function forwardCase([B, T, C, NH, v]: Shape, s: number): ParityCase {
       const qkv = pair(gpu, cpu, [B, T, 3 * C], randn(B * T * 3 * C, 10 + s), 'qkv');
       const out = poisoned(gpu, cpu, [B, T, C], 'f32', 'out');
       const att = poisoned(gpu, cpu, [B, NH, T, T], 'f32', 'att');
-      if (v) attn.attentionForward(gpu as unknown as GpuContext, out.gpu, att.gpu, qkv.gpu, B, T, C, NH, v);
-      else gpu.attentionForward(out.gpu, att.gpu, qkv.gpu, B, T, C, NH);
-      cpu.attentionForward(out.cpu, att.cpu, qkv.cpu, B, T, C, NH);
+      if (v)
+        attn.attentionForward(
+          gpu as unknown as GpuContext,
+          { out: out.gpu, att: att.gpu, qkv: qkv.gpu, B, T, C, NH },
+          v,
+        );
+      else gpu.attentionForward({ out: out.gpu, att: att.gpu, qkv: qkv.gpu, B, T, C, NH });
+      cpu.attentionForward({ out: out.cpu, att: att.cpu, qkv: qkv.cpu, B, T, C, NH });
       const res = [await out.check('out'), await att.check('att')];
       for (const p of [qkv, out, att]) p.free();
       return res;
@@ -62,18 +67,11 @@ function backwardCase([B, T, C, NH, v]: Shape, s: number): ParityCase {
       if (v)
         attn.attentionBackward(
           gpu as unknown as GpuContext,
-          dqkv.gpu,
-          dout.gpu,
-          qkv.gpu,
-          att.gpu,
-          B,
-          T,
-          C,
-          NH,
+          { dqkv: dqkv.gpu, dout: dout.gpu, qkv: qkv.gpu, att: att.gpu, B, T, C, NH },
           v,
         );
-      else gpu.attentionBackward(dqkv.gpu, dout.gpu, qkv.gpu, att.gpu, B, T, C, NH);
-      cpu.attentionBackward(dqkv.cpu, dout.cpu, qkv.cpu, att.cpu, B, T, C, NH);
+      else gpu.attentionBackward({ dqkv: dqkv.gpu, dout: dout.gpu, qkv: qkv.gpu, att: att.gpu, B, T, C, NH });
+      cpu.attentionBackward({ dqkv: dqkv.cpu, dout: dout.cpu, qkv: qkv.cpu, att: att.cpu, B, T, C, NH });
       const res = [await dqkv.check('dqkv')];
       for (const p of [qkv, att, dout, dqkv]) p.free();
       return res;
@@ -100,25 +98,39 @@ function cachedCase(
       const kc = pair(gpu, cpu, [B, Tmax, C], randn(B * Tmax * C, 60 + s), 'kcache');
       const vc = pair(gpu, cpu, [B, Tmax, C], randn(B * Tmax * C, 70 + s), 'vcache');
       const out = poisoned(gpu, cpu, [B, T, C], 'f32', 'out');
-      gpu.kvCacheWrite(kc.gpu, vc.gpu, qkv.gpu, B, T, pos0, Tmax, C);
-      cpu.kvCacheWrite(kc.cpu, vc.cpu, qkv.cpu, B, T, pos0, Tmax, C);
+      gpu.kvCacheWrite({ kcache: kc.gpu, vcache: vc.gpu, qkv: qkv.gpu, B, T, pos0, Tmax, C });
+      cpu.kvCacheWrite({ kcache: kc.cpu, vcache: vc.cpu, qkv: qkv.cpu, B, T, pos0, Tmax, C });
       if (v)
         attn.attentionCached(
           gpu as unknown as GpuContext,
-          out.gpu,
-          qkv.gpu,
-          kc.gpu,
-          vc.gpu,
+          { out: out.gpu, qkv: qkv.gpu, kcache: kc.gpu, vcache: vc.gpu, B, T, pos0, Tmax, C, NH },
+          v,
+        );
+      else
+        gpu.attentionCached({
+          out: out.gpu,
+          qkv: qkv.gpu,
+          kcache: kc.gpu,
+          vcache: vc.gpu,
           B,
           T,
           pos0,
           Tmax,
           C,
           NH,
-          v,
-        );
-      else gpu.attentionCached(out.gpu, qkv.gpu, kc.gpu, vc.gpu, B, T, pos0, Tmax, C, NH);
-      cpu.attentionCached(out.cpu, qkv.cpu, kc.cpu, vc.cpu, B, T, pos0, Tmax, C, NH);
+        });
+      cpu.attentionCached({
+        out: out.cpu,
+        qkv: qkv.cpu,
+        kcache: kc.cpu,
+        vcache: vc.cpu,
+        B,
+        T,
+        pos0,
+        Tmax,
+        C,
+        NH,
+      });
       const res: CompareResult[] = [
         await kc.check('kcache', 0, 0),
         await vc.check('vcache', 0, 0),

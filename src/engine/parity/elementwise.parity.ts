@@ -25,8 +25,8 @@ async function gelu(gpu: Backend, cpu: Backend, N: number, seed: number): Promis
     [gpu, 'gpu'],
     [cpu, 'cpu'],
   ] as const) {
-    be.geluForward(out[s], inp[s], N);
-    be.geluBackward(dinp[s], inp[s], dout[s], N);
+    be.geluForward({ out: out[s], inp: inp[s], N });
+    be.geluBackward({ dinp: dinp[s], inp: inp[s], dout: dout[s], N });
   }
   const res = [await out.check(`gelu forward N=${N}`), await dinp.check(`gelu backward N=${N}`)];
   for (const p of [inp, out, dout, dinp]) p.free();
@@ -44,8 +44,8 @@ async function residual(gpu: Backend, cpu: Backend, N: number, seed: number): Pr
     [gpu, 'gpu'],
     [cpu, 'cpu'],
   ] as const) {
-    be.residualForward(out[s], a[s], b[s], N);
-    be.residualBackward(da[s], db[s], dout[s], N);
+    be.residualForward({ out: out[s], a: a[s], b: b[s], N });
+    be.residualBackward({ da: da[s], db: db[s], dout: dout[s], N });
   }
   const res = [
     await out.check(`residual forward N=${N}`, 0, 0),

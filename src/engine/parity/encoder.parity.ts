@@ -47,8 +47,28 @@ async function run(gpu: Backend, cpu: Backend, s: Shape, seed: number): Promise<
   const dwte = pair(gpu, cpu, [V, C], randn(V * C, seed + 4), 'dwte');
   const dwpe = s.wpe ? pair(gpu, cpu, [maxT, C], randn(maxT * C, seed + 5), 'dwpe') : null;
   both(gpu, cpu, (be, t) => {
-    be.encoderForward(t(out)!, t(wte)!, t(wpe), t(tokens)!, B, T, C, tokStride, pos0);
-    be.encoderBackward(t(dwte)!, t(dwpe), t(dout)!, t(tokens)!, B, T, C, tokStride, pos0);
+    be.encoderForward({
+      out: t(out)!,
+      wte: t(wte)!,
+      wpe: t(wpe),
+      tokens: t(tokens)!,
+      B,
+      T,
+      C,
+      tokStride,
+      pos0,
+    });
+    be.encoderBackward({
+      dwte: t(dwte)!,
+      dwpe: t(dwpe),
+      dout: t(dout)!,
+      tokens: t(tokens)!,
+      B,
+      T,
+      C,
+      tokStride,
+      pos0,
+    });
   });
   const tag = `B=${B} T=${T} C=${C} V=${V} pos0=${pos0}`;
   const res = [await out.check(`forward ${tag}${s.wpe ? '' : ' (no wpe)'}`), await dwte.check(`dwte ${tag}`)];

@@ -45,8 +45,8 @@ function forward(
 ): void {
   const [out, mean, rstd, inp, w, bias] = t;
   if (v && be === gpu)
-    ln.layernormForward(gpu as unknown as GpuContext, out, mean, rstd, inp, w, bias, N, C, v);
-  else be.layernormForward(out, mean, rstd, inp, w, bias, N, C);
+    ln.layernormForward(gpu as unknown as GpuContext, { out, mean, rstd, inp, weight: w, bias, N, C }, v);
+  else be.layernormForward({ out, mean, rstd, inp, weight: w, bias, N, C });
 }
 
 function backward(
@@ -59,8 +59,12 @@ function backward(
 ): void {
   const [dinp, dw, db, dout, inp, w, mean, rstd] = t;
   if (v && be === gpu)
-    ln.layernormBackward(gpu as unknown as GpuContext, dinp, dw, db, dout, inp, w, mean, rstd, N, C, v);
-  else be.layernormBackward(dinp, dw, db, dout, inp, w, mean, rstd, N, C);
+    ln.layernormBackward(
+      gpu as unknown as GpuContext,
+      { dinp, dweight: dw, dbias: db, dout, inp, weight: w, mean, rstd, N, C },
+      v,
+    );
+  else be.layernormBackward({ dinp, dweight: dw, dbias: db, dout, inp, weight: w, mean, rstd, N, C });
 }
 
 export const cases: ParityCase[] = shapes.flatMap(([N, C, v], s): ParityCase[] => [

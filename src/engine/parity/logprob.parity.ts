@@ -6,6 +6,7 @@ import type { Backend } from '../backend';
 import type { Tensor } from '../tensor';
 import type { CompareResult } from '../compare';
 import type { GpuContext } from '../webgpu/context';
+import type { OpArgs } from '../ops/table';
 import * as lp from '../webgpu/ops/logprob';
 import { type Pair, type ParityCase, pair, poisoned, randn, randInt } from './parityUtil';
 
@@ -40,22 +41,10 @@ function ops(be: Backend, gpu: Backend, v: lp.LogprobVariant | undefined) {
   if (!v || be !== gpu) return be;
   const ctx = gpu as unknown as GpuContext;
   return {
-    logprobForward: (
-      a: Tensor | null,
-      b: Tensor | null,
-      c: Tensor | null,
-      l: Tensor,
-      t: Tensor,
-      N: number,
-      V: number,
-      T: number,
-    ) => lp.logprobForward(ctx, a, b, c, l, t, N, V, T, v),
-    crossEntropyForward: (o: Tensor, l: Tensor, t: Tensor, N: number, V: number) =>
-      lp.crossEntropyForward(ctx, o, l, t, N, V, v),
-    logprobBackward: (d: Tensor, l: Tensor, t: Tensor, w: Tensor, N: number, V: number, T: number) =>
-      lp.logprobBackward(ctx, d, l, t, w, N, V, T, v),
-    crossEntropyBackward: (d: Tensor, l: Tensor, t: Tensor, w: Tensor, N: number, V: number) =>
-      lp.crossEntropyBackward(ctx, d, l, t, w, N, V, v),
+    logprobForward: (a: OpArgs<'logprobForward'>) => lp.logprobForward(ctx, a, v),
+    crossEntropyForward: (a: OpArgs<'crossEntropyForward'>) => lp.crossEntropyForward(ctx, a, v),
+    logprobBackward: (a: OpArgs<'logprobBackward'>) => lp.logprobBackward(ctx, a, v),
+    crossEntropyBackward: (a: OpArgs<'crossEntropyBackward'>) => lp.crossEntropyBackward(ctx, a, v),
   };
 }
 
@@ -77,8 +66,17 @@ async function forwardCase(
   const loss = poisoned(gpu, cpu, [N], 'f32', 'losses');
   both(gpu, cpu, (be, t) => {
     const o = ops(be, gpu, v);
-    o.logprobForward(t(logp), t(ent), t(cert), t(logits), t(targets), N, V, T);
-    o.crossEntropyForward(t(loss), t(logits), t(targets), N, V);
+    o.logprobForward({
+      logp: t(logp),
+      entropy: t(ent),
+      certainty: t(cert),
+      logits: t(logits),
+      targets: t(targets),
+      N,
+      V,
+      temperature: T,
+    });
+    o.crossEntropyForward({ losses: t(loss), logits: t(logits), targets: t(targets), N, V });
   });
   const tag = `N=${N} V=${V} T=${T} ${v ?? `(${lp.logprobVariant(V)})`}`;
   const res = [
@@ -109,8 +107,23 @@ async function backwardCase(
   const dce = pair(gpu, cpu, [N, V], randn(N * V, seed + 4), 'dlogits.ce');
   both(gpu, cpu, (be, t) => {
     const o = ops(be, gpu, v);
-    o.logprobBackward(t(dlp), t(logits), t(targets), t(weights), N, V, T);
-    o.crossEntropyBackward(t(dce), t(logits), t(targets), t(weights), N, V);
+    o.logprobBackward({
+      dlogits: t(dlp),
+      logits: t(logits),
+      targets: t(targets),
+      weights: t(weights),
+      N,
+      V,
+      temperature: T,
+    });
+    o.crossEntropyBackward({
+      dlogits: t(dce),
+      logits: t(logits),
+      targets: t(targets),
+      dlosses: t(weights),
+      N,
+      V,
+    });
   });
   const tag = `N=${N} V=${V} T=${T} ${v ?? `(${lp.logprobVariant(V)})`}`;
   const res = [await dlp.check(`logprob bwd ${tag}`), await dce.check(`crossEntropy bwd ${tag}`)];
@@ -162,8 +175,26 @@ export const cases: ParityCase[] = [
       const ent = poisoned(gpu, cpu, [N], 'f32', 'entropy');
       const cert = poisoned(gpu, cpu, [N], 'f32', 'certainty');
       both(gpu, cpu, (be, t) => {
-        be.logprobForward(t(logp), null, null, t(logits), t(targets), N, V, T);
-        be.logprobForward(null, t(ent), t(cert), t(logits), t(targets), N, V, T);
+        be.logprobForward({
+          logp: t(logp),
+          entropy: null,
+          certainty: null,
+          logits: t(logits),
+          targets: t(targets),
+          N,
+          V,
+          temperature: T,
+        });
+        be.logprobForward({
+          logp: null,
+          entropy: t(ent),
+          certainty: t(cert),
+          logits: t(logits),
+          targets: t(targets),
+          N,
+          V,
+          temperature: T,
+        });
       });
       const res = [
         await logp.check('logp only'),

@@ -83,26 +83,17 @@ async function run(gpu: Backend, cpu: Backend, s: Shape, seed: number): Promise<
   const dweight = pair(gpu, cpu, [OC, C], randn(OC * C, seed + 5), 'dweight');
   const dbias = hasBias ? pair(gpu, cpu, [OC], randn(OC, seed + 6), 'dbias') : null;
   both(gpu, cpu, (be, t) => {
+    const ins = { inp: t(inp)!, weight: t(weight)!, N, C, OC };
+    const fwd = { out: t(out)!, bias: t(bias), ...ins };
+    const bwd = { dinp: t(dinp), dweight: t(dweight)!, dbias: t(dbias), dout: t(dout)!, ...ins };
     if (s.variant && be === gpu) {
       const ctx = gpu as unknown as GpuContext;
-      mm.matmulForward(ctx, t(out)!, t(inp)!, t(weight)!, t(bias), N, C, OC, s.variant);
-      mm.matmulBackward(
-        ctx,
-        t(dinp),
-        t(dweight)!,
-        t(dbias),
-        t(dout)!,
-        t(inp)!,
-        t(weight)!,
-        N,
-        C,
-        OC,
-        s.variant,
-      );
+      mm.matmulForward(ctx, fwd, s.variant);
+      mm.matmulBackward(ctx, bwd, s.variant);
       return;
     }
-    be.matmulForward(t(out)!, t(inp)!, t(weight)!, t(bias), N, C, OC);
-    be.matmulBackward(t(dinp), t(dweight)!, t(dbias), t(dout)!, t(inp)!, t(weight)!, N, C, OC);
+    be.matmulForward(fwd);
+    be.matmulBackward(bwd);
   });
   const tag = `N=${N} C=${C} OC=${OC}${s.variant ? ` ${s.variant}` : ''}`;
   const res = [await out.check(`forward ${tag}${hasBias ? '' : ' (no bias)'}`)];

@@ -20,8 +20,8 @@ const SUMSQ_RTOL = 1e-5;
 
 /** The backend's sumSquares, or on the GPU side the forced variant. */
 function sumSq(gpu: Backend, out: Tensor, inp: Tensor, N: number, v?: optim.SumSquaresVariant): void {
-  if (v) optim.sumSquares(gpu as unknown as GpuContext, out, inp, N, v);
-  else gpu.sumSquares(out, inp, N);
+  if (v) optim.sumSquares(gpu as unknown as GpuContext, { out, inp, N }, v);
+  else gpu.sumSquares({ out, inp, N });
 }
 
 async function adamCase(
@@ -65,8 +65,17 @@ async function adamCase(
         side === 'gpu'
           ? { p: params.gpu, g: grads.gpu, m: m.gpu, v: v.gpu, n: normSq.gpu }
           : { p: params.cpu, g: grads.cpu, m: m.cpu, v: v.cpu, n: normSq.cpu };
-      if (clip !== 'none') be.sumSquares(t.n, t.g, N);
-      be.adamw(t.p, t.g, t.m, t.v, clip === 'none' ? null : t.n, maxNorm, N, hp);
+      if (clip !== 'none') be.sumSquares({ out: t.n, inp: t.g, N });
+      be.adamw({
+        params: t.p,
+        grads: t.g,
+        m: t.m,
+        v: t.v,
+        normSq: clip === 'none' ? null : t.n,
+        maxNorm,
+        N,
+        hp,
+      });
     }
   }
   const tag = `N=${N} clip=${clip} ${fromZero ? 'steps 1-3' : 'steps 10-12, prefilled m/v'}`;
@@ -88,7 +97,7 @@ const sumSqCases = (name: string, sizes: number[], v?: optim.SumSquaresVariant):
       const inp = pair(gpu, cpu, [N], randn(N, 500 + i), 'inp');
       const s = poisoned(gpu, cpu, [1], 'f32', 'sumsq');
       sumSq(gpu, s.gpu, inp.gpu, N, v);
-      cpu.sumSquares(s.cpu, inp.cpu, N);
+      cpu.sumSquares({ out: s.cpu, inp: inp.cpu, N });
       const tag = `N=${N} ${v ?? `(${optim.sumSquaresVariant(N)})`}`;
       out.push(await s.check(`sumSquares ${tag} (rtol ${SUMSQ_RTOL})`, 0, SUMSQ_RTOL));
       // determinism: a second run gives the very same bits

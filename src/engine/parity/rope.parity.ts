@@ -33,8 +33,8 @@ async function run(gpu: Backend, cpu: Backend, s: Shape, seed: number): Promise<
     [gpu, 'gpu'],
     [cpu, 'cpu'],
   ] as const) {
-    be.ropeForward(out[side], inp[side], B, T, C, NH, pos0);
-    be.ropeBackward(dinp[side], dout[side], B, T, C, NH, pos0);
+    be.ropeForward({ out: out[side], inp: inp[side], B, T, C, NH, pos0 });
+    be.ropeBackward({ dinp: dinp[side], dout: dout[side], B, T, C, NH, pos0 });
   }
   const tag = `B=${B} T=${T} C=${C} NH=${NH} pos0=${pos0}`;
   const res = [await out.check(`forward ${tag}`), await dinp.check(`backward ${tag}`)];
@@ -53,7 +53,7 @@ export const cases: ParityCase[] = [
       const t = gpu.alloc([1, 1, 18]);
       let msg = '';
       try {
-        gpu.ropeForward(t, t, 1, 1, 6, 2, 0); // hs = 3
+        gpu.ropeForward({ out: t, inp: t, B: 1, T: 1, C: 6, NH: 2, pos0: 0 }); // hs = 3
       } catch (e) {
         msg = String(e);
       }

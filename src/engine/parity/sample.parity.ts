@@ -6,6 +6,13 @@ import { compareArrays, type CompareResult } from '../compare';
 import { uniform01 } from '../random';
 import { type ParityCase, pair, poisoned, randn } from './parityUtil';
 
+/** Each backend with its side of a Pair. */
+const sides = (gpu: Backend, cpu: Backend) =>
+  [
+    [gpu, 'gpu'],
+    [cpu, 'cpu'],
+  ] as const;
+
 /** softmax(logits / T) in float64. */
 function softmax(logits: ArrayLike<number>, T: number): number[] {
   const z = Array.from(logits, (x) => x / T);
@@ -59,8 +66,18 @@ async function sampledCase(
   const host = randn(rows * V, seed, 2);
   const logits = pair(gpu, cpu, [rows, V], host, 'logits');
   const out = poisoned(gpu, cpu, [rows * stride], 'u32', 'tokens');
-  gpu.sampleTokens(out.gpu, logits.gpu, rows, V, T, seed, counter, stride, offset);
-  cpu.sampleTokens(out.cpu, logits.cpu, rows, V, T, seed, counter, stride, offset);
+  for (const [be, s] of sides(gpu, cpu))
+    be.sampleTokens({
+      out: out[s],
+      logits: logits[s],
+      rows,
+      V,
+      temperature: T,
+      seed,
+      counter,
+      outStride: stride,
+      outOffset: offset,
+    });
   const [g, c] = await Promise.all([gpu.read(out.gpu), cpu.read(out.cpu)]);
   const bad: string[] = [];
   for (let r = 0; r < rows; r++) {
@@ -100,8 +117,20 @@ async function fusedCase(
   const logits = pair(gpu, cpu, [rows, V], host, 'logits');
   const out = poisoned(gpu, cpu, [rows * 2], 'u32', 'tokens');
   const lp = poisoned(gpu, cpu, [logpOffset + rows], 'f32', 'logp');
-  gpu.sampleTokens(out.gpu, logits.gpu, rows, V, T, seed, 5, 2, 1, lp.gpu, logpOffset);
-  cpu.sampleTokens(out.cpu, logits.cpu, rows, V, T, seed, 5, 2, 1, lp.cpu, logpOffset);
+  for (const [be, s] of sides(gpu, cpu))
+    be.sampleTokens({
+      out: out[s],
+      logits: logits[s],
+      rows,
+      V,
+      temperature: T,
+      seed,
+      counter: 5,
+      outStride: 2,
+      outOffset: 1,
+      logp: lp[s],
+      logpOffset,
+    });
   const what = `${T > 0 ? `T=${T}` : 'greedy'} rows=${rows} V=${V} logpOffset=${logpOffset}`;
   const ids = await out.check(`fused sample+logp ${what}: ids`, 0, 0);
   const got = (await gpu.read(lp.gpu)) as Float32Array;
@@ -130,7 +159,16 @@ async function fusedCase(
     Uint32Array.from({ length: rows }, (_, r) => tok[2 * r + 1]),
   );
   const ref = cpu.alloc([rows], 'f32', 'ref');
-  cpu.logprobForward(ref, null, null, logits.cpu, targets, rows, V, T > 0 ? T : 1);
+  cpu.logprobForward({
+    logp: ref,
+    entropy: null,
+    certainty: null,
+    logits: logits.cpu,
+    targets,
+    N: rows,
+    V,
+    temperature: T > 0 ? T : 1,
+  });
   const vsOp = compareArrays(
     `fused sample+logp ${what}: GPU log-probs vs logprobForward`,
     got.subarray(logpOffset),
@@ -163,8 +201,18 @@ export const cases: ParityCase[] = [
       const host = randn(rows * V, 41, 1).map((x) => Math.round(x * 2) / 2);
       const logits = pair(gpu, cpu, [rows, V], host, 'logits');
       const out = poisoned(gpu, cpu, [rows * 3], 'u32', 'tokens');
-      gpu.sampleTokens(out.gpu, logits.gpu, rows, V, 0, 1, 2, 3, 2);
-      cpu.sampleTokens(out.cpu, logits.cpu, rows, V, 0, 1, 2, 3, 2);
+      for (const [be, s] of sides(gpu, cpu))
+        be.sampleTokens({
+          out: out[s],
+          logits: logits[s],
+          rows,
+          V,
+          temperature: 0,
+          seed: 1,
+          counter: 2,
+          outStride: 3,
+          outOffset: 2,
+        });
       const r0 = await out.check(`greedy rows=${rows} V=${V} stride=3 offset=2 (ties)`, 0, 0);
       logits.free();
       out.free();
@@ -193,7 +241,17 @@ export const cases: ParityCase[] = [
       for (let r = 0; r < rows; r++) host.set(row, r * V);
       const logits = pair(gpu, cpu, [rows, V], host, 'logits');
       const out = poisoned(gpu, cpu, [rows], 'u32', 'tokens');
-      gpu.sampleTokens(out.gpu, logits.gpu, rows, V, T, 2024, 1, 1, 0);
+      gpu.sampleTokens({
+        out: out.gpu,
+        logits: logits.gpu,
+        rows,
+        V,
+        temperature: T,
+        seed: 2024,
+        counter: 1,
+        outStride: 1,
+        outOffset: 0,
+      });
       const g = await gpu.read(out.gpu);
       const counts = new Array<number>(V).fill(0);
       let invalid = 0;

@@ -5,7 +5,11 @@
 import { KERNELS_WASM_BASE64 } from './kernelsWasm';
 import { KERNELS_WASM_RELAXED_BASE64 } from './kernelsWasmRelaxed';
 
-/** The module's exports: kernels take byte offsets into memory (0 = a null tensor) and sizes. */
+/**
+ * The module's exports the hand-written ops call (src/engine/wasm/wasmOps.ts): kernels take byte offsets into
+ * memory (0 = a null tensor) and sizes. An export named like an op of the table is that op's kernel, called
+ * with its declared arguments in order, and needs no entry here.
+ */
 export interface Kernels {
   matmulForward(out: number, inp: number, w: number, bias: number, N: number, C: number, OC: number): void;
   matmulForwardT(
@@ -30,29 +34,6 @@ export interface Kernels {
     C: number,
   ): void;
   biasBackward(dbias: number, dout: number, N: number, OC: number): void;
-  layernormForward(
-    out: number,
-    mean: number,
-    rstd: number,
-    inp: number,
-    w: number,
-    b: number,
-    N: number,
-    C: number,
-  ): void;
-  layernormBackward(
-    dinp: number,
-    dw: number,
-    db: number,
-    dout: number,
-    inp: number,
-    w: number,
-    mean: number,
-    rstd: number,
-    N: number,
-    C: number,
-  ): void;
-  attentionForward(out: number, att: number, qkv: number, B: number, T: number, C: number, NH: number): void;
   attentionBackward(
     dqkv: number,
     dout: number,
@@ -77,39 +58,6 @@ export interface Kernels {
     NH: number,
     scratch: number,
   ): void;
-  logprobForward(
-    logp: number,
-    ent: number,
-    cert: number,
-    logits: number,
-    targets: number,
-    N: number,
-    V: number,
-    temperature: number,
-  ): void;
-  logprobBackward(
-    dlogits: number,
-    logits: number,
-    targets: number,
-    weights: number,
-    N: number,
-    V: number,
-    temperature: number,
-  ): void;
-  crossEntropyForward(losses: number, logits: number, targets: number, N: number, V: number): void;
-  crossEntropyBackward(
-    dlogits: number,
-    logits: number,
-    targets: number,
-    dlosses: number,
-    N: number,
-    V: number,
-  ): void;
-  geluForward(out: number, inp: number, N: number): void;
-  geluBackward(dinp: number, inp: number, dout: number, N: number): void;
-  residualForward(out: number, a: number, b: number, N: number): void;
-  residualBackward(da: number, db: number, dout: number, N: number): void;
-  sumSquares(out: number, inp: number, N: number): void;
   adamw(
     params: number,
     grads: number,

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { relaxedSimdAvailable, resolveKernelVariant } from './kernels';
 import { wasmParitySuite } from './wasmParity.suite';
+import { opTableSuite } from './opTable.suite';
 
 describe('the relaxed-SIMD kernel variant', () => {
   it('validates here (the project passes the flag) and auto picks it', () => {
@@ -14,3 +15,4 @@ describe('the relaxed-SIMD kernel variant', () => {
 });
 
 wasmParitySuite('relaxed');
+opTableSuite('relaxed');

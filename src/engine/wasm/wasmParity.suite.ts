@@ -76,8 +76,8 @@ describe('wasm matmul vs the CPU reference', () => {
       const dw = P([OC, C], s + 5);
       const db = hasBias ? P([OC], s + 6) : null;
       both((be, t) => {
-        be.matmulForward(t(out)!, t(inp)!, t(w)!, t(bias), N, C, OC);
-        be.matmulBackward(t(dinp), t(dw)!, t(db), t(dout)!, t(inp)!, t(w)!, N, C, OC);
+        be.matmulForward({ out: t(out)!, inp: t(inp)!, weight: t(w)!, bias: t(bias), N, C, OC });
+        be.matmulBackward({ dinp: t(dinp), dweight: t(dw)!, dbias: t(db), dout: t(dout)!, inp: t(inp)!, weight: t(w)!, N, C, OC });
       });
       const outs: [string, Pair][] = [
         ['out', out],
@@ -97,8 +97,8 @@ describe('wasm matmul vs the CPU reference', () => {
     const wv = { gpu: wasm.view(big.gpu, 64, [OC, C]), cpu: cpu.view(big.cpu, 64, [OC, C]) };
     const inp = P([N, C], 8);
     const out = poisoned(wasm, cpu, [N, OC]);
-    wasm.matmulForward(out.gpu, inp.gpu, wv.gpu, null, N, C, OC);
-    cpu.matmulForward(out.cpu, inp.cpu, wv.cpu, null, N, C, OC);
+    wasm.matmulForward({ out: out.gpu, inp: inp.gpu, weight: wv.gpu, bias: null, N, C, OC });
+    cpu.matmulForward({ out: out.cpu, inp: inp.cpu, weight: wv.cpu, bias: null, N, C, OC });
     await expectAll([['out', out]]);
   });
 });
@@ -123,8 +123,8 @@ describe('wasm layer norm, attention, log-softmax, AdamW vs the CPU reference', 
       const dw = P([C], 6 + C);
       const db = P([C], 7 + C);
       both((be, t) => {
-        be.layernormForward(t(out)!, t(mean)!, t(rstd)!, t(inp)!, t(w)!, t(b)!, N, C);
-        be.layernormBackward(t(dinp)!, t(dw)!, t(db)!, t(dout)!, t(inp)!, t(w)!, t(mean)!, t(rstd)!, N, C);
+        be.layernormForward({ out: t(out)!, mean: t(mean)!, rstd: t(rstd)!, inp: t(inp)!, weight: t(w)!, bias: t(b)!, N, C });
+        be.layernormBackward({ dinp: t(dinp)!, dweight: t(dw)!, dbias: t(db)!, dout: t(dout)!, inp: t(inp)!, weight: t(w)!, mean: t(mean)!, rstd: t(rstd)!, N, C });
       });
       await expectAll([
         ['out', out],
@@ -152,8 +152,8 @@ describe('wasm layer norm, attention, log-softmax, AdamW vs the CPU reference', 
       const dout = P([B, T, C], T + C + 1);
       const dqkv = P([B, T, 3 * C], T + C + 2);
       both((be, t) => {
-        be.attentionForward(t(out)!, t(att)!, t(qkv)!, B, T, C, NH);
-        be.attentionBackward(t(dqkv)!, t(dout)!, t(qkv)!, t(att)!, B, T, C, NH);
+        be.attentionForward({ out: t(out)!, att: t(att)!, qkv: t(qkv)!, B, T, C, NH });
+        be.attentionBackward({ dqkv: t(dqkv)!, dout: t(dout)!, qkv: t(qkv)!, att: t(att)!, B, T, C, NH });
       });
       // cached: write the first T-2 positions, then attend the last 2 (pos0 = T-2) over a longer cache
       const Tmax = T + 3;
@@ -165,9 +165,9 @@ describe('wasm layer norm, attention, log-softmax, AdamW vs the CPU reference', 
       const outc = poisoned(wasm, cpu, [B, Tn, C]);
       const prev = P([B, Math.max(pos0, 1), 3 * C], T + C + 4);
       both((be, t) => {
-        if (pos0 > 0) be.kvCacheWrite(t(kc)!, t(vc)!, t(prev)!, B, pos0, 0, Tmax, C);
-        be.kvCacheWrite(t(kc)!, t(vc)!, t(qn)!, B, Tn, pos0, Tmax, C);
-        be.attentionCached(t(outc)!, t(qn)!, t(kc)!, t(vc)!, B, Tn, pos0, Tmax, C, NH);
+        if (pos0 > 0) be.kvCacheWrite({ kcache: t(kc)!, vcache: t(vc)!, qkv: t(prev)!, B, T: pos0, pos0: 0, Tmax, C });
+        be.kvCacheWrite({ kcache: t(kc)!, vcache: t(vc)!, qkv: t(qn)!, B, T: Tn, pos0, Tmax, C });
+        be.attentionCached({ out: t(outc)!, qkv: t(qn)!, kcache: t(kc)!, vcache: t(vc)!, B, T: Tn, pos0, Tmax, C, NH });
       });
       await expectAll([
         ['out', out],
@@ -200,11 +200,11 @@ describe('wasm layer norm, attention, log-softmax, AdamW vs the CPU reference', 
       const dl2 = P([N, V], N + V + 4);
       const lpOnly = poisoned(wasm, cpu, [N]);
       both((be, t) => {
-        be.logprobForward(t(logp), t(ent), t(cert), t(logits)!, t(targets)!, N, V, temp);
-        be.logprobForward(t(lpOnly), null, null, t(logits)!, t(targets)!, N, V, temp);
-        be.crossEntropyForward(t(ce)!, t(logits)!, t(targets)!, N, V);
-        be.logprobBackward(t(dl1)!, t(logits)!, t(targets)!, t(wts)!, N, V, temp);
-        be.crossEntropyBackward(t(dl2)!, t(logits)!, t(targets)!, t(wts)!, N, V);
+        be.logprobForward({ logp: t(logp), entropy: t(ent), certainty: t(cert), logits: t(logits)!, targets: t(targets)!, N, V, temperature: temp });
+        be.logprobForward({ logp: t(lpOnly), entropy: null, certainty: null, logits: t(logits)!, targets: t(targets)!, N, V, temperature: temp });
+        be.crossEntropyForward({ losses: t(ce)!, logits: t(logits)!, targets: t(targets)!, N, V });
+        be.logprobBackward({ dlogits: t(dl1)!, logits: t(logits)!, targets: t(targets)!, weights: t(wts)!, N, V, temperature: temp });
+        be.crossEntropyBackward({ dlogits: t(dl2)!, logits: t(logits)!, targets: t(targets)!, dlosses: t(wts)!, N, V });
       });
       await expectAll([
         ['logp', logp],
@@ -238,15 +238,15 @@ describe('wasm layer norm, attention, log-softmax, AdamW vs the CPU reference', 
       );
       const norm = poisoned(wasm, cpu, [1]);
       both((be, t) => {
-        be.sumSquares(t(norm)!, t(grads)!, n);
-        be.adamw(t(params)!, t(grads)!, t(m)!, t(v)!, clip ? t(norm) : null, 0.5, n, {
+        be.sumSquares({ out: t(norm)!, inp: t(grads)!, N: n });
+        be.adamw({ params: t(params)!, grads: t(grads)!, m: t(m)!, v: t(v)!, normSq: clip ? t(norm) : null, maxNorm: 0.5, N: n, hp: {
           lr: 1e-2,
           beta1: 0.9,
           beta2: 0.95,
           eps: 1e-8,
           weightDecay: 0.1,
           step: 3,
-        });
+        } });
       });
       await expectAll(
         [
@@ -275,10 +275,10 @@ describe('wasm elementwise kernels vs the CPU reference', () => {
       const da = P([n], n + 4);
       const db = P([n], n + 5);
       both((be, t) => {
-        be.geluForward(t(g)!, t(x)!, n);
-        be.geluBackward(t(dx)!, t(x)!, t(dout)!, n);
-        be.residualForward(t(r)!, t(x)!, t(y)!, n);
-        be.residualBackward(t(da)!, t(db)!, t(dout)!, n);
+        be.geluForward({ out: t(g)!, inp: t(x)!, N: n });
+        be.geluBackward({ dinp: t(dx)!, inp: t(x)!, dout: t(dout)!, N: n });
+        be.residualForward({ out: t(r)!, a: t(x)!, b: t(y)!, N: n });
+        be.residualBackward({ da: t(da)!, db: t(db)!, dout: t(dout)!, N: n });
       });
       await expectAll(
         [
@@ -313,13 +313,13 @@ describe('wasm ops on the CPU reference code, over wasm memory', () => {
     const dwpe = P([T, C], 7);
     const dqkv = P([B, T, 3 * C], 8);
     both((be, t) => {
-      be.encoderForward(t(enc)!, t(wte)!, t(wpe), t(tokens)!, B, T, C, T, 0);
-      be.encoderBackward(t(dwte)!, t(dwpe), t(enc)!, t(tokens)!, B, T, C, T, 0);
-      be.ropeForward(t(rot)!, t(qkv)!, B, T, C, NH, 0);
-      be.ropeBackward(t(dqkv)!, t(rot)!, B, T, C, NH, 0);
-      be.geluForward(t(g)!, t(enc)!, B * T * C);
-      be.residualForward(t(r)!, t(g)!, t(enc)!, B * T * C);
-      be.sampleTokens(t(sampled)!, t(logits)!, B, V, 1, 9, 0, 1, 0);
+      be.encoderForward({ out: t(enc)!, wte: t(wte)!, wpe: t(wpe), tokens: t(tokens)!, B, T, C, tokStride: T, pos0: 0 });
+      be.encoderBackward({ dwte: t(dwte)!, dwpe: t(dwpe), dout: t(enc)!, tokens: t(tokens)!, B, T, C, tokStride: T, pos0: 0 });
+      be.ropeForward({ out: t(rot)!, inp: t(qkv)!, B, T, C, NH, pos0: 0 });
+      be.ropeBackward({ dinp: t(dqkv)!, dout: t(rot)!, B, T, C, NH, pos0: 0 });
+      be.geluForward({ out: t(g)!, inp: t(enc)!, N: B * T * C });
+      be.residualForward({ out: t(r)!, a: t(g)!, b: t(enc)!, N: B * T * C });
+      be.sampleTokens({ out: t(sampled)!, logits: t(logits)!, rows: B, V, temperature: 1, seed: 9, counter: 0, outStride: 1, outOffset: 0 });
     });
     await expectAll(
       [

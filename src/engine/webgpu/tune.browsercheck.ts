@@ -31,7 +31,7 @@ async function tuneCheck(): Promise<CheckReport> {
     ];
     for (const [N, C, OC] of shapes) {
       const [a, w, o] = [be.alloc([N, C]), be.alloc([OC, C]), be.alloc([N, OC])];
-      be.matmulForward(o, a, w, null, N, C, OC);
+      be.matmulForward({ out: o, inp: a, weight: w, bias: null, N, C, OC });
       for (const t of [a, w, o]) be.free(t);
     }
     const [x, y, m, r, g] = [
@@ -41,7 +41,7 @@ async function tuneCheck(): Promise<CheckReport> {
       be.alloc([320]),
       be.alloc([24]),
     ];
-    be.layernormForward(y, m, r, x, g, g, 320, 24);
+    be.layernormForward({ out: y, mean: m, rstd: r, inp: x, weight: g, bias: g, N: 320, C: 24 });
     for (const t of [x, y, m, r, g]) be.free(t);
     await be.sync();
     expect(
@@ -72,7 +72,7 @@ async function tuneCheck(): Promise<CheckReport> {
     let msg = '';
     try {
       const [a, w, o] = [be.alloc([37, 30]), be.alloc([16, 30]), be.alloc([37, 16])];
-      be.matmulForward(o, a, w, null, 37, 30, 16);
+      be.matmulForward({ out: o, inp: a, weight: w, bias: null, N: 37, C: 30, OC: 16 });
     } catch (e) {
       msg = String(e);
     }

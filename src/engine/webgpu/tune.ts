@@ -65,8 +65,12 @@ function setup(be: WebGpuBackend, op: TunedOp, d: readonly number[]): { run: Run
     return {
       tensors: ts,
       run: (v, c = be) => {
-        mm.matmulForward(c, out, inp, w, b, N, C, OC, v as mm.MatmulVariant);
-        mm.matmulBackward(c, dinp, dw, db, dout, inp, w, N, C, OC, v as mm.MatmulVariant);
+        mm.matmulForward(c, { out, inp, weight: w, bias: b, N, C, OC }, v as mm.MatmulVariant);
+        mm.matmulBackward(
+          c,
+          { dinp, dweight: dw, dbias: db, dout, inp, weight: w, N, C, OC },
+          v as mm.MatmulVariant,
+        );
       },
     };
   }
@@ -87,8 +91,12 @@ function setup(be: WebGpuBackend, op: TunedOp, d: readonly number[]): { run: Run
     return {
       tensors: ts,
       run: (v, c = be) => {
-        ln.layernormForward(c, out, mean, rstd, inp, w, b, N, C, v as ln.LayernormVariant);
-        ln.layernormBackward(c, dinp, dw, db, dout, inp, w, mean, rstd, N, C, v as ln.LayernormVariant);
+        ln.layernormForward(c, { out, mean, rstd, inp, weight: w, bias: b, N, C }, v as ln.LayernormVariant);
+        ln.layernormBackward(
+          c,
+          { dinp, dweight: dw, dbias: db, dout, inp, weight: w, mean, rstd, N, C },
+          v as ln.LayernormVariant,
+        );
       },
     };
   }
@@ -104,8 +112,8 @@ function setup(be: WebGpuBackend, op: TunedOp, d: readonly number[]): { run: Run
     return {
       tensors: ts,
       run: (v, c = be) => {
-        attn.attentionForward(c, out, att, qkv, B, T, C, NH, v as attn.AttentionVariant);
-        attn.attentionBackward(c, dqkv, dout, qkv, att, B, T, C, NH, v as attn.AttentionVariant);
+        attn.attentionForward(c, { out, att, qkv, B, T, C, NH }, v as attn.AttentionVariant);
+        attn.attentionBackward(c, { dqkv, dout, qkv, att, B, T, C, NH }, v as attn.AttentionVariant);
       },
     };
   }
@@ -115,7 +123,11 @@ function setup(be: WebGpuBackend, op: TunedOp, d: readonly number[]): { run: Run
     return {
       tensors: ts,
       run: (v, c = be) =>
-        attn.attentionCached(c, out, qkv, kc, vc, B, T, keys - T, keys, C, NH, v as attn.AttentionVariant),
+        attn.attentionCached(
+          c,
+          { out, qkv, kcache: kc, vcache: vc, B, T, pos0: keys - T, Tmax: keys, C, NH },
+          v as attn.AttentionVariant,
+        ),
     };
   }
   if (op === 'logprob') {
@@ -124,14 +136,22 @@ function setup(be: WebGpuBackend, op: TunedOp, d: readonly number[]): { run: Run
     return {
       tensors: ts,
       run: (v, c = be) => {
-        lp.logprobForward(c, logp, null, null, logits, targets, N, V, 1, v as lp.LogprobVariant);
-        lp.logprobBackward(c, dlogits, logits, targets, weights, N, V, 1, v as lp.LogprobVariant);
+        lp.logprobForward(
+          c,
+          { logp, entropy: null, certainty: null, logits, targets, N, V, temperature: 1 },
+          v as lp.LogprobVariant,
+        );
+        lp.logprobBackward(
+          c,
+          { dlogits, logits, targets, weights, N, V, temperature: 1 },
+          v as lp.LogprobVariant,
+        );
       },
     };
   }
   const [N] = d;
   const [out, inp] = [f(1), f(N)];
-  return { tensors: ts, run: (v, c = be) => opt.sumSquares(c, out, inp, N, v as opt.SumSquaresVariant) };
+  return { tensors: ts, run: (v, c = be) => opt.sumSquares(c, { out, inp, N }, v as opt.SumSquaresVariant) };
 }
 
 /** The kernels one call of variant v dispatches (recorded, not run). */

@@ -7,7 +7,7 @@
 //  - 'workgroup' (shaders/attention.wgsl): one workgroup of 64 threads per query row with tree
 //    reductions through workgroup memory; for long contexts.
 // The backward pass's second kernel (dq, dk, dv from dpreatt) is shared by both.
-import type { Tensor } from '../../tensor';
+import type { OpArgs } from '../../ops/table';
 import type { GpuContext, Kernel, Param } from '../context';
 import { F, U, defineKernel } from '../context';
 import common from '../../../../shaders/common.wgsl?raw';
@@ -64,13 +64,7 @@ function params(B: number, T: number, C: number, NH: number, pos0: number, Tmax:
  */
 export function attentionForward(
   ctx: GpuContext,
-  out: Tensor,
-  att: Tensor,
-  qkv: Tensor,
-  B: number,
-  T: number,
-  C: number,
-  NH: number,
+  { out, att, qkv, B, T, C, NH }: OpArgs<'attentionForward'>,
   variant: AttentionVariant = attentionVariant(T),
 ): void {
   if (B * T * C === 0) return;
@@ -87,14 +81,7 @@ export function attentionForward(
 /** dqkv (B,T,3C) += attention gradient; dpreatt goes through a persistent (B,NH,T,T) scratch. */
 export function attentionBackward(
   ctx: GpuContext,
-  dqkv: Tensor,
-  dout: Tensor,
-  qkv: Tensor,
-  att: Tensor,
-  B: number,
-  T: number,
-  C: number,
-  NH: number,
+  { dqkv, dout, qkv, att, B, T, C, NH }: OpArgs<'attentionBackward'>,
   variant: AttentionVariant = attentionVariant(T),
 ): void {
   if (B * T * C === 0) return;
@@ -109,14 +96,7 @@ export function attentionBackward(
 /** kcache/vcache (B,Tmax,C) rows pos0..pos0+T-1 = k/v parts of qkv (B,T,3C). */
 export function kvCacheWrite(
   ctx: GpuContext,
-  kcache: Tensor,
-  vcache: Tensor,
-  qkv: Tensor,
-  B: number,
-  T: number,
-  pos0: number,
-  Tmax: number,
-  C: number,
+  { kcache, vcache, qkv, B, T, pos0, Tmax, C }: OpArgs<'kvCacheWrite'>,
 ): void {
   if (pos0 + T > Tmax) throw new Error(`kvCacheWrite: pos0 ${pos0} + T ${T} exceeds Tmax ${Tmax}`);
   if (B * T * C === 0) return;
@@ -131,16 +111,7 @@ export function kvCacheWrite(
 /** out (B,T,C): queries of qkv at positions pos0+t attend over cache positions 0..pos0+t. */
 export function attentionCached(
   ctx: GpuContext,
-  out: Tensor,
-  qkv: Tensor,
-  kcache: Tensor,
-  vcache: Tensor,
-  B: number,
-  T: number,
-  pos0: number,
-  Tmax: number,
-  C: number,
-  NH: number,
+  { out, qkv, kcache, vcache, B, T, pos0, Tmax, C, NH }: OpArgs<'attentionCached'>,
   variant: AttentionVariant = attentionVariant(pos0 + T),
 ): void {
   if (pos0 + T > Tmax) throw new Error(`attentionCached: pos0 ${pos0} + T ${T} exceeds Tmax ${Tmax}`);

@@ -1,6 +1,6 @@
 // WebGPU wrappers for shaders/encoder.wgsl (llm.c encoder_forward/backward).
 // CPU twin: src/engine/cpu/encoder.ts.
-import type { Tensor } from '../../tensor';
+import type { OpArgs } from '../../ops/table';
 import type { GpuContext } from '../context';
 import { U, defineKernel } from '../context';
 import common from '../../../../shaders/common.wgsl?raw';
@@ -16,15 +16,7 @@ const bwdWpe = defineKernel({ label: 'encoder', code, entry: 'encoder_backward_d
 /** out (B,T,C) = wte[tok] + wpe[pos0+t] (wpe null: token rows only), tok = tokens[b*tokStride + pos0 + t]. */
 export function encoderForward(
   ctx: GpuContext,
-  out: Tensor,
-  wte: Tensor,
-  wpe: Tensor | null,
-  tokens: Tensor,
-  B: number,
-  T: number,
-  C: number,
-  tokStride: number,
-  pos0: number,
+  { out, wte, wpe, tokens, B, T, C, tokStride, pos0 }: OpArgs<'encoderForward'>,
 ): void {
   const n = B * T * C;
   if (n === 0) return;
@@ -39,15 +31,7 @@ export function encoderForward(
  */
 export function encoderBackward(
   ctx: GpuContext,
-  dwte: Tensor,
-  dwpe: Tensor | null,
-  dout: Tensor,
-  tokens: Tensor,
-  B: number,
-  T: number,
-  C: number,
-  tokStride: number,
-  pos0: number,
+  { dwte, dwpe, dout, tokens, B, T, C, tokStride, pos0 }: OpArgs<'encoderBackward'>,
 ): void {
   if (B * T * C === 0) return;
   const V = dwte.size / C;

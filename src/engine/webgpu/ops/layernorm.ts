@@ -5,7 +5,7 @@
 //    barriers; for the model's short rows;
 //  - 'workgroup' (shaders/layernorm.wgsl): one workgroup of 64 threads per row with tree reductions
 //    through workgroup memory; for long rows (or very many rows) on a real GPU.
-import type { Tensor } from '../../tensor';
+import type { OpArgs } from '../../ops/table';
 import type { GpuContext } from '../context';
 import { U, cdiv, defineKernel } from '../context';
 import common from '../../../../shaders/common.wgsl?raw';
@@ -38,14 +38,7 @@ export function layernormVariant(N: number, C: number): LayernormVariant {
 /** out (N,C) = layernorm(inp) * weight + bias; saves mean (N) and rstd (N). */
 export function layernormForward(
   ctx: GpuContext,
-  out: Tensor,
-  mean: Tensor,
-  rstd: Tensor,
-  inp: Tensor,
-  weight: Tensor,
-  bias: Tensor,
-  N: number,
-  C: number,
+  { out, mean, rstd, inp, weight, bias, N, C }: OpArgs<'layernormForward'>,
   variant: LayernormVariant = layernormVariant(N, C),
 ): void {
   if (N === 0 || C === 0) return;
@@ -59,16 +52,7 @@ export function layernormForward(
 /** dinp (N,C), dweight (C), dbias (C) += layernorm gradients; two dispatches, no atomics. */
 export function layernormBackward(
   ctx: GpuContext,
-  dinp: Tensor,
-  dweight: Tensor,
-  dbias: Tensor,
-  dout: Tensor,
-  inp: Tensor,
-  weight: Tensor,
-  mean: Tensor,
-  rstd: Tensor,
-  N: number,
-  C: number,
+  { dinp, dweight, dbias, dout, inp, weight, mean, rstd, N, C }: OpArgs<'layernormBackward'>,
   variant: LayernormVariant = layernormVariant(N, C),
 ): void {
   if (N === 0 || C === 0) return;

@@ -4,6 +4,7 @@
 //    for small vocabularies (the model's V = 16);
 //  - 'workgroup' (shaders/logprob.wgsl): one workgroup of 64 threads per row with tree reductions;
 //    for large vocabularies.
+import type { OpArgs } from '../../ops/table';
 import type { Tensor } from '../../tensor';
 import type { GpuContext, Kernel } from '../context';
 import { U, F, defineKernel } from '../context';
@@ -50,14 +51,7 @@ function dispatch(
 /** logp, entropy, certainty (N) of logits (N, V) / temperature; null outputs go to scratch. */
 export function logprobForward(
   ctx: GpuContext,
-  logp: Tensor | null,
-  entropy: Tensor | null,
-  certainty: Tensor | null,
-  logits: Tensor,
-  targets: Tensor,
-  N: number,
-  V: number,
-  temperature: number,
+  { logp, entropy, certainty, logits, targets, N, V, temperature }: OpArgs<'logprobForward'>,
   variant: LogprobVariant = logprobVariant(V),
 ): void {
   if (N === 0) return;
@@ -71,13 +65,7 @@ export function logprobForward(
 /** dlogits (N, V) += weights[n] * (onehot - p) / temperature. */
 export function logprobBackward(
   ctx: GpuContext,
-  dlogits: Tensor,
-  logits: Tensor,
-  targets: Tensor,
-  weights: Tensor,
-  N: number,
-  V: number,
-  temperature: number,
+  { dlogits, logits, targets, weights, N, V, temperature }: OpArgs<'logprobBackward'>,
   variant: LogprobVariant = logprobVariant(V),
 ): void {
   if (N === 0) return;
@@ -87,11 +75,7 @@ export function logprobBackward(
 /** losses (N) = -log softmax(logits[n])[targets[n]]. */
 export function crossEntropyForward(
   ctx: GpuContext,
-  losses: Tensor,
-  logits: Tensor,
-  targets: Tensor,
-  N: number,
-  V: number,
+  { losses, logits, targets, N, V }: OpArgs<'crossEntropyForward'>,
   variant: LogprobVariant = logprobVariant(V),
 ): void {
   if (N === 0) return;
@@ -101,12 +85,7 @@ export function crossEntropyForward(
 /** dlogits (N, V) += dlosses[n] * (p - onehot): the logprob backward kernel with sign -1, T = 1. */
 export function crossEntropyBackward(
   ctx: GpuContext,
-  dlogits: Tensor,
-  logits: Tensor,
-  targets: Tensor,
-  dlosses: Tensor,
-  N: number,
-  V: number,
+  { dlogits, logits, targets, dlosses, N, V }: OpArgs<'crossEntropyBackward'>,
   variant: LogprobVariant = logprobVariant(V),
 ): void {
   if (N === 0) return;

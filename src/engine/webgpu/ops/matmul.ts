@@ -4,7 +4,7 @@
 //    memory or barriers; for the model's small shapes (needs C % 4 == 0);
 //  - 'tiled' (shaders/matmul.wgsl): 64x64 output tiles staged through workgroup memory; for large
 //    shapes on a real GPU, and any C.
-import type { Tensor } from '../../tensor';
+import type { OpArgs } from '../../ops/table';
 import type { GpuContext } from '../context';
 import { U, cdiv, defineKernel } from '../context';
 import code from '../../../../shaders/matmul.wgsl?raw';
@@ -63,13 +63,7 @@ export function matmulVariant(N: number, C: number, OC: number): MatmulVariant {
 /** out (N,OC) = inp (N,C) @ weight (OC,C)^T + bias (OC, optional); `variant` overrides the choice. */
 export function matmulForward(
   ctx: GpuContext,
-  out: Tensor,
-  inp: Tensor,
-  weight: Tensor,
-  bias: Tensor | null,
-  N: number,
-  C: number,
-  OC: number,
+  { out, inp, weight, bias, N, C, OC }: OpArgs<'matmulForward'>,
   variant: MatmulVariant = matmulVariant(N, C, OC),
 ): void {
   if (N === 0 || OC === 0) return;
@@ -92,15 +86,7 @@ export function matmulForward(
  */
 export function matmulBackward(
   ctx: GpuContext,
-  dinp: Tensor | null,
-  dweight: Tensor,
-  dbias: Tensor | null,
-  dout: Tensor,
-  inp: Tensor,
-  weight: Tensor,
-  N: number,
-  C: number,
-  OC: number,
+  { dinp, dweight, dbias, dout, inp, weight, N, C, OC }: OpArgs<'matmulBackward'>,
   variant: MatmulVariant = matmulVariant(N, C, OC),
 ): void {
   if (variant === 'blocked' && C % 4 !== 0) throw new Error(`blocked matmul needs C % 4 == 0, got C=${C}`);

@@ -3,8 +3,7 @@
 // chosen by sumSquaresVariant: 'rows' (shaders/optim_rows.wgsl: one invocation per partial sum, no
 // workgroup memory or barriers) up to 262144 elements, 'workgroup' (shaders/optim.wgsl: tree
 // reductions through workgroup memory) beyond.
-import type { AdamWParams } from '../../backend';
-import type { Tensor } from '../../tensor';
+import type { OpArgs } from '../../ops/table';
 import type { GpuContext, Kernel } from '../context';
 import { U, F, cdiv, defineKernel } from '../context';
 import common from '../../../../shaders/common.wgsl?raw';
@@ -48,9 +47,7 @@ export function sumSquaresVariant(N: number): SumSquaresVariant {
  */
 export function sumSquares(
   ctx: GpuContext,
-  out: Tensor,
-  inp: Tensor,
-  N: number,
+  { out, inp, N }: OpArgs<'sumSquares'>,
   variant: SumSquaresVariant = sumSquaresVariant(N),
 ): void {
   const G = Math.max(1, Math.min(cdiv(N, WG), MAX_GROUPS));
@@ -67,14 +64,7 @@ export function sumSquares(
 /** One AdamW step on params, m, v (N), optionally clipping by the global norm sqrt(normSq[0]). */
 export function adamw(
   ctx: GpuContext,
-  params: Tensor,
-  grads: Tensor,
-  m: Tensor,
-  v: Tensor,
-  normSq: Tensor | null,
-  maxNorm: number,
-  N: number,
-  hp: AdamWParams,
+  { params, grads, m, v, normSq, maxNorm, N, hp }: OpArgs<'adamw'>,
 ): void {
   if (N === 0) return;
   // Without clipping the kernel still binds a (never read) one-element buffer at normSq's slot.

@@ -1,5 +1,6 @@
 // WebGPU wrappers for shaders/rope.wgsl (rotary position embedding on q and k of qkv).
 // CPU twin: src/engine/cpu/rope.ts.
+import type { OpArgs } from '../../ops/table';
 import type { Tensor } from '../../tensor';
 import type { GpuContext, Kernel } from '../context';
 import { F, U, defineKernel } from '../context';
@@ -31,29 +32,14 @@ function dispatch(
 }
 
 /** out (B,T,3C) = rope(inp): q and k pairs rotate by (pos0+t) * 10000^(-2i/hs), v is copied. */
-export function ropeForward(
-  ctx: GpuContext,
-  out: Tensor,
-  inp: Tensor,
-  B: number,
-  T: number,
-  C: number,
-  NH: number,
-  pos0: number,
-): void {
+export function ropeForward(ctx: GpuContext, { out, inp, B, T, C, NH, pos0 }: OpArgs<'ropeForward'>): void {
   dispatch(ctx, fwd, out, inp, B, T, C, NH, pos0);
 }
 
 /** dinp (B,T,3C) += rope^T(dout): the inverse rotation on q and k, identity on v. */
 export function ropeBackward(
   ctx: GpuContext,
-  dinp: Tensor,
-  dout: Tensor,
-  B: number,
-  T: number,
-  C: number,
-  NH: number,
-  pos0: number,
+  { dinp, dout, B, T, C, NH, pos0 }: OpArgs<'ropeBackward'>,
 ): void {
   dispatch(ctx, bwd, dinp, dout, B, T, C, NH, pos0);
 }

@@ -1,5 +1,5 @@
 // WebGPU wrapper for shaders/sample.wgsl (one invocation per row). CPU twin: ../../cpu/sample.ts.
-import type { Tensor } from '../../tensor';
+import type { OpArgs } from '../../ops/table';
 import type { GpuContext } from '../context';
 import { U, F, defineKernel } from '../context';
 import common from '../../../../shaders/common.wgsl?raw';
@@ -17,17 +17,19 @@ const withLogp = defineKernel({ label: 'sample', code, entry: 'sample_logp' });
  */
 export function sampleTokens(
   ctx: GpuContext,
-  out: Tensor,
-  logits: Tensor,
-  rows: number,
-  V: number,
-  temperature: number,
-  seed: number,
-  counter: number,
-  outStride: number,
-  outOffset: number,
-  logp: Tensor | null = null,
-  logpOffset = 0,
+  {
+    out,
+    logits,
+    rows,
+    V,
+    temperature,
+    seed,
+    counter,
+    outStride,
+    outOffset,
+    logp = null,
+    logpOffset = 0,
+  }: OpArgs<'sampleTokens'>,
 ): void {
   if (rows === 0) return;
   const greedy = temperature <= 0;
