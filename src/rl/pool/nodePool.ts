@@ -5,6 +5,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { NodeBackendName } from '../../engine/wasm/nodeBackend';
 import { MAX_POOL_SIZE, ModelPool, poolSizeProblems } from './poolModels';
+import type { ModelsFactory } from '../trainer';
 import type { HostPort, HostReply } from './protocol';
 
 /** Workers for one run when `parallel` runs share the machine: its cores divided between them, at least 1. */
@@ -42,4 +43,25 @@ export function startNodePool(size: number, engine: NodeBackendName): Promise<Mo
   const problems = poolSizeProblems(size, 'the worker count');
   if (problems.length) return Promise.reject(new Error(problems[0]));
   return ModelPool.start(Array.from({ length: size }, () => nodePort(engine)));
+}
+
+/**
+ * Run `fn` with a run's models in a pool of `workers` threads on `engine` (closed after), or with no pool
+ * (undefined: every model on the coordinator's engine, today's single-worker run) when one worker is asked
+ * for or the run has no more than one model.
+ */
+export async function withNodePool<T>(
+  workers: number,
+  engine: NodeBackendName,
+  models: number,
+  fn: (factory: ModelsFactory | undefined) => Promise<T>,
+): Promise<T> {
+  const size = Math.min(workers, models);
+  if (size <= 1) return fn(undefined);
+  const pool = await startNodePool(size, engine);
+  try {
+    return await fn(pool.factory);
+  } finally {
+    pool.close();
+  }
 }
