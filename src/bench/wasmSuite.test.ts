@@ -6,7 +6,7 @@ describe('bench wasm sections', () => {
   it('takes --wasm and --wasm-only out of the arguments and refuses unknown sections', () => {
     expect(splitWasmArgs(['--preset', 'ring'])).toEqual({
       rest: ['--preset', 'ring'],
-      sections: ['matmul', 'step', 'scaling'],
+      sections: ['matmul', 'step', 'scaling', 'pool'],
       only: false,
       bigShapes: true,
     });
@@ -18,7 +18,7 @@ describe('bench wasm sections', () => {
     expect(splitWasmArgs(['--wasm', 'none']).sections).toEqual([]);
     expect(splitWasmArgs(['--shape', 'qkv'])).toMatchObject({ sections: ['matmul'], bigShapes: false });
     expect(() => splitWasmArgs(['--wasm', 'matmul,speed'])).toThrow(
-      /unknown --wasm section speed; valid: matmul, step, scaling, none/,
+      /unknown --wasm section speed; valid: matmul, step, scaling, pool, none/,
     );
     expect(() => splitWasmArgs(['--wasm'])).toThrow(/--wasm needs a value/);
   });
