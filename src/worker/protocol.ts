@@ -62,6 +62,9 @@ export type TrainCommand =
       /** The Train view's regime check of these base agents (a 'regime' event's report): reused as the
        * run's step-0 regime report when its settings match the config's (eval.regime problems, K, T). */
       regime?: RegimeReport;
+      /** Model workers of the lock step (src/rl/pool; wasm and cpu engines; 1..64, default 1 = every model
+       * in the training worker). The metrics are the same to the bit for any size. */
+      workers?: number;
       /** Post a 'snapshot' event every this many lock steps (default 5; 0 = only at pause and done). */
       snapshotEvery?: number;
       /** Test hooks (docs/architecture.md "Faults"): honour 'debugLoseDevice' (also honoured in a dev

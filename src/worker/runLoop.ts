@@ -14,6 +14,7 @@ import type { TrainController } from './trainController';
 import { TrainSession } from './trainSession';
 import { runRegimeAtStart } from './regimeRequest';
 import { autoShapeOf } from './autoShape';
+import { poolModels } from './pagePool';
 
 /** A saved run to continue (see the 'start' command). */
 type Resume = NonNullable<Extract<TrainCommand, { type: 'start' }>['resume']>;
@@ -71,7 +72,11 @@ export async function runLoop(
         c.imported.get(path);
       return own ? Promise.resolve(own) : shipped(path);
     };
-    session = await TrainSession.open(be, config, read, note);
+    const models = (b: typeof be, cfg: ExperimentConfig) =>
+      c.pool.factory(b, c.workers, poolModels(cfg), (message) =>
+        c.env.post({ type: 'notice', runId: id, message }),
+      );
+    session = await TrainSession.open(be, config, read, note, await models(be, config));
     c.current = session;
     c.lastConfig = session.config;
     if (aborted()) return;
@@ -176,13 +181,12 @@ export async function runLoop(
       return msg;
     };
     /** The device is lost: a new backend, the session opened again, the kept snapshot restored, the steps after it re-run. */
-    const recover = async (old: TrainSession, reason: string): Promise<boolean> => {
+    const recover = async (old: TrainSession, reason: string, worker = false): Promise<boolean> => {
+      const what = worker ? `A model worker stopped (${reason})` : `The GPU device was lost (${reason})`;
       const g = c.good;
       if (!g || g.runId !== id)
-        throw new Error(
-          `The GPU device was lost (${reason}) before the run kept a snapshot to reload from; start the run again.`,
-        );
-      const msg = `The GPU device was lost (${reason}). Recreating it and reloading the agents from step ${g.step}…`;
+        throw new Error(`${what} before the run kept a snapshot to reload from; start the run again.`);
+      const msg = `${what}. ${worker ? 'Restarting the model workers' : 'Recreating it'} and reloading the agents from step ${g.step}…`;
       c.env.post({ type: 'fault', runId: id, kind: 'deviceLost', step: g.step, message: msg });
       c.status(id, 'loading', posted, total, msg);
       const live = { lr: old.config.train.lr, temperature: old.config.train.temperature };
@@ -204,8 +208,12 @@ export async function runLoop(
       }
       const be = await c.getBackend(pref, autoShapeOf(old.config));
       if (aborted()) return false;
-      const ns = await TrainSession.open(be, old.config, read, (m) =>
-        c.status(id, 'loading', posted, total, m),
+      const ns = await TrainSession.open(
+        be,
+        old.config,
+        read,
+        (m) => c.status(id, 'loading', posted, total, m),
+        await models(be, old.config),
       );
       session = ns;
       c.current = ns;
@@ -216,7 +224,7 @@ export async function runLoop(
       ns.setLive(live);
       c.keepDue = true;
       const done =
-        `The GPU device was lost (${reason}); recovered: every agent was reloaded from step ${g.step} ${be.info.name === 'webgpu' ? 'on a new WebGPU device' : `on the ${be.info.name === 'wasm' ? 'WebAssembly SIMD engine' : 'CPU backend'} (WebGPU could not be recreated)`}` +
+        `${what}; recovered: every agent was reloaded from step ${g.step} ${worker ? 'into new model workers' : be.info.name === 'webgpu' ? 'on a new WebGPU device' : `on the ${be.info.name === 'wasm' ? 'WebAssembly SIMD engine' : 'CPU backend'} (WebGPU could not be recreated)`}` +
         (g.step + 1 === ns.step
           ? ` and step ${ns.step} was re-run`
           : g.step < ns.step
@@ -263,6 +271,11 @@ export async function runLoop(
           continue;
         }
         const lost = await lostReason(c.backend);
+        if (lost === null && c.pool.broken) {
+          // a model worker died mid-step: new workers, the kept snapshot, the steps after it re-run
+          if (!(await recover(s, message(e), true))) return;
+          continue;
+        }
         if (lost === null) throw e;
         if (!(await recover(s, lost))) return;
         continue;

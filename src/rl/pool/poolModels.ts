@@ -61,6 +61,11 @@ class Lane {
     });
   }
 
+  /** True once the worker has stopped (every later request fails). */
+  get stopped(): boolean {
+    return this.dead !== null;
+  }
+
   request<K extends HostRequest['op']>(req: Extract<HostRequest, { op: K }>): Promise<HostReplies[K]> {
     if (this.dead) return Promise.reject(new Error(this.dead));
     const id = this.nextId++;
@@ -107,6 +112,11 @@ export class ModelPool {
       );
     }
     return new ModelPool(lanes, engines[0]);
+  }
+
+  /** True when a worker has stopped: the pool cannot serve another run (start a new one). */
+  get broken(): boolean {
+    return this.lanes.some((l) => l.stopped);
   }
 
   /** Workers in the pool. */
