@@ -129,8 +129,9 @@ export async function runLoop(
       try {
         ok = await c.exclusive(() => s.lockStep((r) => rs.push(r), aborted, running));
       } catch (e) {
-        // a divergence or a lost device undoes the lock step: none of it is shown; any other error shows what finished
-        if (!(e instanceof TrainingDivergedError) && (await lostReason(c.backend)) === null) postSteps();
+        // a divergence, a lost device or a stopped model worker undoes the lock step: none of it is shown; any other error shows what finished
+        if (!(e instanceof TrainingDivergedError) && (await lostReason(c.backend)) === null && !c.pool.broken)
+          postSteps();
         throw e;
       }
       if (!ok) return false;
@@ -142,7 +143,7 @@ export async function runLoop(
       try {
         ok = await c.exclusive(() => s.evaluate((r) => es.push(r), aborted, running));
       } catch (e) {
-        if ((await lostReason(c.backend)) === null) postEvals();
+        if ((await lostReason(c.backend)) === null && !c.pool.broken) postEvals();
         throw e;
       }
       if (!ok) return false;

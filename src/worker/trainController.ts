@@ -213,7 +213,7 @@ export class TrainController {
         );
         this.snapshotEvery = Math.max(0, Math.floor(cmd.snapshotEvery ?? 5));
         if (poolSizeProblems(cmd.workers ?? 1).length)
-          throw new Error(poolSizeProblems(cmd.workers, 'the pool size (workers)')[0]);
+          return Promise.reject(new Error(poolSizeProblems(cmd.workers, 'the pool size (workers)')[0]));
         this.workers = cmd.workers ?? 1;
         this.debug = cmd.debug === true;
         this.injectNaN = cmd.injectNaN;

@@ -25,6 +25,7 @@ export function modelHost(backend: Backend, send: (r: HostReply) => void): (m: H
         const models = m.cfgs.map((cfg) => new GPT(backend, cfg));
         const local = new LocalModels(backend, models, m.setup);
         await local.writeState(m.states);
+        await local.baseHashes(); // the frozen base copies now, before a restore writes other parameters
         cohorts.set(m.cohort, { models, local });
         return null;
       }

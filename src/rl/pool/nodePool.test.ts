@@ -76,7 +76,7 @@ describe('the cohort in a pool of worker threads', () => {
       method: 'ttrl' as const,
       seed: cfg.seed,
       task: makeTask(cfg.task!),
-      train: { ...cfg.train, batchPrompts: 4 },
+      train: { ...cfg.train, batchPrompts: 4, beta: 0.01 }, // the KL to the frozen base enters the loss
       eval: cfg.eval,
       faultInjection: { agent: 'B', step: 3 },
     });
@@ -93,9 +93,11 @@ describe('the cohort in a pool of worker threads', () => {
         await expect(tr.step()).rejects.toThrow(TrainingDivergedError);
       expect(digest(await resumed.snapshot())).toEqual(digest(snap));
       expect(digest(await pooled.snapshot())).toEqual(digest(snap));
-      for (const tr of [local, pooled]) delete tr.opts.faultInjection;
-      const [a, b] = [await local.step(), await pooled.step()];
+      for (const tr of [local, pooled, resumed]) delete tr.opts.faultInjection;
+      const [a, b, r] = [await local.step(), await pooled.step(), await resumed.step()];
       expect(JSON.stringify({ ...b, timing: 0 })).toBe(JSON.stringify({ ...a, timing: 0 }));
+      // the restored run's KL reference is still the base, not the restored parameters
+      expect(JSON.stringify({ ...r, timing: 0 })).toBe(JSON.stringify({ ...a, timing: 0 }));
       // the trainer's own agents are refreshed from the workers before an evaluation
       expect(await pooled.evaluate(false)).toEqual({
         ...(await local.evaluate(false)),

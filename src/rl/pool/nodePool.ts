@@ -22,7 +22,8 @@ export function workersArg(v: string | undefined, fallback = defaultWorkers()): 
   return n as number;
 }
 
-function nodePort(engine: NodeBackendName): HostPort {
+/** One model worker thread on `engine`, as a pool's port. */
+export function nodePort(engine: NodeBackendName): HostPort {
   // the worker runs the TypeScript source, as the CLIs do: tsx's loader first, then ./nodeWorker.ts
   const entry = JSON.stringify(new URL('./nodeWorker.ts', import.meta.url).href);
   const boot = `import('tsx/esm/api').then((t) => { t.register(); return import(${entry}); })`;
