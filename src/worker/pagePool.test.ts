@@ -5,10 +5,9 @@
 // start the run keeps every model in the training worker and says so; the default pool size.
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_EVAL, DEFAULT_TRAIN, type ExperimentConfig } from '../rl/config';
-import type { EvalRecord, StepRecord } from '../rl/records';
 import { nodePort } from '../rl/pool/nodePool';
 import type { HostPort } from '../rl/pool/protocol';
-import { controllerHarness } from './controllerHarness';
+import { controllerHarness, evalRecords, stepRecords } from './controllerHarness';
 import { defaultPoolSize, type SpawnModelWorker } from './pagePool';
 import type { TrainEvent } from './protocol';
 
@@ -23,12 +22,8 @@ const config: ExperimentConfig = {
   eval: { ...DEFAULT_EVAL, every: 3, problems: 4, ensembleSamples: 2 },
 };
 
-const steps = (ev: TrainEvent[]): StepRecord[] =>
-  ev.flatMap((e) =>
-    e.type === 'step' ? [{ ...e.record, timing: { rollout: 0, forward: 0, update: 0, total: 0 } }] : [],
-  );
-const evals = (ev: TrainEvent[]): EvalRecord[] =>
-  ev.flatMap((e) => (e.type === 'eval' ? [{ ...e.record, seconds: 0 }] : []));
+const steps = stepRecords;
+const evals = evalRecords;
 const done = (e: TrainEvent) => e.type === 'status' && (e.phase === 'done' || e.phase === 'error');
 const notices = (ev: TrainEvent[]) => ev.flatMap((e) => (e.type === 'notice' ? [e.message] : []));
 
