@@ -38,6 +38,8 @@ async function run(page: Page, workers: number): Promise<{ json: string; notices
   expect(m.methods.length).toBeGreaterThan(0);
   for (const k of m.methods) expect(m.steps[k]).toHaveLength(3);
   const notices = await page.getByTestId('build-notice').allInnerTexts();
+  const line = await page.getByTestId('throughput').innerText();
+  expect(line.includes('2 model workers'), `the throughput line names the pool: ${line}`).toBe(workers === 2);
   return { json: canonical(m), notices };
 }
 

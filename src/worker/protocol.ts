@@ -181,6 +181,8 @@ export type TrainEvent =
   /** A line kept beside the run while it lasts: where a base agent built on demand came from (the in-page
    * cache, or pretrained now), or a damaged cache entry that was rebuilt (src/worker/axisBuilds.ts). */
   | { type: 'notice'; runId: number; message: string }
+  /** How many model workers the run's lock step trains in (1: every model in the training worker; src/rl/pool). */
+  | { type: 'pool'; runId: number; workers: number }
   /** The run met a fault and handled it (docs/architecture.md "Faults"): 'diverged' (a NaN/inf; the lock
    * step was rolled back and the run paused), 'deviceLost' (recreating the device and reloading the
    * agents), 'recovered' (running again on the new device). `step`: the lock step the run is back at. */

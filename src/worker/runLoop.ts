@@ -72,10 +72,14 @@ export async function runLoop(
         c.imported.get(path);
       return own ? Promise.resolve(own) : shipped(path);
     };
-    const models = (b: typeof be, cfg: ExperimentConfig) =>
-      c.pool.factory(b, c.workers, poolModels(cfg), (message) =>
+    const models = async (b: typeof be, cfg: ExperimentConfig) => {
+      const m = poolModels(cfg);
+      const f = await c.pool.factory(b, c.workers, m, (message) =>
         c.env.post({ type: 'notice', runId: id, message }),
       );
+      c.env.post({ type: 'pool', runId: id, workers: f ? Math.min(c.workers, m) : 1 });
+      return f;
+    };
     session = await TrainSession.open(be, config, read, note, await models(be, config));
     c.current = session;
     c.lastConfig = session.config;
