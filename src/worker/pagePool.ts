@@ -4,9 +4,9 @@
 // the wasm and CPU engines (WebGPU keeps every model on its one device). Where workers cannot be started
 // (no nested workers, a failed load, no reply) the run keeps every model in this worker, with a notice.
 import { presetAgentSpecs } from '../cohort';
-import type { Backend } from '../engine/backend';
+import { engineId, type Backend } from '../engine/backend';
 import type { ExperimentConfig } from '../rl/config';
-import { ModelPool, engineId } from '../rl/pool/poolModels';
+import { ModelPool } from '../rl/pool/poolModels';
 import type { HostPort, HostReply } from '../rl/pool/protocol';
 import type { ModelsFactory } from '../rl/trainer';
 
@@ -66,7 +66,7 @@ export class PagePool {
   ): Promise<ModelsFactory | undefined> {
     const n = Math.min(size, models);
     if (n <= 1 || be.info.name === 'webgpu') return undefined;
-    const engine = engineId(be);
+    const engine = engineId(be.info);
     const key = `${engine} x${n}`;
     const started = `The ${models} models of each lock step train in ${n} model workers (${engine}).`;
     if (this.pool && this.key === key && !this.pool.broken) {

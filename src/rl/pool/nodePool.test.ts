@@ -1,16 +1,10 @@
 // The cohort in parallel (issue 20, build step 1): a short paper-demo run gives byte-identical metric JSON
 // with every model on the coordinator's backend (today's single-worker run) and with its models spread over
 // 2 worker threads; a snapshot, restore and a diverged step (rolled back on every worker) behave the same.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nodeReader } from '../../cohort/nodeFiles';
 import { makeNodeBackend } from '../../engine/wasm/nodeBackend';
-import { canonicalMetricsJson } from '../canonical';
-import { CohortLoader, validateExperiment } from '../cohortEnv';
-import type { ExperimentConfig } from '../config';
-import { runExperiment } from '../experiment';
-import { CohortTrainer, TrainingDivergedError, type ModelsFactory } from '../trainer';
+import { CohortTrainer, TrainingDivergedError } from '../trainer';
+import { metrics, setup } from './poolRun.suite';
 import { makeTask } from '../../tasks';
 import { startNodePool, workersArg } from './nodePool';
 import type { ModelPool } from './poolModels';
@@ -26,35 +20,6 @@ const digest = (s: TrainerSnapshot) => ({
     v: fingerprint(a.v),
   })),
 });
-
-const read = nodeReader();
-const raw = JSON.parse(readFileSync(join(__dirname, '../../../experiments/paper-demo.json'), 'utf8')) as {
-  eval: Record<string, unknown>;
-  train: Record<string, unknown>;
-};
-/** paper-demo, 3 steps of co-rl, ttrl and co-rl-frozen (its frozen copies decode too), evaluations at 0, 2, 3. */
-const config = {
-  ...raw,
-  steps: 3,
-  methods: ['co-rl', 'ttrl', 'co-rl-frozen'],
-  train: { ...raw.train, batchPrompts: 8 },
-  eval: { ...raw.eval, every: 2, problems: 24 },
-};
-
-async function setup(): Promise<{ cfg: ExperimentConfig; loader: CohortLoader }> {
-  const v = await validateExperiment(config, read);
-  if (!v.ok) throw new Error(v.errors.join('; '));
-  return { cfg: v.config, loader: new CohortLoader(read, v.specs) };
-}
-
-async function metrics(models?: ModelsFactory): Promise<string> {
-  const { cfg, loader } = await setup();
-  const be = await makeNodeBackend('wasm');
-  const r = await runExperiment(be, cfg, () => loader.load(be), { models });
-  expect(r.error).toBeNull();
-  expect(r.steps).toHaveLength(9);
-  return canonicalMetricsJson(r.steps, r.evals);
-}
 
 describe('the cohort in a pool of worker threads', () => {
   let pool: ModelPool;

@@ -5,7 +5,7 @@
 // for all: the models of one step work in parallel, each from its own seed stream, so the numbers are the
 // same as on one worker for the same engine and kernel variant.
 import type { Agent } from '../../cohort/agent';
-import type { Backend } from '../../engine/backend';
+import { engineId } from '../../engine/backend';
 import type { GenerateResult } from '../../model/generate';
 import type { CohortModels, ForwardPlan, ModelState, ModelsSetup } from '../cohortModels';
 import type { PolicyRows, TokenFigures } from '../policy';
@@ -17,10 +17,6 @@ import type { HostPort, HostReplies, HostReply, HostRequest } from './protocol';
 
 /** The most workers a pool takes (settings, links and --workers refuse more). */
 export const MAX_POOL_SIZE = 64;
-
-/** The engine a backend's results belong to: name and kernel variant (workers must match their coordinator). */
-export const engineId = (b: Backend): string =>
-  b.info.kernels ? `${b.info.name}-${b.info.kernels}` : b.info.name;
 
 /** Problems with a pool size (a setting, a link, --workers): [] when it is an integer 1..64. */
 export function poolSizeProblems(n: unknown, what = 'the pool size'): string[] {
@@ -127,9 +123,9 @@ export class ModelPool {
   /** The trainer option that puts a trainer's models into this pool (its backend must run the pool's engine). */
   readonly factory: ModelsFactory = (agents, setup) => {
     const be = agents[0].model.backend;
-    if (engineId(be) !== this.engine)
+    if (engineId(be.info) !== this.engine)
       throw new Error(
-        `the trainer runs ${engineId(be)}, its model workers ${this.engine}: a pool serves one engine and kernel variant`,
+        `the trainer runs ${engineId(be.info)}, its model workers ${this.engine}: a pool serves one engine and kernel variant`,
       );
     const lanes = agents.map(() => this.lanes[this.placed++ % this.lanes.length]);
     return new PoolModels(this.cohorts++, agents, setup, lanes);
