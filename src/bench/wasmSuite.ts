@@ -1,8 +1,11 @@
 // The wasm sections of `npm run bench` (issue 13), in Node: our wasm matmul at every preset shape (and
 // at the 1M-parameter agent's shapes) against TensorFlow.js's WASM backend (XNNPACK, SIMD, one thread
 // like ours) and against the CPU reference, alternating the three so they share the machine's noise; every
-// op of the table at its parity case's sizes on wasm and cpu (opBench.ts); a
-// Co-RL step of the preset on wasm against cpu; and the scaling table (src/bench/scaling.ts) on both.
+// op of the table at its parity case's sizes on wasm and cpu (opBench.ts); a Co-RL step of the preset on
+// wasm against cpu; the scaling table (src/bench/scaling.ts) on both; and the lock step on 1 vs N model
+// workers (src/bench/poolBench.ts).
+import { poolRows } from './poolBench';
+import { defaultWorkers } from '../rl/pool/nodePool';
 import type { Backend } from '../engine/backend';
 import { CpuBackend } from '../engine/cpu/cpuBackend';
 import { WasmBackend } from '../engine/wasm/wasmBackend';
@@ -31,7 +34,7 @@ import {
 import { loadTfWasm, tfWasmMatmul } from './tfWasm';
 import { opFigures } from './opBench';
 
-export const WASM_SECTIONS = ['matmul', 'ops', 'step', 'scaling'] as const;
+export const WASM_SECTIONS = ['matmul', 'ops', 'step', 'scaling', 'pool'] as const;
 export type WasmSection = (typeof WASM_SECTIONS)[number];
 export const WASM_USAGE = `  --wasm SECTIONS|none: wasm sections to run (${WASM_SECTIONS.join(', ')}; default all), --wasm-only: only those`;
 
@@ -282,6 +285,11 @@ export async function runWasmBench(
       )),
     ];
     report.scaling = { caps, rows }; // the table with webgpu beside: the report's summary.scaling
+  }
+  if (o.sections.includes('pool')) {
+    const rows = await poolRows('wasm', defaultWorkers(), log);
+    report.pool = rows; // 1 vs N model workers (src/bench/poolBench.ts)
+    summary.poolSpeedup = Object.fromEntries(rows.map((r) => [r.row, r.speedup]));
   }
   report.summary = summary;
   return report;

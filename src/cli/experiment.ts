@@ -1,8 +1,10 @@
-// `npm run experiment -- --config FILE --out FILE [--backend wasm|cpu|webgpu] [--seed N] [--steps N]`: validate
+// `npm run experiment -- --config FILE --out FILE [--backend wasm|cpu|webgpu] [--seed N] [--steps N] [--workers N]`: validate
 // an experiment config completely (every problem listed, nothing run), train its methods in lock step on
 // the wasm SIMD backend in Node (default; cpu: the JavaScript reference) or on WebGPU in headless Chromium, show a progress bar on stderr, and write
 // every step's metrics and the summary as JSON (OUT) and CSV (OUT minus .json + .steps/.pairs/.evals.csv).
 // The JSON is rewritten every 30 s while running and always at the end, also when a step fails.
+// On wasm and cpu the models of a lock step train in a pool of --workers threads (default: the machine's
+// cores; 1 = all in this thread), with the same metrics to the bit (src/rl/pool).
 import { parseArgs } from '../util/args';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -17,19 +19,29 @@ import type { AgentSpec } from '../cohort/agent';
 import type { ReadBytes } from '../cohort/manifest';
 import type { ExperimentConfig } from '../rl/config';
 import { formatSummary } from './experimentReport';
+import { workersArg, withNodePool } from '../rl/pool/nodePool';
 import { taskFileOrExit } from './taskFile';
 
 const USAGE =
-  'usage: npm run experiment -- --config FILE --out FILE [--backend wasm|cpu|webgpu] [--build-backend wasm|cpu] [--seed N] [--steps N]';
+  'usage: npm run experiment -- --config FILE --out FILE [--backend wasm|cpu|webgpu] [--build-backend wasm|cpu] [--seed N] [--steps N] [--workers N]';
 
 function cliArgs(argv: string[]): Record<string, string> {
-  const out = parseArgs(argv, ['config', 'out', 'backend', 'build-backend', 'seed', 'steps'], USAGE);
+  const out = parseArgs(
+    argv,
+    ['config', 'out', 'backend', 'build-backend', 'seed', 'steps', 'workers'],
+    USAGE,
+  );
   for (const k of ['config', 'out']) if (!out[k]) throw new Error(`missing --${k}\n${USAGE}`);
   out.backend = nodeBackendName(out.backend, ['webgpu']);
   // the engine that builds agents by axes into the cache (default: the run's Node engine, wasm for webgpu runs)
   out['build-backend'] = nodeBackendName(
     out['build-backend'] ?? (out.backend === 'webgpu' ? 'wasm' : out.backend),
   );
+  if (out.backend === 'webgpu' && out.workers !== undefined && out.workers !== '1')
+    throw new Error(
+      `--workers ${out.workers}: WebGPU runs every model on one device in one page; the pool serves --backend wasm and cpu`,
+    );
+  out.workers = String(workersArg(out.workers));
   return out;
 }
 
@@ -69,6 +81,7 @@ async function runNode(
   out: string,
   engine: NodeBackendName,
   read: ReadBytes,
+  workers: number,
 ): Promise<ExperimentResult> {
   const be = await makeNodeBackend(engine);
   const loader = new CohortLoader(read, specs);
@@ -92,11 +105,14 @@ async function runNode(
       error: { message: 'partial: the run is still going' },
     });
   };
-  return runExperiment(be, config, () => loader.load(be), {
-    onStep: (r) => (steps.push(r), partial()),
-    onEval: (r) => void evals.push(r),
-    onProgress: progressBar(),
-  });
+  return withNodePool(workers, engine, config.methods.length * specs.length, (models) =>
+    runExperiment(be, config, () => loader.load(be), {
+      onStep: (r) => (steps.push(r), partial()),
+      onEval: (r) => void evals.push(r),
+      onProgress: progressBar(),
+      models,
+    }),
+  );
 }
 
 async function runWebGpu(config: ExperimentConfig, specs: AgentSpec[]): Promise<ExperimentResult> {
@@ -151,7 +167,7 @@ async function main(): Promise<void> {
   const { config, specs } = v;
   const backend = o.backend;
   process.stderr.write(
-    `experiment ${config.name}: methods ${config.methods.join(', ')} on ${specs.map((s) => `${s.id}=${s.family}.${s.size}.s${s.seed}`).join(', ')}, ${config.steps} steps, seed ${config.seed}, backend ${backend}\n`,
+    `experiment ${config.name}: methods ${config.methods.join(', ')} on ${specs.map((s) => `${s.id}=${s.family}.${s.size}.s${s.seed}`).join(', ')}, ${config.steps} steps, seed ${config.seed}, backend ${backend}${backend === 'webgpu' ? '' : `, ${Math.min(Number(o.workers), config.methods.length * specs.length)} model worker(s)`}\n`,
   );
   if (backend === 'webgpu' && read.cached)
     throw new Error(
@@ -160,7 +176,7 @@ async function main(): Promise<void> {
   const r =
     backend === 'webgpu'
       ? await runWebGpu(config, specs)
-      : await runNode(config, specs, o.out, backend as NodeBackendName, read.reader);
+      : await runNode(config, specs, o.out, backend as NodeBackendName, read.reader, Number(o.workers));
   writeOutputs(o.out, r);
   process.stdout.write(formatSummary(r));
   if (r.error) {

@@ -10,7 +10,7 @@ import type { ExperimentConfig } from './config';
 import type { EvalRecord, StepRecord } from './records';
 import type { RewardMethod } from './rewards';
 import { summarize, type MethodSummary } from './summary';
-import { CohortTrainer, TrainingDivergedError } from './trainer';
+import { CohortTrainer, TrainingDivergedError, type ModelsFactory } from './trainer';
 import { regimeCheck, type RegimeReport } from './regime/measure';
 
 /** Where an experiment stopped early, if it did. */
@@ -49,6 +49,11 @@ export interface ExperimentHooks {
   keepExamples?: boolean;
   /** Replace the task built from the config (tests use it to hide or corrupt the ground truth). */
   task?: Task;
+  /**
+   * Where the trainers' models run (a pool's factory, src/rl/pool); default: on `backend`. With a pool the
+   * methods of a lock step run side by side; the records are the same, in the same order.
+   */
+  models?: ModelsFactory;
 }
 
 /** Steps at which the run evaluates: 0, every `every`, and the last. */
@@ -95,14 +100,19 @@ export async function runExperiment(
       const agents = await loadAgents();
       agentSets.push(agents);
       trainers.push(
-        new CohortTrainer(backend, agents, {
-          method,
-          seed: config.seed,
-          task,
-          train: config.train,
-          eval: config.eval,
-          keepExamples: hooks.keepExamples,
-        }),
+        new CohortTrainer(
+          backend,
+          agents,
+          {
+            method,
+            seed: config.seed,
+            task,
+            train: config.train,
+            eval: config.eval,
+            keepExamples: hooks.keepExamples,
+          },
+          hooks.models,
+        ),
       );
     }
     const evaluateAll = async (): Promise<void> => {
@@ -127,13 +137,24 @@ export async function runExperiment(
         result.error = { message: `stopped by request after step ${s - 1}` };
         break;
       }
-      for (const tr of trainers) {
-        current = { method: tr.opts.method, step: s };
-        const r = await tr.step();
+      const record = (tr: CohortTrainer, r: StepRecord) => {
         result.steps.push(r);
         hooks.onStep?.(r);
         hooks.onProgress?.(++done, total, `${tr.opts.method} step ${s}`);
-      }
+      };
+      if (hooks.models) {
+        // every method's step at once; the records (and the first failure) in method order
+        const settled = await Promise.allSettled(trainers.map((tr) => tr.step()));
+        for (const [i, x] of settled.entries()) {
+          current = { method: trainers[i].opts.method, step: s };
+          if (x.status === 'rejected') throw x.reason;
+          record(trainers[i], x.value);
+        }
+      } else
+        for (const tr of trainers) {
+          current = { method: tr.opts.method, step: s };
+          record(tr, await tr.step());
+        }
       result.completedSteps = s;
       if (at.includes(s)) await evaluateAll();
     }

@@ -3,8 +3,9 @@
 // A cohort's rollouts are all recorded first and read back together: one readback per step.
 // docs/method.md ("One training step", step 1-3).
 import type { Agent } from '../cohort/agent';
-import { resolvePending, type Pending } from '../engine/backend';
-import { startGenerate, type GenerateResult } from '../model/generate';
+import { resolvePending } from '../engine/backend';
+import type { GPT } from '../model/gpt';
+import { startGenerate, type GenerateOptions, type GenerateResult } from '../model/generate';
 import { extractAnswer, renderPrompt, type Problem, type ViewName } from '../tasks';
 import type { PolicyRows } from './policy';
 import type { Answer } from './vote';
@@ -62,51 +63,86 @@ export function encodePrompts(
   return { ids, Tp };
 }
 
+/** One rollout's decoding, as plain data: prompt ids (B, Tp) and the sampling options (no log-probs). */
+export interface GenerateJob {
+  ids: Uint32Array;
+  B: number;
+  Tp: number;
+  opts: GenerateOptions;
+}
+
 /**
- * Record the decoding of `samples` completions for each problem (rows r = b*K + k) on the agent's
- * backend; resolving it reads the tokens back and extracts the answers. The completion mask covers
- * tokens up to and including the first EOS. (No log-probs here: the policy pass recomputes them.)
+ * Decodes jobs (job n on the n-th model of the caller's list) and returns their tokens: on the local
+ * backend (`localGenerator`) or wherever the models live (a trainer's CohortModels, src/rl/cohortModels.ts).
  */
-export function startRollout(
+export type Generator = (jobs: GenerateJob[]) => Promise<GenerateResult[]>;
+
+/** The decoding job of one agent's rollout: its prompts encoded in its view, K samples, no log-probs. */
+export function generateJob(
   agent: Agent,
   problems: readonly Problem[],
   o: RolloutOptions,
   render: PromptRenderer = renderPrompt,
-): Pending<AgentRollout> {
+): GenerateJob {
   const { ids, Tp } = encodePrompts(agent, problems, render);
-  const gen = startGenerate(agent.model, ids, problems.length, Tp, {
-    samples: o.samples,
-    temperature: o.temperature,
-    maxNewTokens: o.maxNewTokens,
-    eosId: agent.tokenizer.eosId,
-    seed: o.seed,
-    logp: false,
-  });
   return {
-    tensors: gen.tensors,
-    finish: (values) => assemble(agent, problems, o, ids, Tp, gen.finish(values)),
+    ids,
+    B: problems.length,
+    Tp,
+    opts: {
+      samples: o.samples,
+      temperature: o.temperature,
+      maxNewTokens: o.maxNewTokens,
+      eosId: agent.tokenizer.eosId,
+      seed: o.seed,
+      logp: false,
+    },
   };
 }
 
-/** Rollouts of every agent (options per agent), all decoded before ONE readback of all their tokens. */
+/** Every job decoded on its model (`models[n]`, all on one backend) before ONE readback of all their tokens. */
+export function generateAll(models: readonly GPT[], jobs: readonly GenerateJob[]): Promise<GenerateResult[]> {
+  if (jobs.length === 0) return Promise.resolve([]);
+  return resolvePending(
+    models[0].backend,
+    jobs.map((j, n) => startGenerate(models[n], j.ids, j.B, j.Tp, j.opts)),
+  );
+}
+
+/** The generator of agents on this backend: agent n's model decodes job n. */
+export const localGenerator =
+  (agents: readonly Agent[]): Generator =>
+  (jobs) =>
+    generateAll(
+      agents.map((a) => a.model),
+      jobs,
+    );
+
+/**
+ * Rollouts of every agent (options per agent), all decoded before ONE readback of all their tokens. The
+ * prompts are encoded and the completions decoded and parsed here, with each agent's tokenizer and view;
+ * `generate` decodes (default: on the agents' own models, which must share one backend and no parameters).
+ */
 export async function rolloutCohort(
   agents: readonly Agent[],
   problems: readonly Problem[],
   o: readonly RolloutOptions[],
   render: PromptRenderer = renderPrompt,
+  generate?: Generator,
 ): Promise<AgentRollout[]> {
   if (agents.length === 0) return [];
   if (o.length !== agents.length)
     throw new Error(`rolloutCohort: ${o.length} option sets for ${agents.length} agents`);
-  const be = agents[0].model.backend;
-  if (agents.some((a) => a.model.backend !== be))
-    throw new Error('rolloutCohort: every agent must live on one backend');
-  if (new Set(agents.map((a) => a.model)).size !== agents.length)
-    throw new Error('rolloutCohort: two agents share a model (agents share no parameters)');
-  return resolvePending(
-    be,
-    agents.map((a, n) => startRollout(a, problems, o[n], render)),
-  );
+  if (!generate) {
+    const be = agents[0].model.backend;
+    if (agents.some((a) => a.model.backend !== be))
+      throw new Error('rolloutCohort: every agent must live on one backend');
+    if (new Set(agents.map((a) => a.model)).size !== agents.length)
+      throw new Error('rolloutCohort: two agents share a model (agents share no parameters)');
+  }
+  const jobs = agents.map((a, n) => generateJob(a, problems, o[n], render));
+  const gens = await (generate ?? localGenerator(agents))(jobs);
+  return agents.map((a, n) => assemble(a, problems, o[n], jobs[n].ids, jobs[n].Tp, gens[n]));
 }
 
 function assemble(

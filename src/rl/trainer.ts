@@ -2,28 +2,29 @@
 // for N agents that share no parameters, gradients or random streams, as docs/method.md: all rollouts and
 // votes before any update; group advantages; clipped surrogate (+ optional k3 KL to a frozen copy of the
 // base, which co-rl-frozen also rolls out as each agent's frozen teacher); AdamW with global-norm clipping
-// per agent; metrics per agent and pair. Runs unchanged in Node, a page or a worker.
+// per agent; metrics per agent and pair. Runs unchanged in Node, a page or a worker. The trainer is the
+// coordinator of the step (prompts, answers, votes, rewards, metrics); the per-model work goes through its
+// CohortModels (src/rl/cohortModels.ts): on its own backend by default, or in a pool of workers.
 import type { Agent } from '../cohort/agent';
-import { resolvePending, type Backend } from '../engine/backend';
-import { releaseDecoders } from '../model/generate';
-import { GPT } from '../model/gpt';
+import type { Backend } from '../engine/backend';
 import type { Problem, ViewName } from '../tasks';
 import { deriveSeed, deriveRng } from '../util/rng';
 import { evaluateCohort, withPortrait, type EvaluateOptions } from './evaluate';
 import { stepRewards } from './methodRewards';
 import { agentStepMetrics, pairwiseAgreement } from './metrics';
-import { releasePolicyBuffers, startPolicyForward, type TokenFigures } from './policy';
+import type { TokenFigures } from './policy';
 import type { AgentStepRecord, EvalRecord, StepRecord } from './records';
 import { ringPredecessor, type RewardResult } from './rewards';
+import type { AgentUpdate } from './policyUpdate';
 import { rolloutCohort, type AgentRollout } from './rollout';
 import { attentionMap, buildInspection, type AttentionResult, type StepInspection } from './inspection';
 import { cohortVotes, voteLabels } from './vote';
-import { fingerprint, type TrainerSnapshot } from './snapshot';
-import { frozenRolloutOptions, frozenTeachers } from './frozenTeachers';
+import type { TrainerSnapshot } from './snapshot';
+import { frozenRolloutOptions } from './frozenTeachers';
 import { stepCoLabeling } from './coLabelingDiagnostics';
 import { checkSnapshotFits } from './snapshotCheck';
 import { agentStepRecord, stepExamples } from './stepRecords';
-import { PolicyUpdate } from './policyUpdate';
+import { LocalModels, type CohortModels, type ModelsSetup } from './cohortModels';
 import {
   checkTrainerCohort,
   completionSlots,
@@ -34,14 +35,19 @@ import {
 
 export { completionSlots, TrainingDivergedError, type StepDetail, type TrainerOptions };
 
+/** Where a trainer's models run: the default is LocalModels on the trainer's backend. */
+export type ModelsFactory = (agents: Agent[], setup: ModelsSetup) => CohortModels;
+
 const now = (): number => performance.now() / 1000;
 
 export class CohortTrainer {
   /** Steps taken so far. */
   stepCount = 0;
   readonly maxNewTokens: number[];
-  private refs: GPT[] | null = null;
-  private readonly updater: PolicyUpdate;
+  /** The per-model work of a step (src/rl/cohortModels.ts). */
+  readonly models: CohortModels;
+  /** Remote models only: the trainer's own agents hold parameters older than the models' (refreshed by `syncAgents`). */
+  private stale = false;
   private firstStd: { batch: number; group: number }[] | null = null;
   /** Fingerprints of the base parameters (set by init), checked when a snapshot is restored. */
   private baseHashes: string[] = [];
@@ -52,33 +58,37 @@ export class CohortTrainer {
     readonly backend: Backend,
     readonly agents: Agent[],
     readonly opts: TrainerOptions,
+    models?: ModelsFactory,
   ) {
     checkTrainerCohort(backend, agents, opts);
     this.maxNewTokens = agents.map((a) => completionSlots(a, opts.task, opts.train.maxNewTokens));
-    this.updater = new PolicyUpdate(backend, agents, this.maxNewTokens, opts);
+    const setup = { ids: agents.map((a) => a.spec.id), maxNewTokens: this.maxNewTokens, train: opts.train };
+    this.models = models
+      ? models(agents, setup)
+      : new LocalModels(
+          backend,
+          agents.map((a) => a.model),
+          setup,
+        );
   }
 
   /**
-   * Frozen copies of the agents' current (base) parameters, the KL reference, and their fingerprints.
-   * The first step makes the copies on the device (no readback); the fingerprints are read here, when a
+   * Fingerprints of the agents' base parameters (the frozen KL reference copies), read once: when a
    * snapshot is taken or restored.
    */
   async init(): Promise<void> {
-    const refs = this.initRefs();
-    if (this.baseHashes.length === 0) {
-      const base = await this.backend.readMany(refs.map((r) => r.params));
-      this.baseHashes = base.map((b) => fingerprint(b as Float32Array));
-    }
+    if (this.baseHashes.length === 0) this.baseHashes = await this.models.baseHashes();
   }
 
-  /** The frozen reference copies, made on the device (a buffer copy per agent) on first use. */
-  private initRefs(): GPT[] {
-    this.refs ??= this.agents.map((a) => {
-      const r = new GPT(this.backend, a.model.cfg);
-      this.backend.copy(r.params, a.model.params, a.model.layout.total);
-      return r;
-    });
-    return this.refs;
+  /**
+   * Remote models only: copy the models' current parameters into the trainer's own agents (their
+   * evaluation, attention and inspection run on those). Local models are the agents: nothing to do.
+   */
+  async syncAgents(): Promise<void> {
+    if (!this.stale) return;
+    const states = await this.models.readState();
+    states.forEach((st, n) => this.agents[n].model.writeParams(st.params));
+    this.stale = false;
   }
 
   /** The prompt an agent is shown: always rendered by the task. */
@@ -91,7 +101,6 @@ export class CohortTrainer {
 
   /** One training step of every agent. Throws TrainingDivergedError on a NaN/inf loss or gradient. */
   async step(): Promise<StepRecord> {
-    const refs = this.initRefs();
     const { train: c, seed, method } = this.opts;
     const s = this.stepCount + 1;
     const t0 = now();
@@ -111,31 +120,22 @@ export class CohortTrainer {
       seed: deriveSeed(seed, 'rollout', a.spec.id, s),
     }));
     const frozenRun = method === 'co-rl-frozen';
+    this.stale = this.models.remote;
     const all: AgentRollout[] = await rolloutCohort(
-      frozenRun ? [...this.agents, ...frozenTeachers(this.agents, refs)] : this.agents,
+      frozenRun ? [...this.agents, ...this.agents] : this.agents, // the frozen copies read as their agents
       problems,
       frozenRun ? [...opts, ...frozenRolloutOptions(opts, ids, seed, s)] : opts,
       this.render,
+      (jobs) => this.models.generate(jobs),
     );
     const rolls = all.slice(0, N);
     const frozen = frozenRun ? { B, K, answers: all.slice(N).map((r) => r.answers) } : undefined;
     const t1 = now();
     // policy forward (kept for the backward), and the frozen base for KL: every agent's figures in one readback
     const klNow = c.beta > 0 || (s - 1) % c.klEvery === 0;
-    const fwd = await resolvePending(
-      this.backend,
-      this.agents.flatMap((a, n) => {
-        const own = startPolicyForward(a.model, rolls[n].rows, c.temperature, {
-          entropy: true,
-          certainty: method === 'intuitor',
-        });
-        return klNow ? [own, startPolicyForward(refs[n], rolls[n].rows, c.temperature)] : [own];
-      }),
-    );
-    const per = klNow ? 2 : 1;
-    const figs: TokenFigures[] = this.agents.map((_, n) => fwd[n * per]);
-    const refLogp: (Float32Array | null)[] = this.agents.map((_, n) =>
-      klNow ? fwd[n * per + 1].logp : null,
+    const figs: TokenFigures[] = await this.models.forward(
+      rolls.map((r) => r.rows),
+      { kl: klNow, certainty: method === 'intuitor' },
     );
     const t2 = now();
     // 4-5. votes and rewards for the whole cohort before any update
@@ -169,7 +169,13 @@ export class CohortTrainer {
       rewards: res.rewards.map((r) => [...r]),
     });
     // 6-8. advantages, loss, update of every agent (gradient norms read back once, at the end)
-    const upd = await this.updater.run(rolls, figs, refLogp, res.rewards, s, this.lrAt(s));
+    const outcomes = await this.models.update(res.rewards, s, this.lrAt(s), this.opts.faultInjection);
+    const bad = outcomes.findIndex((o) => 'failed' in o);
+    if (bad >= 0) {
+      await this.models.rollback(); // every agent as it was before the step, as if updated one after another
+      throw new TrainingDivergedError(ids[bad], s, (outcomes[bad] as { failed: string }).failed);
+    }
+    const upd = outcomes.map((o) => (o as { ok: AgentUpdate }).ok);
     const t3 = now();
     // metrics (ground truth is read here, for measurement only)
     const truth = problems.map((p) => p.answer);
@@ -261,6 +267,7 @@ export class CohortTrainer {
   /** Held-out evaluation of the current agents (greedy, avg@E, maj@E, pooled ensemble; the portrait counts unless `portrait` is false). */
   async evaluate(portrait = true): Promise<EvalRecord> {
     const e = this.opts.eval;
+    await this.syncAgents();
     return evaluateCohort(this.agents, this.opts.task.heldOut(e.split ?? 'test', e.problems), {
       ...this.evalOptions(),
       portraitSamples: portrait ? e.portraitSamples : 0,
@@ -269,6 +276,7 @@ export class CohortTrainer {
 
   /** `rec` (an evaluation of the current agents) with the live portrait's counts added (src/rl/evaluate.ts). */
   async addPortrait(rec: EvalRecord): Promise<EvalRecord> {
+    await this.syncAgents();
     return withPortrait(
       rec,
       this.agents,
@@ -312,6 +320,7 @@ export class CohortTrainer {
     if (!Number.isInteger(sample) || sample < 0 || sample >= ins.K)
       throw new Error(`sample ${sample} is out of range: 0..${ins.K - 1}`);
     const x = ins.prompts[prompt].agents[n];
+    await this.syncAgents();
     return {
       ...(await attentionMap(this.agents[n], x.prompt, x.completions[sample], layer)),
       step: ins.step,
@@ -324,20 +333,20 @@ export class CohortTrainer {
    */
   async snapshot(): Promise<TrainerSnapshot> {
     await this.init();
-    const read = async (t: GPT['params']) => (await this.backend.read(t)) as Float32Array; // a fresh copy on both backends
-    const agents: TrainerSnapshot['agents'] = [];
-    for (const [n, a] of this.agents.entries()) {
+    const states = await this.models.readState(); // fresh copies
+    const agents: TrainerSnapshot['agents'] = this.agents.map((a, n) => {
       const f = this.firstStd?.[n];
-      agents.push({
+      const st = states[n];
+      return {
         id: a.spec.id,
-        optSteps: this.updater.optSteps[n],
+        optSteps: st.optSteps,
         firstStd: f ? { ...f } : null,
         baseHash: this.baseHashes[n],
-        params: await read(a.model.params),
-        m: await read(a.model.m),
-        v: await read(a.model.v),
-      });
-    }
+        params: st.params,
+        m: st.m,
+        v: st.v,
+      };
+    });
     return { method: this.opts.method, seed: this.opts.seed, step: this.stepCount, agents };
   }
 
@@ -348,14 +357,8 @@ export class CohortTrainer {
    */
   async restore(snap: TrainerSnapshot): Promise<void> {
     await this.checkSnapshot(snap);
-    for (const [n, s] of snap.agents.entries()) {
-      const model = this.agents[n].model;
-      model.writeParams(s.params);
-      this.backend.write(model.m, s.m);
-      this.backend.write(model.v, s.v);
-      model.zeroGrad();
-      this.updater.optSteps[n] = s.optSteps;
-    }
+    await this.models.writeState(snap.agents);
+    this.stale = this.models.remote;
     const std = snap.agents.map((s) => (s.firstStd ? { ...s.firstStd } : undefined));
     this.firstStd = std.some((x) => x) ? (std as { batch: number; group: number }[]) : null;
     this.stepCount = snap.step;
@@ -374,13 +377,6 @@ export class CohortTrainer {
 
   /** Free the frozen reference copies (and their decode buffers) and the policy buffers (the agents' models stay). */
   dispose(): void {
-    for (const r of this.refs ?? []) {
-      releasePolicyBuffers(r);
-      releaseDecoders(r); // co-rl-frozen decodes with the frozen copies
-      r.free();
-    }
-    for (const a of this.agents) releasePolicyBuffers(a.model);
-    this.refs = null;
-    this.updater.dispose();
+    this.models.dispose();
   }
 }

@@ -141,6 +141,7 @@ const validSettings: fc.Arbitrary<RunSettings> = fc.record({
   regimeProblems: fc.oneof(fc.constant(0), fc.integer({ min: 10, max: 2000 })),
   pretrainHere: fc.boolean(),
   backend: fc.constantFrom<RunSettings['backend']>('auto', 'webgpu', 'cpu'),
+  workers: fc.integer({ min: 1, max: 64 }),
   teacher: fc.constantFrom<RunSettings['teacher']>('ring', 'strict_majority', 'self_plus_peers', 'union'),
   cohortMode: fc.constant<RunSettings['cohortMode']>('preset'),
   customAgents: fc.constant([]),

@@ -1,6 +1,8 @@
 // Store slice: the Train view's run settings (preset, methods, hyperparameters; defaults from
 // src/rl/config.ts), the preset catalogue read from the checkpoint manifest, and the conversion of the
 // settings into an ExperimentConfig with every problem named per field (src/rl/config.ts validator).
+import { defaultPoolSize } from '../worker/pagePool';
+import { poolSizeProblems } from '../rl/pool/poolModels';
 import type { StateCreator } from 'zustand';
 import type { ScaleRewards } from '../rl/advantages';
 import {
@@ -63,6 +65,8 @@ export interface RunSettings {
   pretrainHere: boolean;
   /** Compute backend of the training worker: 'auto' = WebGPU when available, else wasm SIMD, else the CPU reference. */
   backend: TrainBackend;
+  /** Model workers of the lock step on the wasm and CPU engines (1..64; src/rl/pool): the same metrics for any number. */
+  workers: number;
   /** co-rl's teacher: 'ring' (the paper) or a peer teacher for N >= 3 (extensions, not in the paper). */
   teacher: TeacherMode;
   /** Train a preset's agents, or the agents composed one by one (customAgents). */
@@ -119,6 +123,7 @@ export const DEFAULT_RUN_SETTINGS: Readonly<RunSettings> = {
   regimeProblems: 400, // a few seconds on wasm for the shipped presets (docs/method.md, "The regime")
   pretrainHere: false,
   backend: 'auto',
+  workers: defaultPoolSize(), // the cores but one, at least 1
   teacher: DEFAULT_TRAIN.teacher,
   cohortMode: 'preset',
   customAgents: [],
@@ -234,6 +239,8 @@ export function settingsProblems(
   if (refProblem) out.customTaskFile = refProblem;
   if (!(TRAIN_BACKENDS as readonly unknown[]).includes(s.backend))
     out.backend = `backend must be one of ${TRAIN_BACKENDS.join(', ')}; got ${JSON.stringify(s.backend)}`;
+  const wp = poolSizeProblems(s.workers, 'workers');
+  if (wp.length) out.workers = wp[0];
   if (s.cohortMode !== 'preset' && s.cohortMode !== 'custom')
     out.cohortMode = `cohortMode must be one of preset, custom; got ${JSON.stringify(s.cohortMode)}`;
   return out;

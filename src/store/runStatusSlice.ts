@@ -22,6 +22,8 @@ export interface RunStatus {
   work?: number;
   /** Notices of the run's base agents built on demand (from the in-page cache, pretrained, damaged entries rebuilt). */
   notices?: string[];
+  /** Model workers the lock step trains in (absent or 1: every model in the training worker; the methods then run one after another). */
+  workers?: number;
   guard?: { kind: 'diverged' | 'deviceLost' | 'recovered' | 'ignored'; step: number; message: string } | null;
 }
 

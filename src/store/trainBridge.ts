@@ -94,6 +94,7 @@ export function startTraining(opts: StartOptions = {}): Partial<Record<keyof Run
     type: 'start',
     config: opts.config ?? toExperimentConfig(s.runSettings),
     backend: s.runSettings.backend,
+    workers: s.runSettings.workers,
     delayMs: s.speedMs,
     paused: opts.paused,
     baseUrl: appBaseUrl(),

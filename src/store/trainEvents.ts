@@ -51,6 +51,7 @@ export function foldTrainEvents(
         liveNote: '',
         guard: null,
         notices: [],
+        workers: 1,
       };
       continue;
     }
@@ -87,6 +88,9 @@ export function foldTrainEvents(
           status = { ...status, config, liveNote: `${parts.join(', ')} from step ${status.step + 1}` };
         break;
       }
+      case 'pool':
+        status = { ...status, workers: e.workers };
+        break;
       case 'notice':
         status = { ...status, notices: [...(status.notices ?? []), e.message] };
         break;

@@ -6,6 +6,7 @@ import { nodeReader } from '../cohort/nodeFiles';
 import { makeNodeBackend } from '../engine/wasm/nodeBackend';
 import { CohortLoader, validateExperiment } from '../rl/cohortEnv';
 import { runExperiment, type ExperimentResult } from '../rl/experiment';
+import { withNodePool, workersArg } from '../rl/pool/nodePool';
 import type { Cell, SweepPlan } from './grid';
 import type { PreregStamp } from './registration';
 import { cellRecord, markRunning, SweepInputError, writeRecord, type CellRecord } from './store';
@@ -28,6 +29,15 @@ export function cellAt(plan: SweepPlan, index: number): Cell {
  * checkpoint) is recorded with its error, not thrown. `progress` gets (units done, units in all).
  * `prereg`: the stamp of the pre-registration the caller checked (prereg.ts), written into the record.
  */
+/** The environment variable by which the local pool gives a cell its share of the cores (model workers). */
+export const MODEL_WORKERS_ENV = 'CORL_MODEL_WORKERS';
+
+/** A cell's model workers: its share from the local pool, else 1 (a scheduler's cell runs in one thread, as its job asked). */
+function cellWorkers(): number {
+  const v = process.env[MODEL_WORKERS_ENV];
+  return v === undefined ? 1 : workersArg(v);
+}
+
 export async function runCell(
   dir: string,
   plan: SweepPlan,
@@ -47,9 +57,13 @@ export async function runCell(
     if (!v.ok) throw new Error(`invalid cell config: ${v.errors.join('; ')}`);
     const be = await makeNodeBackend(plan.backend);
     const loader = new CohortLoader(read, v.specs);
-    result = await runExperiment(be, v.config, () => loader.load(be), {
-      onProgress: (d, t) => progress?.(d, t),
-    });
+    const models = v.config.methods.length * v.specs.length;
+    result = await withNodePool(cellWorkers(), plan.backend, models, (factory) =>
+      runExperiment(be, v.config, () => loader.load(be), {
+        onProgress: (d, t) => progress?.(d, t),
+        models: factory,
+      }),
+    );
     if (result.error) {
       const e = result.error;
       error = `${e.message}${e.method ? ` (method ${e.method}${e.agent ? `, agent ${e.agent}` : ''}${e.step ? `, step ${e.step}` : ''})` : ''}`;

@@ -4,7 +4,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PROGRESS_TAG } from './cell';
+import { MODEL_WORKERS_ENV, PROGRESS_TAG } from './cell';
+import { defaultWorkers } from '../rl/pool/nodePool';
 import type { SweepPlan } from './grid';
 import type { SweepProgress } from './progress';
 import { cellRecord, logFile, readRecord, writeRecord, type CellRecord } from './store';
@@ -35,6 +36,7 @@ function runChild(
   index: number,
   onFrac: (f: number) => void,
   children: Set<ChildProcess>,
+  modelWorkers: number,
 ): Promise<CellRecord> {
   const cell = plan.cells[index];
   const log = openSync(logFile(dir, cell.id), 'w');
@@ -43,7 +45,7 @@ function runChild(
   const [cmd, ...args] = cellCommand(dir, index);
   const child = spawn(cmd, args, {
     stdio: ['ignore', 'pipe', log],
-    env: { ...process.env, SWEEP_PROGRESS: '1' },
+    env: { ...process.env, SWEEP_PROGRESS: '1', [MODEL_WORKERS_ENV]: String(modelWorkers) },
   });
   children.add(child);
   let buf = '';
@@ -91,6 +93,8 @@ export async function runPool(
   update: (p: SweepProgress) => void,
 ): Promise<CellRecord[]> {
   const queue = [...todo];
+  // the cores divided between the cells that run side by side: each cell's models get its share (src/rl/pool)
+  const modelWorkers = defaultWorkers(Math.min(workers, todo.length));
   const running = new Map<number, Running>();
   const records: CellRecord[] = [];
   const durations: number[] = [];
@@ -131,7 +135,7 @@ export async function runPool(
       const r: Running = { index, started: performance.now(), frac: 0 };
       running.set(index, r);
       update(counts());
-      const rec = await runChild(dir, plan, index, (f) => (r.frac = f), children);
+      const rec = await runChild(dir, plan, index, (f) => (r.frac = f), children, modelWorkers);
       running.delete(index);
       records.push(rec);
       if (rec.status === 'done') durations.push((performance.now() - r.started) / 1000);

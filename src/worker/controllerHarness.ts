@@ -2,6 +2,7 @@
 // from public/, with every event it posts kept, and a way to wait for one. Used by the controller's tests.
 import { nodeReader } from '../cohort/nodeFiles';
 import { CpuBackend } from '../engine/cpu/cpuBackend';
+import type { EvalRecord, StepRecord } from '../rl/records';
 import type { TrainEvent } from './protocol';
 import { TrainController, type ControllerEnv } from './trainController';
 
@@ -38,3 +39,13 @@ export function controllerHarness(env: Partial<ControllerEnv> = {}) {
     untilAt: (pred: (e: TrainEvent) => boolean, from: number) => eventIndex(events, pred, from),
   };
 }
+
+/** The step records among `ev`, their wall-clock timing zeroed. */
+export const stepRecords = (ev: TrainEvent[]): StepRecord[] =>
+  ev.flatMap((e) =>
+    e.type === 'step' ? [{ ...e.record, timing: { rollout: 0, forward: 0, update: 0, total: 0 } }] : [],
+  );
+
+/** The evaluation records among `ev`, their seconds zeroed. */
+export const evalRecords = (ev: TrainEvent[]): EvalRecord[] =>
+  ev.flatMap((e) => (e.type === 'eval' ? [{ ...e.record, seconds: 0 }] : []));

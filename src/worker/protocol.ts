@@ -65,6 +65,9 @@ export type TrainCommand =
       /** The Train view's regime check of these base agents (a 'regime' event's report): reused as the
        * run's step-0 regime report when its settings match the config's (eval.regime problems, K, T). */
       regime?: RegimeReport;
+      /** Model workers of the lock step (src/rl/pool; wasm and cpu engines; 1..64, default 1 = every model
+       * in the training worker). The metrics are the same to the bit for any size. */
+      workers?: number;
       /** Post a 'snapshot' event every this many lock steps (default 5; 0 = only at pause and done). */
       snapshotEvery?: number;
       /** Test hooks (docs/architecture.md "Faults"): honour 'debugLoseDevice' (also honoured in a dev
@@ -183,6 +186,8 @@ export type TrainEvent =
   /** A line kept beside the run while it lasts: where a base agent built on demand came from (the in-page
    * cache, or pretrained now), or a damaged cache entry that was rebuilt (src/worker/axisBuilds.ts). */
   | { type: 'notice'; runId: number; message: string }
+  /** How many model workers the run's lock step trains in (1: every model in the training worker; src/rl/pool). */
+  | { type: 'pool'; runId: number; workers: number }
   /** The run met a fault and handled it (docs/architecture.md "Faults"): 'diverged' (a NaN/inf; the lock
    * step was rolled back and the run paused), 'deviceLost' (recreating the device and reloading the
    * agents), 'recovered' (running again on the new device). `step`: the lock step the run is back at. */

@@ -15,6 +15,7 @@ import { TrainSession } from './trainSession';
 import { runRegimeAtStart } from './regimeRequest';
 import { autoShapeOf } from './autoShape';
 import { registerKept } from './taskFiles';
+import { poolModels } from './pagePool';
 
 /** A saved run to continue (see the 'start' command). */
 type Resume = NonNullable<Extract<TrainCommand, { type: 'start' }>['resume']>;
@@ -76,7 +77,15 @@ export async function runLoop(
         c.imported.get(path);
       return own ? Promise.resolve(own) : shipped(path);
     };
-    session = await TrainSession.open(be, config, read, note);
+    const models = async (b: typeof be, cfg: ExperimentConfig) => {
+      const m = poolModels(cfg);
+      const f = await c.pool.factory(b, c.workers, m, (message) =>
+        c.env.post({ type: 'notice', runId: id, message }),
+      );
+      c.env.post({ type: 'pool', runId: id, workers: f ? Math.min(c.workers, m) : 1 });
+      return f;
+    };
+    session = await TrainSession.open(be, config, read, note, await models(be, config));
     c.current = session;
     c.lastConfig = session.config;
     if (aborted()) return;
@@ -129,8 +138,9 @@ export async function runLoop(
       try {
         ok = await c.exclusive(() => s.lockStep((r) => rs.push(r), aborted, running));
       } catch (e) {
-        // a divergence or a lost device undoes the lock step: none of it is shown; any other error shows what finished
-        if (!(e instanceof TrainingDivergedError) && (await lostReason(c.backend)) === null) postSteps();
+        // a divergence, a lost device or a stopped model worker undoes the lock step: none of it is shown; any other error shows what finished
+        if (!(e instanceof TrainingDivergedError) && (await lostReason(c.backend)) === null && !c.pool.broken)
+          postSteps();
         throw e;
       }
       if (!ok) return false;
@@ -142,7 +152,7 @@ export async function runLoop(
       try {
         ok = await c.exclusive(() => s.evaluate((r) => es.push(r), aborted, running));
       } catch (e) {
-        if ((await lostReason(c.backend)) === null) postEvals();
+        if ((await lostReason(c.backend)) === null && !c.pool.broken) postEvals();
         throw e;
       }
       if (!ok) return false;
@@ -181,13 +191,12 @@ export async function runLoop(
       return msg;
     };
     /** The device is lost: a new backend, the session opened again, the kept snapshot restored, the steps after it re-run. */
-    const recover = async (old: TrainSession, reason: string): Promise<boolean> => {
+    const recover = async (old: TrainSession, reason: string, worker = false): Promise<boolean> => {
+      const what = worker ? `A model worker stopped (${reason})` : `The GPU device was lost (${reason})`;
       const g = c.good;
       if (!g || g.runId !== id)
-        throw new Error(
-          `The GPU device was lost (${reason}) before the run kept a snapshot to reload from; start the run again.`,
-        );
-      const msg = `The GPU device was lost (${reason}). Recreating it and reloading the agents from step ${g.step}…`;
+        throw new Error(`${what} before the run kept a snapshot to reload from; start the run again.`);
+      const msg = `${what}. ${worker ? 'Restarting the model workers' : 'Recreating it'} and reloading the agents from step ${g.step}…`;
       c.env.post({ type: 'fault', runId: id, kind: 'deviceLost', step: g.step, message: msg });
       c.status(id, 'loading', posted, total, msg);
       const live = { lr: old.config.train.lr, temperature: old.config.train.temperature };
@@ -209,8 +218,12 @@ export async function runLoop(
       }
       const be = await c.getBackend(pref, autoShapeOf(old.config));
       if (aborted()) return false;
-      const ns = await TrainSession.open(be, old.config, read, (m) =>
-        c.status(id, 'loading', posted, total, m),
+      const ns = await TrainSession.open(
+        be,
+        old.config,
+        read,
+        (m) => c.status(id, 'loading', posted, total, m),
+        await models(be, old.config),
       );
       session = ns;
       c.current = ns;
@@ -221,7 +234,7 @@ export async function runLoop(
       ns.setLive(live);
       c.keepDue = true;
       const done =
-        `The GPU device was lost (${reason}); recovered: every agent was reloaded from step ${g.step} ${be.info.name === 'webgpu' ? 'on a new WebGPU device' : `on the ${be.info.name === 'wasm' ? 'WebAssembly SIMD engine' : 'CPU backend'} (WebGPU could not be recreated)`}` +
+        `${what}; recovered: every agent was reloaded from step ${g.step} ${worker ? 'into new model workers' : be.info.name === 'webgpu' ? 'on a new WebGPU device' : `on the ${be.info.name === 'wasm' ? 'WebAssembly SIMD engine' : 'CPU backend'} (WebGPU could not be recreated)`}` +
         (g.step + 1 === ns.step
           ? ` and step ${ns.step} was re-run`
           : g.step < ns.step
@@ -268,6 +281,11 @@ export async function runLoop(
           continue;
         }
         const lost = await lostReason(c.backend);
+        if (lost === null && c.pool.broken) {
+          // a model worker died mid-step: new workers, the kept snapshot, the steps after it re-run
+          if (!(await recover(s, message(e), true))) return;
+          continue;
+        }
         if (lost === null) throw e;
         if (!(await recover(s, lost))) return;
         continue;

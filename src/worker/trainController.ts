@@ -16,6 +16,8 @@ import { openCheckpointStore } from './checkpointStore';
 import type { Losable } from './deviceLoss';
 import { answerInspect, postCheckpoints } from './runRequests';
 import { runLoop } from './runLoop';
+import { PagePool, type SpawnModelWorker } from './pagePool';
+import { poolSizeProblems } from '../rl/pool/poolModels';
 import { answerRegime } from './regimeRequest';
 import type { RegimeReport } from '../rl/regime/measure';
 
@@ -36,6 +38,8 @@ export interface ControllerEnv {
   /** Keep the in-memory recovery snapshot after every lock step while it costs at most this share of one
    * (default KEEP_SHARE; tests set 0 to keep only every `snapshotEvery` steps and exercise the re-run). */
   keepShare?: number;
+  /** Starts a model worker of the pool (./pagePool.ts); absent: every model trains in this worker. */
+  spawnModelWorker?: SpawnModelWorker;
 }
 
 /**
@@ -78,6 +82,9 @@ export class TrainController {
   private queue: Promise<void> = Promise.resolve();
   /** Post a snapshot every this many lock steps (0: only at pause and done). */
   snapshotEvery = 5;
+  /** The start command's pool size, and the pool of model workers (./pagePool.ts). */
+  workers = 1;
+  readonly pool: PagePool;
   /**
    * Faults (docs/architecture.md "Faults"): the latest snapshot of the current run kept in memory, the
    * point a divergence rolls back to and a lost device reloads from. Kept after every lock step while
@@ -97,6 +104,7 @@ export class TrainController {
 
   constructor(readonly env: ControllerEnv) {
     this.read = cachedReader(env.reader());
+    this.pool = new PagePool(env.spawnModelWorker);
   }
 
   status(id: number, p: TrainPhase, step: number, total: number, msg: string, work?: number): void {
@@ -208,6 +216,9 @@ export class TrainController {
         );
         this.taskFile = cmd.taskFile;
         this.snapshotEvery = Math.max(0, Math.floor(cmd.snapshotEvery ?? 5));
+        if (poolSizeProblems(cmd.workers ?? 1).length)
+          return Promise.reject(new Error(poolSizeProblems(cmd.workers, 'the pool size (workers)')[0]));
+        this.workers = cmd.workers ?? 1;
         this.debug = cmd.debug === true;
         this.injectNaN = cmd.injectNaN;
         return this.begin(structuredClone(cmd.config), cmd.backend, cmd.paused ?? false, cmd.resume);
@@ -343,5 +354,6 @@ export class TrainController {
     await this.dropFinished();
     this.backend?.destroy();
     this.backend = null;
+    this.pool.close();
   }
 }

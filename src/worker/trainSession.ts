@@ -9,7 +9,7 @@ import { CohortLoader, validateExperiment } from '../rl/cohortEnv';
 import type { ExperimentConfig } from '../rl/config';
 import { evalSteps } from '../rl/experiment';
 import type { EvalRecord, StepRecord } from '../rl/records';
-import { CohortTrainer } from '../rl/trainer';
+import { CohortTrainer, type ModelsFactory } from '../rl/trainer';
 import { decodeSnapshot, encodeSnapshot } from '../rl/snapshot';
 import { saveCheckpoint } from '../model/checkpoint';
 import { makeTask } from '../tasks';
@@ -52,6 +52,8 @@ export class TrainSession {
   readonly trainers: CohortTrainer[] = [];
   private readonly agentSets: Agent[][] = [];
   private readonly evalAt: Set<number>;
+  /** The models train in a pool of workers (src/rl/pool): the methods of a lock step run side by side. */
+  private pooled = false;
 
   private constructor(
     readonly backend: Backend,
@@ -69,6 +71,7 @@ export class TrainSession {
     raw: ExperimentConfig,
     read: ReadBytes,
     note: (m: string) => void,
+    models?: ModelsFactory,
   ): Promise<TrainSession> {
     note('Checking the config and the base checkpoints…');
     const v = await validateExperiment(raw, read);
@@ -84,8 +87,9 @@ export class TrainSession {
         s.agentSets.push(agents);
         // one shared `train` object: a live change reaches every trainer at its next step
         s.trainers.push(
-          new CohortTrainer(backend, agents, { method, seed, task, train, eval: v.config.eval }),
+          new CohortTrainer(backend, agents, { method, seed, task, train, eval: v.config.eval }, models),
         );
+        s.pooled = models !== undefined;
       }
     } catch (e) {
       s.dispose();
@@ -160,11 +164,21 @@ export class TrainSession {
   ): Promise<boolean> {
     const out: StepRecord[] = [];
     try {
-      for (const tr of this.trainers) {
+      if (this.pooled) {
         if (aborted()) return false;
-        note(`Step ${this.step + 1}: ${tr.opts.method} samples, votes, rewards and updates…`);
-        out.push(await tr.step());
-      }
+        note(`Step ${this.step + 1}: every method samples, votes, rewards and updates in the model workers…`);
+        // side by side; the records (and the first failure) in method order, as one after another
+        const settled = await Promise.allSettled(this.trainers.map((tr) => tr.step()));
+        for (const x of settled) {
+          if (x.status === 'rejected') throw x.reason;
+          out.push(x.value);
+        }
+      } else
+        for (const tr of this.trainers) {
+          if (aborted()) return false;
+          note(`Step ${this.step + 1}: ${tr.opts.method} samples, votes, rewards and updates…`);
+          out.push(await tr.step());
+        }
     } finally {
       if (!aborted()) out.forEach(onStep);
     }
@@ -222,6 +236,7 @@ export class TrainSession {
     const created = new Date().toISOString();
     for (const tr of this.trainers) {
       const method = tr.opts.method;
+      await tr.syncAgents(); // the models' parameters, where a pool trains them
       for (const a of tr.agents) {
         const meta = {
           format: 'co-rl-trained-agent',

@@ -5,6 +5,7 @@ import { fetchReader } from '../cohort/fetchReader';
 import { selectMeasuredBackend } from '../engine/autoSelect';
 import type { TrainCommand, TrainEvent } from './protocol';
 import { TrainController } from './trainController';
+import { spawnWebModelWorker } from './pagePool';
 
 const post = (e: TrainEvent, transfer: Transferable[] = []): void =>
   (self as unknown as Worker).postMessage(e, transfer);
@@ -13,6 +14,7 @@ const controller = new TrainController({
   post,
   reader: (base) => fetchReader(base),
   selectBackend: (pref, shape) => selectMeasuredBackend(pref, {}, shape),
+  spawnModelWorker: typeof Worker === 'function' ? spawnWebModelWorker : undefined,
 });
 
 self.onmessage = (ev: MessageEvent<TrainCommand>) => {

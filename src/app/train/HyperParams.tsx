@@ -54,6 +54,13 @@ const FIELDS: FieldDef[] = [
     min: 1,
   },
   {
+    key: 'workers',
+    label: 'Model workers',
+    help: 'workers the models of a step train in, on the wasm and CPU engines (1 to 64); the same results for any number',
+    step: 1,
+    min: 1,
+  },
+  {
     key: 'portraitSamples',
     label: 'Portrait samples S',
     help: 'samples per agent and held-out problem at T for the live phase portrait (0: off)',

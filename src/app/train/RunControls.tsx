@@ -56,7 +56,11 @@ export function RunControls({ canStart }: { canStart: boolean }) {
   const firstText = useMemo(() => firstStepText(metrics), [metrics]);
   const pending = useMemo(() => pendingChanges(settings, st.config), [settings, st.config]);
   const perAgent = st.config ? st.config.train.batchPrompts * st.config.train.samples : 0;
-  const speedNow = useMemo(() => (perAgent ? throughput(metrics, perAgent) : null), [metrics, perAgent]);
+  const workers = st.workers ?? 1;
+  const speedNow = useMemo(
+    () => (perAgent ? throughput(metrics, perAgent, 5, workers) : null),
+    [metrics, perAgent, workers],
+  );
   const { phase } = st;
   const active = phase === 'running' || phase === 'paused' || phase === 'loading';
   const frac = st.totalSteps ? st.step / st.totalSteps : 0;

@@ -51,6 +51,20 @@ describe('throughput', () => {
     expect(throughput(m, 10, 5)!.steps).toBe(2);
     expect(throughput({ ...m, steps: {} }, 10)).toBeNull();
   });
+
+  it('in a pool of model workers a lock step lasts as long as its slowest method, and the line names the pool', () => {
+    const m: RunMetrics = {
+      runId: 1,
+      methods: ['co-rl', 'ttrl'],
+      evals: {},
+      steps: { 'co-rl': [rec('co-rl', 1, 0.3, 4)], ttrl: [rec('ttrl', 1, 0.2, 6)] },
+    };
+    const t = throughput(m, 10, 1, 2)!;
+    expect(t.msPerStep).toBeCloseTo(300); // side by side from the same start, not 500 one after another
+    expect(t.rolloutsPerSecond).toBeCloseTo(40 / 0.3);
+    expect(throughputText(t)).toBe('300 ms/step · 133 rollouts/s · 667 tokens/s · 2 model workers');
+    expect(throughput(m, 10, 1, 1)!.msPerStep).toBeCloseTo(500);
+  });
 });
 
 describe('coLabelingChart', () => {

@@ -1,0 +1,262 @@
+// The coordinator's side of the pool (docs/architecture.md, "The cohort in parallel"): ModelPool starts
+// with its workers (each a HostPort, ./protocol.ts) and places every model of every trainer it is given on
+// a worker, one model per worker up to the pool size (model g of the pool on worker g mod size); PoolModels
+// is one trainer's CohortModels over those workers. A phase sends each worker its models' share and waits
+// for all: the models of one step work in parallel, each from its own seed stream, so the numbers are the
+// same as on one worker for the same engine and kernel variant.
+import type { Agent } from '../../cohort/agent';
+import { engineId } from '../../engine/backend';
+import type { GenerateResult } from '../../model/generate';
+import type { CohortModels, ForwardPlan, ModelState, ModelsSetup } from '../cohortModels';
+import type { PolicyRows, TokenFigures } from '../policy';
+import type { UpdateFault, UpdateOutcome } from '../policyUpdate';
+import type { GenerateJob } from '../rollout';
+import { fingerprint } from '../snapshot';
+import type { ModelsFactory } from '../trainer';
+import type { HostPort, HostReplies, HostReply, HostRequest } from './protocol';
+
+/** The most workers a pool takes (settings, links and --workers refuse more). */
+export const MAX_POOL_SIZE = 64;
+
+/** Problems with a pool size (a setting, a link, --workers): [] when it is an integer 1..64. */
+export function poolSizeProblems(n: unknown, what = 'the pool size'): string[] {
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > MAX_POOL_SIZE)
+    return [
+      `${what} must be a whole number of workers from 1 to ${MAX_POOL_SIZE} (1 = every model in one worker), got ${JSON.stringify(n)}`,
+    ];
+  return [];
+}
+
+interface Pending {
+  resolve(v: unknown): void;
+  reject(e: Error): void;
+}
+
+/** One worker and its requests in flight. */
+class Lane {
+  private nextId = 1;
+  private readonly pending = new Map<number, Pending>();
+  private dead: string | null = null;
+  constructor(
+    readonly index: number,
+    private readonly port: HostPort,
+    onReady: (r: HostReply) => void,
+  ) {
+    port.onMessage((r) => {
+      if (r.kind === 'ready' || r.kind === 'failed') return onReady(r);
+      const p = this.pending.get(r.id);
+      this.pending.delete(r.id);
+      if (r.kind === 'reply') p?.resolve(r.value);
+      else p?.reject(new Error(`model worker ${index}: ${r.message}`));
+    });
+    port.onExit((reason) => {
+      this.dead = `model worker ${index} stopped (${reason})`;
+      for (const p of this.pending.values()) p.reject(new Error(this.dead));
+      this.pending.clear();
+      onReady({ kind: 'failed', message: reason });
+    });
+  }
+
+  /** True once the worker has stopped (every later request fails). */
+  get stopped(): boolean {
+    return this.dead !== null;
+  }
+
+  request<K extends HostRequest['op']>(req: Extract<HostRequest, { op: K }>): Promise<HostReplies[K]> {
+    if (this.dead) return Promise.reject(new Error(this.dead));
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      this.port.post({ ...req, id });
+    });
+  }
+
+  terminate(): void {
+    this.port.terminate();
+  }
+}
+
+/** A started pool of model workers. */
+export class ModelPool {
+  private placed = 0;
+  private cohorts = 0;
+  private constructor(
+    private readonly lanes: Lane[],
+    /** The engine every worker runs (engineId). */
+    readonly engine: string,
+  ) {}
+
+  /** Start on `ports` (one per worker) and wait until every worker has its engine; all must run the same one. */
+  static async start(ports: HostPort[]): Promise<ModelPool> {
+    const problems = poolSizeProblems(ports.length);
+    if (problems.length) throw new Error(problems[0]);
+    const ready: Promise<HostReply>[] = [];
+    const lanes = ports.map((p, i) => {
+      let done!: (r: HostReply) => void;
+      ready.push(new Promise((r) => (done = r)));
+      return new Lane(i, p, (r) => done?.(r));
+    });
+    const replies = await Promise.all(ready);
+    const failed = replies.find((r) => r.kind === 'failed');
+    const engines = [...new Set(replies.map((r) => (r.kind === 'ready' ? r.engine : '')))];
+    if (failed || engines.length !== 1) {
+      lanes.forEach((l) => l.terminate());
+      throw new Error(
+        failed?.kind === 'failed'
+          ? `a model worker could not start: ${failed.message}`
+          : `the model workers run different engines (${engines.join(', ')})`,
+      );
+    }
+    return new ModelPool(lanes, engines[0]);
+  }
+
+  /** True when a worker has stopped: the pool cannot serve another run (start a new one). */
+  get broken(): boolean {
+    return this.lanes.some((l) => l.stopped);
+  }
+
+  /** Workers in the pool. */
+  get size(): number {
+    return this.lanes.length;
+  }
+
+  /** The trainer option that puts a trainer's models into this pool (its backend must run the pool's engine). */
+  readonly factory: ModelsFactory = (agents, setup) => {
+    const be = agents[0].model.backend;
+    if (engineId(be.info) !== this.engine)
+      throw new Error(
+        `the trainer runs ${engineId(be.info)}, its model workers ${this.engine}: a pool serves one engine and kernel variant`,
+      );
+    const lanes = agents.map(() => this.lanes[this.placed++ % this.lanes.length]);
+    return new PoolModels(this.cohorts++, agents, setup, lanes);
+  };
+
+  /** Stop every worker. */
+  close(): void {
+    for (const l of this.lanes) l.terminate();
+  }
+}
+
+/** One trainer's models on the pool: model n on lanes[n]. */
+class PoolModels implements CohortModels {
+  readonly remote = true;
+  /** Per worker used, the models (agent indices, in order) it holds. */
+  private readonly groups: { lane: Lane; ns: number[] }[] = [];
+  private readonly opened: Promise<string[]>;
+
+  constructor(
+    private readonly cohort: number,
+    agents: Agent[],
+    setup: ModelsSetup,
+    lanes: Lane[],
+  ) {
+    for (const [n, lane] of lanes.entries()) {
+      const g = this.groups.find((x) => x.lane === lane);
+      if (g) g.ns.push(n);
+      else this.groups.push({ lane, ns: [n] });
+    }
+    this.opened = this.open(agents, setup);
+    this.opened.catch(() => undefined); // reported by the first phase that waits on it
+  }
+
+  private async open(agents: Agent[], setup: ModelsSetup): Promise<string[]> {
+    const states: ModelState[] = [];
+    for (const a of agents) {
+      const m = a.model;
+      const [params, mm, v] = (await m.backend.readMany([m.params, m.m, m.v])) as Float32Array[];
+      states.push({ params, m: mm, v, optSteps: 0 });
+    }
+    const pick = <T>(xs: readonly T[], ns: number[]) => ns.map((n) => xs[n]);
+    await Promise.all(
+      this.groups.map(({ lane, ns }) =>
+        lane.request({
+          op: 'open',
+          cohort: this.cohort,
+          cfgs: pick(agents, ns).map((a) => a.model.cfg),
+          states: pick(states, ns),
+          setup: { ...setup, ids: pick(setup.ids, ns), maxNewTokens: pick(setup.maxNewTokens, ns) },
+        }),
+      ),
+    );
+    return states.map((s) => fingerprint(s.params));
+  }
+
+  /** Send each worker its share (`part(ns)`) and put the replies back in model order (`out(n)` per model). */
+  private async each<T>(
+    ask: (lane: Lane, ns: number[]) => Promise<T[]>,
+    slots: (ns: number[]) => number[] = (ns) => ns,
+  ): Promise<T[]> {
+    await this.opened;
+    const out: T[] = [];
+    await Promise.all(
+      this.groups.map(async ({ lane, ns }) => {
+        const got = await ask(lane, ns);
+        slots(ns).forEach((slot, i) => (out[slot] = got[i]));
+      }),
+    );
+    return out;
+  }
+
+  baseHashes(): Promise<string[]> {
+    return this.opened;
+  }
+
+  generate(jobs: GenerateJob[]): Promise<GenerateResult[]> {
+    const N = this.groups.reduce((k, g) => k + g.ns.length, 0);
+    const frozen = jobs.length > N; // jobs N..2N-1 decode on the frozen copies
+    const slots = (ns: number[]) => (frozen ? [...ns, ...ns.map((n) => N + n)] : ns);
+    return this.each(
+      (lane, ns) =>
+        lane.request({ op: 'generate', cohort: this.cohort, jobs: slots(ns).map((j) => jobs[j]) }),
+      slots,
+    );
+  }
+
+  forward(rows: PolicyRows[], plan: ForwardPlan): Promise<TokenFigures[]> {
+    return this.each((lane, ns) =>
+      lane.request({ op: 'forward', cohort: this.cohort, rows: ns.map((n) => rows[n]), plan }),
+    );
+  }
+
+  update(rewards: number[][], step: number, lr: number, fault?: UpdateFault): Promise<UpdateOutcome[]> {
+    return this.each((lane, ns) =>
+      lane.request({
+        op: 'update',
+        cohort: this.cohort,
+        rewards: ns.map((n) => rewards[n]),
+        step,
+        lr,
+        fault,
+      }),
+    );
+  }
+
+  async rollback(): Promise<void> {
+    await this.each(
+      async (lane) => {
+        await lane.request({ op: 'rollback', cohort: this.cohort });
+        return [];
+      },
+      () => [],
+    );
+  }
+
+  readState(): Promise<ModelState[]> {
+    return this.each((lane) => lane.request({ op: 'read', cohort: this.cohort }));
+  }
+
+  async writeState(states: readonly ModelState[]): Promise<void> {
+    await this.each(
+      async (lane, ns) => {
+        await lane.request({ op: 'write', cohort: this.cohort, states: ns.map((n) => states[n]) });
+        return [];
+      },
+      () => [],
+    );
+  }
+
+  dispose(): void {
+    for (const { lane } of this.groups)
+      lane.request({ op: 'close', cohort: this.cohort }).catch(() => undefined); // a stopped worker holds nothing
+  }
+}

@@ -1,0 +1,110 @@
+// The page's pool of model workers (docs/architecture.md, "The cohort in parallel"): Web Workers started by
+// the training worker (./modelWorker.ts), one per model up to the pool size, on the training worker's own
+// engine and kernel variant, so the metrics are the same to the bit as with every model here. It serves
+// the wasm and CPU engines (WebGPU keeps every model on its one device). Where workers cannot be started
+// (no nested workers, a failed load, no reply) the run keeps every model in this worker, with a notice.
+import { presetAgentSpecs } from '../cohort';
+import { engineId, type Backend } from '../engine/backend';
+import type { ExperimentConfig } from '../rl/config';
+import { ModelPool } from '../rl/pool/poolModels';
+import type { HostPort, HostReply } from '../rl/pool/protocol';
+import type { ModelsFactory } from '../rl/trainer';
+
+/** Starts one model worker on an engine (undefined where the environment has none, e.g. unit tests). */
+export type SpawnModelWorker = (engine: string) => HostPort;
+
+/** How long a pool may take to start before the run goes on without it. */
+const START_MS = 30_000;
+
+/** The default pool size of the page: the cores but one (the page's own), at least 1. */
+export function defaultPoolSize(cores = globalThis.navigator?.hardwareConcurrency): number {
+  return Math.max(1, Math.min(64, (cores ?? 1) - 1));
+}
+
+/** The models of a run's lock step: every method's copy of every agent. */
+export function poolModels(config: ExperimentConfig): number {
+  const c = config.cohort as { agents?: unknown[]; preset?: string };
+  try {
+    return config.methods.length * (c.agents?.length ?? presetAgentSpecs(c.preset!).length);
+  } catch {
+    return config.methods.length; // an unknown preset: the session's validation names it
+  }
+}
+
+/** A model worker as a Web Worker (module worker; Vite bundles ./modelWorker.ts). */
+export const spawnWebModelWorker: SpawnModelWorker = (engine) => {
+  const w = new Worker(new URL('./modelWorker.ts', import.meta.url), { type: 'module' });
+  let exited: ((reason: string) => void) | null = null;
+  w.onerror = (ev) => exited?.(ev.message || 'the model worker failed to load');
+  w.postMessage({ engine });
+  return {
+    post: (m) => w.postMessage(m),
+    onMessage: (cb) => (w.onmessage = (ev: MessageEvent<HostReply>) => cb(ev.data)),
+    onExit: (cb) => (exited = cb),
+    terminate: () => {
+      w.terminate();
+      exited?.('terminated');
+    },
+  };
+};
+
+export class PagePool {
+  private pool: ModelPool | null = null;
+  private key = '';
+
+  constructor(private readonly spawn?: SpawnModelWorker) {}
+
+  /**
+   * The trainers' models factory for a run of `models` models on `be` with a pool of `size` (undefined:
+   * every model on `be`, as with size 1, WebGPU, or when the workers cannot start; `notice` says why then).
+   */
+  async factory(
+    be: Backend,
+    size: number,
+    models: number,
+    notice: (m: string) => void,
+  ): Promise<ModelsFactory | undefined> {
+    const n = Math.min(size, models);
+    if (n <= 1 || be.info.name === 'webgpu') return undefined;
+    const engine = engineId(be.info);
+    const key = `${engine} x${n}`;
+    const started = `The ${models} models of each lock step train in ${n} model workers (${engine}).`;
+    if (this.pool && this.key === key && !this.pool.broken) {
+      notice(started);
+      return this.pool.factory;
+    }
+    this.close();
+    try {
+      if (!this.spawn) throw new Error('this environment starts no workers');
+      const ports = Array.from({ length: n }, () => this.spawn!(engine));
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => {
+          ports.forEach((p) => p.terminate());
+          reject(new Error(`no reply within ${START_MS / 1000} s`));
+        }, START_MS);
+      });
+      this.pool = await Promise.race([ModelPool.start(ports), late]).finally(() => clearTimeout(timer));
+      this.key = key;
+      notice(started);
+      return this.pool.factory;
+    } catch (e) {
+      notice(
+        `The ${n} model workers could not be started (${e instanceof Error ? e.message : String(e)}); every model trains in one worker (same results, slower).`,
+      );
+      return undefined;
+    }
+  }
+
+  /** True when a worker of the current pool has stopped (the next run starts new ones). */
+  get broken(): boolean {
+    return this.pool?.broken ?? false;
+  }
+
+  /** Stop the workers. */
+  close(): void {
+    this.pool?.close();
+    this.pool = null;
+    this.key = '';
+  }
+}
