@@ -49,8 +49,11 @@ export function mutated(base: Json, n = 3): fc.Arbitrary<Json> {
       if (!o || typeof o !== 'object') continue;
       const last = path[path.length - 1];
       if (op === 'set') o[last] = structuredClone(value);
-      else if (op === 'delete') delete o[last];
-      else {
+      else if (op === 'delete') {
+        if (Array.isArray(o))
+          o.splice(Number(last), 1); // an item removed, never a hole (JSON has none)
+        else delete o[last];
+      } else {
         const target = o[last];
         if (target && typeof target === 'object' && !Array.isArray(target))
           (target as Record<string, Json>)[key] = structuredClone(value);
