@@ -2,6 +2,8 @@
 // src/rl/config.ts), the preset catalogue read from the checkpoint manifest, and the conversion of the
 // settings into an ExperimentConfig with every problem named per field (src/rl/config.ts validator).
 import type { StateCreator } from 'zustand';
+import * as v from 'valibot';
+import { reasonWith } from '../schema';
 import type { ScaleRewards } from '../rl/advantages';
 import {
   DEFAULT_EVAL,
@@ -153,6 +155,12 @@ export function toExperimentConfig(s: RunSettings): ExperimentConfig {
   };
 }
 
+/** A setting that is one of `names`; the message names the setting ("backend must be one of ...; got ..."). */
+const namedOneOf = (key: string, names: readonly string[]) =>
+  v.picklist(names, (i) => `${key} must be one of ${names.join(', ')}; got ${JSON.stringify(i.input)}`);
+const BACKEND = namedOneOf('backend', TRAIN_BACKENDS);
+const COHORT_MODE = namedOneOf('cohortMode', ['preset', 'custom']);
+
 const FIELD_OF: Record<string, keyof RunSettings> = {
   'eval.every': 'evalEvery',
   'eval.problems': 'evalProblems',
@@ -177,8 +185,8 @@ export function settingsProblems(
   const r = parseExperimentConfig({ ...c, task: custom || natural ? c.task : undefined });
   if (custom) {
     // the composer's own checks name the agent and cover the manifest and imported files
-    if (!COMPOSE_TASK_NAMES.includes(s.customTask))
-      out.customTask = `customTask must be one of ${COMPOSE_TASK_NAMES.join(', ')}; got ${JSON.stringify(s.customTask)}`;
+    const ct = reasonWith(namedOneOf('customTask', COMPOSE_TASK_NAMES), s.customTask);
+    if (ct) out.customTask = ct;
     const cp = customAgentProblems(s.customAgents, ctx, composeTask(s.customTask));
     if (cp.length) out.customAgents = cp.join('\n');
     agents = s.customAgents.length;
@@ -202,10 +210,10 @@ export function settingsProblems(
   if (tp) out.teacher ??= tp;
   else if (s.methods.includes('co-rl-frozen') && s.teacher === 'self_plus_peers')
     out.teacher ??= frozenTeacherProblem(s.teacher, 2) ?? undefined;
-  if (!(TRAIN_BACKENDS as readonly unknown[]).includes(s.backend))
-    out.backend = `backend must be one of ${TRAIN_BACKENDS.join(', ')}; got ${JSON.stringify(s.backend)}`;
-  if (s.cohortMode !== 'preset' && s.cohortMode !== 'custom')
-    out.cohortMode = `cohortMode must be one of preset, custom; got ${JSON.stringify(s.cohortMode)}`;
+  const be = reasonWith(BACKEND, s.backend);
+  if (be) out.backend = be;
+  const cm = reasonWith(COHORT_MODE, s.cohortMode);
+  if (cm) out.cohortMode = cm;
   return out;
 }
 
