@@ -2,7 +2,7 @@
 // The shape and defaults are configTypes.ts, the field rules configSchema.ts (the schema layer, src/schema/);
 // here are the checks across fields and against the environment (presets, checkpoints).
 import type { AgentSpec } from '../cohort/agent';
-import { checkFields, InputError, isObj, problemsWith, show } from '../schema';
+import { checkFields, InputError, isObj, problemsWith, show, unknownFields } from '../schema';
 import { validateTaskConfig, type TaskConfig } from '../tasks';
 import type { RewardMethod } from './rewards';
 import { frozenTeacherProblem, teacherModeProblem } from './coLabeling';
@@ -38,8 +38,7 @@ export function parseExperimentConfig(
 ): { ok: true; config: ExperimentConfig; specs: AgentSpec[] | null } | { ok: false; errors: string[] } {
   const errs: string[] = [];
   if (!isObj(raw)) return { ok: false, errors: [`config must be a JSON object, got ${show(raw)}`] };
-  for (const k of Object.keys(raw))
-    if (!TOP_FIELDS.includes(k)) errs.push(`${k}: unknown field (allowed: ${TOP_FIELDS.join(', ')})`);
+  errs.push(...unknownFields(raw, '', TOP_FIELDS));
   const name = raw.name === undefined ? 'experiment' : raw.name;
   errs.push(...problemsWith(NAME, name, 'name'));
   const seed = raw.seed === undefined ? 1 : raw.seed;
