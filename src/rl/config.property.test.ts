@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { InputError } from '../schema';
-import { hostile, messagesAreText, refusesOnlyWithInputError } from '../schema/mutate.fixture';
+import { checkParseProperty, hostile, refusesOnlyWithInputError } from '../schema/mutate.fixture';
 import { assertExperimentConfig, ExperimentConfigError, parseExperimentConfig } from './config';
 
 const VALID = {
@@ -30,17 +30,13 @@ describe('experiment config: property tests', () => {
   });
 
   it('2000 mutated or random configs: parse never throws, and refusals are messages', () => {
-    let refused = 0;
-    fc.assert(
-      fc.property(hostile(VALID), (raw) => {
-        const r = parseExperimentConfig(raw);
-        if (!r.ok) {
-          refused++;
-          return messagesAreText(r.errors);
-        }
+    const refused = checkParseProperty(
+      hostile(VALID),
+      (raw) => parseExperimentConfig(raw),
+      (r) => {
         const again = parseExperimentConfig(r.config);
         return again.ok && JSON.stringify(again.config) === JSON.stringify(r.config);
-      }),
+      },
       { numRuns: 2000, seed: 19 },
     );
     expect(refused).toBeGreaterThan(500); // the mutations do break configs

@@ -87,3 +87,32 @@ export function refusesOnlyWithInputError(parse: () => unknown): boolean {
 export function messagesAreText(errors: readonly unknown[]): boolean {
   return errors.length > 0 && errors.every((e) => typeof e === 'string' && e.trim().length > 0);
 }
+
+/** What a parse that never throws returns: its value, or the messages of a refusal. */
+type Parsed<T> = ({ ok: true } & T) | { ok: false; errors: string[] };
+
+/**
+ * The property every "ok or errors" surface has: over `runs` inputs drawn from `input` (fixed seed),
+ * `parse` never throws, a refusal's errors are messages, and what it accepts passes `accepted`.
+ * Returns how many inputs were refused (so a test can check the inputs do break the surface).
+ */
+export function checkParseProperty<T>(
+  input: fc.Arbitrary<Json>,
+  parse: (x: Json) => Parsed<T>,
+  accepted: (r: T, x: Json) => boolean | void,
+  runs: { numRuns: number; seed: number },
+): number {
+  let refused = 0;
+  fc.assert(
+    fc.property(input, (x) => {
+      const r = parse(x);
+      if (!r.ok) {
+        refused++;
+        return messagesAreText(r.errors);
+      }
+      return accepted(r, x);
+    }),
+    runs,
+  );
+  return refused;
+}

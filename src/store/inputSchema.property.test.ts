@@ -5,7 +5,7 @@
 // validates again).
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { hostile, messagesAreText, mutated } from '../schema/mutate.fixture';
+import { checkParseProperty, hostile, mutated } from '../schema/mutate.fixture';
 import { DEFAULT_RUN_SETTINGS, settingsProblems } from './runConfigSlice';
 import { good } from './runFile.fixture';
 import { validateRunFile } from './runFile';
@@ -49,16 +49,10 @@ describe('settings fields: property tests', () => {
   });
 
   it('the config editor: mutated or random settings are accepted whole (and check clean) or refused with messages', () => {
-    let refused = 0;
-    fc.assert(
-      fc.property(hostile(DEFAULT_RUN_SETTINGS), (x) => {
-        const r = settingsFromJson(x);
-        if (!r.ok) {
-          refused++;
-          return messagesAreText(r.errors);
-        }
-        expect(settingsProblems(r.settings)).toEqual({});
-      }),
+    const refused = checkParseProperty(
+      hostile(DEFAULT_RUN_SETTINGS),
+      (x) => settingsFromJson(x),
+      (r) => void expect(settingsProblems(r.settings)).toEqual({}),
       { numRuns: 1000, seed: 21 },
     );
     expect(refused).toBeGreaterThan(100);
@@ -69,16 +63,10 @@ describe('run files: property test', () => {
   const file = JSON.parse(JSON.stringify(good())) as unknown;
 
   it('mutated run files are accepted (and validate again) or refused with messages, never a throw', () => {
-    let refused = 0;
-    fc.assert(
-      fc.property(mutated(file, 4), (x) => {
-        const r = validateRunFile(x);
-        if (!r.ok) {
-          refused++;
-          return messagesAreText(r.errors);
-        }
-        expect(validateRunFile(JSON.parse(JSON.stringify(r.run))).ok).toBe(true);
-      }),
+    const refused = checkParseProperty(
+      mutated(file, 4),
+      (x) => validateRunFile(x),
+      (r) => void expect(validateRunFile(JSON.parse(JSON.stringify(r.run))).ok).toBe(true),
       { numRuns: 500, seed: 22 },
     );
     expect(refused).toBeGreaterThan(100);

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parseExperimentConfig } from '../rl/config';
-import { hostile, messagesAreText, refusesOnlyWithInputError } from '../schema/mutate.fixture';
+import { checkParseProperty, hostile, refusesOnlyWithInputError } from '../schema/mutate.fixture';
 import { planSweep } from './grid';
 import { planOrThrow } from './run';
 
@@ -31,16 +31,10 @@ describe('sweep config: property tests', () => {
   });
 
   it('1000 mutated or random sweep configs: a plan of valid cells, or messages, never a throw', () => {
-    let refused = 0;
-    fc.assert(
-      fc.property(hostile(VALID), (raw) => {
-        const r = planSweep(raw);
-        if (!r.ok) {
-          refused++;
-          return messagesAreText(r.errors);
-        }
-        return r.plan.cells.every((c) => parseExperimentConfig(c.raw).ok);
-      }),
+    const refused = checkParseProperty(
+      hostile(VALID),
+      (raw) => planSweep(raw),
+      (r) => r.plan.cells.every((c) => parseExperimentConfig(c.raw).ok),
       { numRuns: 1000, seed: 19 },
     );
     expect(refused).toBeGreaterThan(200);
