@@ -9,20 +9,22 @@
 
 /** room -> the rooms it may import (besides itself). Every folder of src/ has a row. */
 const ROOMS = {
-  app: ['store', 'rl', 'cohort', 'model', 'tasks', 'analysis', 'util'],
-  store: ['worker', 'rl', 'cohort', 'model', 'engine', 'tasks', 'analysis', 'util'],
-  worker: ['rl', 'cohort', 'model', 'engine', 'tasks', 'analysis', 'util'],
-  rl: ['cohort', 'model', 'engine', 'tasks', 'analysis', 'util'],
-  cohort: ['model', 'engine', 'tasks', 'analysis', 'util'],
-  model: ['engine', 'tasks', 'util'],
+  app: ['store', 'rl', 'cohort', 'model', 'tasks', 'analysis', 'schema', 'util'],
+  store: ['worker', 'rl', 'cohort', 'model', 'engine', 'tasks', 'analysis', 'schema', 'util'],
+  worker: ['rl', 'cohort', 'model', 'engine', 'tasks', 'analysis', 'schema', 'util'],
+  rl: ['cohort', 'model', 'engine', 'tasks', 'analysis', 'schema', 'util'],
+  cohort: ['model', 'engine', 'tasks', 'analysis', 'schema', 'util'],
+  model: ['engine', 'tasks', 'schema', 'util'],
   engine: ['util'],
-  tasks: ['util'],
+  tasks: ['schema', 'util'],
   analysis: ['util'],
+  // the schema layer: valibot schemas and their messages for every input surface (src/schema/)
+  schema: ['util'],
   util: [],
   // Node's rooms (and the pages Node drives: src/bench/bench.html, src/soak/soak.html).
-  sweep: ['rl', 'cohort', 'model', 'engine', 'tasks', 'analysis', 'plot', 'util'],
-  bench: ['rl', 'cohort', 'model', 'engine', 'tasks', 'analysis', 'util'],
-  soak: ['rl', 'cohort', 'model', 'engine', 'tasks', 'util'],
+  sweep: ['rl', 'cohort', 'model', 'engine', 'tasks', 'analysis', 'plot', 'schema', 'util'],
+  bench: ['rl', 'cohort', 'model', 'engine', 'tasks', 'analysis', 'schema', 'util'],
+  soak: ['rl', 'cohort', 'model', 'engine', 'tasks', 'schema', 'util'],
   cli: [
     'sweep',
     'bench',
@@ -35,6 +37,7 @@ const ROOMS = {
     'tasks',
     'analysis',
     'plot',
+    'schema',
     'util',
   ],
   plot: ['util'],
@@ -150,6 +153,17 @@ module.exports = {
       comment: 'A page file imports a Node-only file (NODE_ONLY of .dependency-cruiser.cjs).',
       from: { path: '^(src|e2e)/', pathNot: [...NODE_ONLY, TEST] },
       to: { path: NODE_ONLY, dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'schema-imports-valibot-only',
+      severity: 'error',
+      comment:
+        'The schema layer (src/schema/) builds on valibot alone (and util); its tests and fixtures may use the test tools.',
+      from: { path: '^src/schema/', pathNot: [TEST, FIXTURE] },
+      to: {
+        dependencyTypes: ['npm', 'npm-dev', 'npm-peer', 'npm-optional', 'core'],
+        pathNot: '^node_modules/valibot/',
+      },
     },
     {
       name: 'not-to-test',

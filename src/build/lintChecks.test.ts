@@ -1,8 +1,8 @@
 // The checks npm run lint adds (issue 19, step 4) fail on a planted violation: the repository's own
 // .dependency-cruiser.cjs run over a small tree of rooms in a temporary folder reports an upward
 // import, util importing one of ours, React below the store, node:* in a page file, a page file
-// importing a Node-only file, WebGPU importing the CPU backend, a circle (once) and a folder without a
-// row in the table, and nothing for the allowed imports beside them; knip with knip.json's settings
+// importing a Node-only file, WebGPU importing the CPU backend, the schema layer importing a package
+// other than valibot, a circle (once) and a folder without a row in the table, and nothing for the allowed imports beside them; knip with knip.json's settings
 // reports a planted unused export.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -47,6 +47,8 @@ describe('dependency-cruiser with .dependency-cruiser.cjs', () => {
       'src/engine/cpu/k.ts': 'export const k = 1;\n',
       'src/engine/wasm/w.ts': "import { k } from '../cpu/k';\nexport const w = k;\n", // allowed: the CPU fallback
       'src/engine/webgpu/g.ts': "import { k } from '../cpu/k';\nexport const g = k;\n",
+      'src/schema/rule.ts': "import * as v from 'valibot';\nexport const s = v.string();\n", // allowed: valibot
+      'src/schema/other.ts': "import fc from 'fast-check';\nexport const o = fc;\n", // another package
     });
     const { options, ...ruleSet } = config;
     const { tsConfig: _ts, ...rest } = options ?? {};
@@ -65,6 +67,7 @@ describe('dependency-cruiser with .dependency-cruiser.cjs', () => {
         'engine-backends-apart: src/engine/webgpu/g.ts -> src/engine/cpu/k.ts',
         'react-below-store: src/rl/hook.ts -> node_modules/react/index.js',
         'room-not-in-table: src/newroom/x.ts -> src/store/slice.ts',
+        'schema-imports-valibot-only: src/schema/other.ts -> node_modules/fast-check/lib/cjs/fast-check.d.ts',
       ].sort(),
     );
   }, 60_000);

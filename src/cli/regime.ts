@@ -6,6 +6,8 @@
 // default to the config's train.samples and train.temperature (what its rollouts use). Agents by axes are
 // built into the content-addressed cache first. Exit 2 on invalid input (nothing measured).
 import { readFileSync, writeFileSync } from 'node:fs';
+import * as v from 'valibot';
+import { problemsWith } from '../schema';
 import { parseArgs } from '../util/args';
 import { withAxisAgents } from './axisCohort';
 import { makeNodeBackend, nodeBackendName, type NodeBackendName } from '../engine/wasm/nodeBackend';
@@ -107,18 +109,29 @@ async function checkOne(
   return r;
 }
 
+const argMsg = (what: string) => (i: v.BaseIssue<unknown>) => `must be ${what}, got '${i.input}'`;
+/** An integer option >= min, given as text ("must be <what>, got '<text>'"). */
+const intArg = (min: number, what: string) =>
+  v.optional(
+    v.pipe(
+      v.string(argMsg(what)),
+      v.check((t) => Number.isInteger(Number(t)) && Number(t) >= min, argMsg(what)),
+    ),
+  );
+/** The options checked before anything is measured (schema layer); --samples and --temperature below. */
+const ARGS = v.object({
+  '--split': v.optional(
+    v.picklist(
+      ['validation', 'test'],
+      argMsg("'validation' (every choice) or 'test' (reported figures only)"),
+    ),
+  ),
+  '--problems': intArg(10, 'an integer >= 10'),
+  '--seed': intArg(0, 'a non-negative integer'),
+});
+
 function checkArgs(o: Record<string, string>): void {
-  const errs: string[] = [];
-  if (o.split !== undefined && o.split !== 'validation' && o.split !== 'test')
-    errs.push(
-      `--split: must be 'validation' (every choice) or 'test' (reported figures only), got '${o.split}'`,
-    );
-  const P = num(o, 'problems');
-  if (P !== undefined && !(Number.isInteger(P) && P >= 10))
-    errs.push(`--problems: must be an integer >= 10, got '${o.problems}'`);
-  const seed = num(o, 'seed');
-  if (seed !== undefined && !(Number.isInteger(seed) && seed >= 0))
-    errs.push(`--seed: must be a non-negative integer, got '${o.seed}'`);
+  const errs = problemsWith(ARGS, { '--split': o.split, '--problems': o.problems, '--seed': o.seed });
   const opt: { K?: unknown; temperature?: unknown } = { K: 2, temperature: 1 };
   if (o.samples !== undefined) opt.K = num(o, 'samples');
   if (o.temperature !== undefined) opt.temperature = num(o, 'temperature');

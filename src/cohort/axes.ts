@@ -14,6 +14,8 @@ import {
   validateTaskConfig,
   type TaskConfig,
 } from '../tasks';
+import * as v from 'valibot';
+import { eachField, int, isObj, nonEmpty, problemsWith, show, text, unknownFields } from '../schema';
 import { hashString, deriveRng } from '../util/rng';
 import type { AgentSpec } from './agent';
 import { corpusErrors } from './corpus';
@@ -40,44 +42,43 @@ export const AXIS_FIELDS = [
 /** Fields of an `arch` override. */
 export const ARCH_FIELDS = ['nLayer', 'nHead', 'nEmbd', 'mlpRatio', 'pos', 'blockSize'] as const;
 
-const isInt = (v: unknown, lo: number, hi: number): boolean =>
-  typeof v === 'number' && Number.isInteger(v) && v >= lo && v <= hi;
+const archInt = (lo: number, hi: number) => v.optional(int(lo, hi));
+/** An `arch` override's rules (schema layer): each field optional, in range. */
+const ARCH = {
+  nLayer: archInt(1, 12),
+  nHead: archInt(1, 16),
+  nEmbd: archInt(4, 512),
+  mlpRatio: archInt(1, 8),
+  blockSize: archInt(2, 4096),
+  pos: v.optional(
+    v.picklist(['learned', 'rope'], (i) => `must be 'learned' or 'rope', got ${show(i.input)}`),
+  ),
+};
 
-function archErrors(raw: unknown): string[] {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
-    return [`must be an object with any of ${ARCH_FIELDS.join(', ')}, got ${JSON.stringify(raw)}`];
-  const a = raw as Record<string, unknown>;
-  const errs = Object.keys(a)
-    .filter((k) => !(ARCH_FIELDS as readonly string[]).includes(k))
-    .map((k) => `${k}: unknown field (allowed: ${ARCH_FIELDS.join(', ')})`);
-  for (const [k, lo, hi] of [
-    ['nLayer', 1, 12],
-    ['nHead', 1, 16],
-    ['nEmbd', 4, 512],
-    ['mlpRatio', 1, 8],
-    ['blockSize', 2, 4096],
-  ] as const) {
-    if (a[k] !== undefined && !isInt(a[k], lo, hi))
-      errs.push(`${k}: must be an integer in [${lo}, ${hi}], got ${JSON.stringify(a[k])}`);
-  }
-  if (a.pos !== undefined && a.pos !== 'learned' && a.pos !== 'rope')
-    errs.push(`pos: must be 'learned' or 'rope', got ${JSON.stringify(a.pos)}`);
-  return errs;
+function archErrors(raw: unknown, at: string): string[] {
+  if (!isObj(raw))
+    return [`${at}: must be an object with any of ${ARCH_FIELDS.join(', ')}, got ${show(raw)}`];
+  return [...unknownFields(raw, at, ARCH_FIELDS), ...eachField(raw, at, ARCH)];
 }
+
+/** A section's problems ("field: why", or "must be ..." of the whole value) under the section's path. */
+const under = (at: string, errs: string[]): string[] =>
+  errs.map((e) => (e.startsWith('must be ') ? `${at}: ${e}` : `${at}.${e}`));
+
+/** The fields of an agent spec checked alone (the family, size and view are checked against each other). */
+const SEED = int(0, 0xffffffff);
+const ID = nonEmpty();
+const CHECKPOINT = text('a path string');
 
 /**
  * Validate one raw agent spec (parsed JSON) and fill its defaults (size 's', seed 1, the family's view).
  * Returns the spec or every problem, each naming the field and the valid values.
  */
 export function parseAxisAgent(raw: unknown, at: string): { spec: AgentSpec } | { errors: string[] } {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
-    return { errors: [`${at}: must be an object with "id" and "family", got ${JSON.stringify(raw)}`] };
-  const a = raw as Record<string, unknown>;
-  const errs = Object.keys(a)
-    .filter((k) => !(AXIS_FIELDS as readonly string[]).includes(k))
-    .map((k) => `${at}.${k}: unknown field (allowed: ${AXIS_FIELDS.join(', ')})`);
-  if (typeof a.id !== 'string' || a.id === '')
-    errs.push(`${at}.id: must be a non-empty string, got ${JSON.stringify(a.id)}`);
+  if (!isObj(raw)) return { errors: [`${at}: must be an object with "id" and "family", got ${show(raw)}`] };
+  const a = raw;
+  const errs = unknownFields(a, at, AXIS_FIELDS);
+  errs.push(...problemsWith(ID, a.id, `${at}.id`));
   const fam = typeof a.family === 'string' ? FAMILIES[a.family] : undefined;
   if (!fam)
     errs.push(
@@ -89,8 +90,7 @@ export function parseAxisAgent(raw: unknown, at: string): { spec: AgentSpec } | 
       `${at}.size: unknown size ${JSON.stringify(size)} of family '${fam.name}'; valid sizes: ${Object.keys(fam.sizes).join(', ')}`,
     );
   const seed = a.seed ?? 1;
-  if (!isInt(seed, 0, 0xffffffff))
-    errs.push(`${at}.seed: must be an integer in [0, 4294967295], got ${JSON.stringify(seed)}`);
+  errs.push(...problemsWith(SEED, seed, `${at}.seed`));
   const view = a.view ?? fam?.view ?? 'plain';
   if (!isViewName(view))
     errs.push(`${at}.view: unknown view ${JSON.stringify(view)}; valid views: ${VIEW_NAMES.join(', ')}`);
@@ -98,11 +98,10 @@ export function parseAxisAgent(raw: unknown, at: string): { spec: AgentSpec } | 
     errs.push(
       `${at}.tokenizer: unknown tokenizer ${JSON.stringify(a.tokenizer)}; valid tokenizers: ${TOKENIZER_NAMES.join(', ')}`,
     );
-  if (a.arch !== undefined) errs.push(...archErrors(a.arch).map((e) => `${at}.arch.${e}`));
-  if (a.corpus !== undefined) errs.push(...corpusErrors(a.corpus).map((e) => `${at}.corpus.${e}`));
-  if (a.recipe !== undefined) errs.push(...recipeErrors(a.recipe).map((e) => `${at}.recipe.${e}`));
-  if (a.checkpoint !== undefined && typeof a.checkpoint !== 'string')
-    errs.push(`${at}.checkpoint: must be a path string, got ${JSON.stringify(a.checkpoint)}`);
+  if (a.arch !== undefined) errs.push(...archErrors(a.arch, `${at}.arch`));
+  if (a.corpus !== undefined) errs.push(...under(`${at}.corpus`, corpusErrors(a.corpus)));
+  if (a.recipe !== undefined) errs.push(...under(`${at}.recipe`, recipeErrors(a.recipe)));
+  if (a.checkpoint !== undefined) errs.push(...problemsWith(CHECKPOINT, a.checkpoint, `${at}.checkpoint`));
   if (errs.length) return { errors: errs };
   return {
     spec: {

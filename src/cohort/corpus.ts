@@ -1,6 +1,8 @@
 // The `corpus` axis of an agent (docs/method.md ("Natural diversity")): which train-split problems it is pretrained on. A seeded
 // random draw, or one of n disjoint shares of the train split by problem key; never the validation or
 // test split (the pool already excludes them). Region mixes stay in the recipe and are "engineered".
+import * as v from 'valibot';
+import { eachField, isObj, problemsWith, unknownFields } from '../schema';
 import type { Problem } from '../tasks';
 import { deriveRng, hashString } from '../util/rng';
 
@@ -23,32 +25,47 @@ export interface CorpusSpec {
 /** Fields a corpus spec may have. */
 export const CORPUS_FIELDS = ['draw', 'size', 'seed', 'stream', 'index', 'of'] as const;
 
+type Issue = v.BaseIssue<unknown>;
+const says = (what: string) => (i: Issue) => `must be ${what}, got ${JSON.stringify(i.input)}`;
+/** An integer >= lo, with no upper bound (the message says what it must be). */
+const atLeast = (lo: number) => {
+  const m = says(`an integer >= ${lo}`);
+  return v.pipe(v.number(m), v.integer(m), v.minValue(lo, m));
+};
+const DRAW = v.picklist(['random', 'share'], says(`'random' or 'share'`));
+/** A random draw's fields (schema layer), each optional. */
+const RANDOM = {
+  size: v.optional(atLeast(10)),
+  seed: v.optional(atLeast(0)),
+  stream: v.optional(
+    v.pipe(
+      v.string(says('a name of 1-16 characters a-z, 0-9 or -')),
+      v.regex(/^[a-z0-9-]{1,16}$/, says('a name of 1-16 characters a-z, 0-9 or -')),
+    ),
+  ),
+};
+const SHARES = atLeast(2);
+
 /** Problems with a corpus spec (raw JSON); [] when valid. */
 export function corpusErrors(raw: unknown): string[] {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+  if (!isObj(raw))
     return [`must be an object { "draw": "random" | "share", ... }, got ${JSON.stringify(raw)}`];
-  const c = raw as Record<string, unknown>;
-  const errs = Object.keys(c)
-    .filter((k) => !(CORPUS_FIELDS as readonly string[]).includes(k))
-    .map((k) => `${k}: unknown field (allowed: ${CORPUS_FIELDS.join(', ')})`);
-  const isInt = (v: unknown, lo: number): boolean => typeof v === 'number' && Number.isInteger(v) && v >= lo;
-  if (c.draw !== 'random' && c.draw !== 'share')
-    errs.push(`draw: must be 'random' or 'share', got ${JSON.stringify(c.draw)}`);
-  if (c.draw === 'random') {
-    if (c.size !== undefined && !isInt(c.size, 10))
-      errs.push(`size: must be an integer >= 10, got ${JSON.stringify(c.size)}`);
-    if (c.seed !== undefined && !isInt(c.seed, 0))
-      errs.push(`seed: must be an integer >= 0, got ${JSON.stringify(c.seed)}`);
-    if (c.stream !== undefined && (typeof c.stream !== 'string' || !/^[a-z0-9-]{1,16}$/.test(c.stream)))
-      errs.push(`stream: must be a name of 1-16 characters a-z, 0-9 or -, got ${JSON.stringify(c.stream)}`);
-    for (const k of ['index', 'of']) if (c[k] !== undefined) errs.push(`${k}: only for draw 'share'`);
-  }
+  const c = raw;
+  const errs = unknownFields(c, '', CORPUS_FIELDS);
+  errs.push(...problemsWith(DRAW, c.draw, 'draw'));
+  const only = (keys: readonly string[], draw: string) =>
+    keys.filter((k) => c[k] !== undefined).map((k) => `${k}: only for draw '${draw}'`);
+  if (c.draw === 'random') errs.push(...eachField(c, '', RANDOM), ...only(['index', 'of'], 'share'));
   if (c.draw === 'share') {
-    if (!isInt(c.of, 2)) errs.push(`of: must be an integer >= 2, got ${JSON.stringify(c.of)}`);
-    else if (!isInt(c.index, 0) || (c.index as number) >= (c.of as number))
-      errs.push(`index: must be an integer in [0, ${(c.of as number) - 1}], got ${JSON.stringify(c.index)}`);
-    for (const k of ['size', 'seed', 'stream'])
-      if (c[k] !== undefined) errs.push(`${k}: only for draw 'random'`);
+    const bad = problemsWith(SHARES, c.of, 'of');
+    if (bad.length) errs.push(...bad);
+    else {
+      const of = c.of as number;
+      const index = v.pipe(atLeast(0), v.maxValue(of - 1));
+      if (!v.is(index, c.index))
+        errs.push(`index: must be an integer in [0, ${of - 1}], got ${JSON.stringify(c.index)}`);
+    }
+    errs.push(...only(['size', 'seed', 'stream'], 'random'));
   }
   return errs;
 }

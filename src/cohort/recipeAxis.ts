@@ -4,6 +4,8 @@
 // fields may be overridden (the mix stays the family's: region mixes are the engineered worked example);
 // every bad field is named with its valid range. The override is part of the build's content address.
 import type { PretrainRecipe } from './familySpec';
+import * as v from 'valibot';
+import { int, num } from '../schema';
 import { workPathMixErrors } from './workPathMix';
 
 /** Recipe fields an agent spec may override. */
@@ -30,12 +32,39 @@ export type RecipeOverride = Partial<Pick<PretrainRecipe, (typeof RECIPE_FIELDS)
 /** The largest share of noisy targets a recipe may ask for. */
 export const MAX_NOISE = 0.5;
 
-const isInt = (v: unknown, lo: number, hi: number): boolean =>
-  typeof v === 'number' && Number.isInteger(v) && v >= lo && v <= hi;
-const isNum = (v: unknown, lo: number, hi: number): boolean =>
-  typeof v === 'number' && Number.isFinite(v) && v >= lo && v <= hi;
-const isBand = (v: unknown): boolean =>
-  Array.isArray(v) && v.length === 2 && isNum(v[0], 0, 1) && isNum(v[1], 0, 1) && v[0] <= v[1];
+const share = num(0, 1);
+const BAND = v.pipe(
+  v.strictTuple([share, share]),
+  v.check(([lo, hi]) => lo <= hi),
+);
+/** A recipe override's rules (schema layer), each with what the message says it must be. */
+const RECIPE_RULES: readonly [string, v.GenericSchema, string][] = [
+  ...(
+    [
+      ['maxSteps', 1, 1_000_000],
+      ['batch', 1, 4096],
+      ['warmupSteps', 0, 1_000_000],
+      ['bandSamples', 1, 64],
+      ['evalEvery', 1, 1_000_000],
+      ['valSize', 10, 100_000],
+    ] as const
+  ).map(([k, lo, hi]): [string, v.GenericSchema, string] => [k, int(lo, hi), `an integer in [${lo}, ${hi}]`]),
+  ['lr', num(0, 1, true), 'a number in (0, 1]'],
+  ['stop', v.picklist(['band', 'budget', 'plateau']), `'band', 'budget' or 'plateau'`],
+  ['band', BAND, 'a pair [lo, hi] with 0 <= lo <= hi <= 1'],
+  ['sampledBand', BAND, 'a pair [lo, hi] with 0 <= lo <= hi <= 1'],
+  ['plateauTolerance', share, 'a number in [0, 1]'],
+  [
+    'corpusLadder',
+    v.pipe(v.array(int(10, 10_000_000)), v.nonEmpty()),
+    'a non-empty array of corpus sizes (integers >= 10)',
+  ],
+  [
+    'noise',
+    num(0, MAX_NOISE),
+    `a share in [0, ${MAX_NOISE}] of pretraining examples whose answer is made wrong`,
+  ],
+];
 
 /** Problems with a raw recipe override (parsed JSON), each naming the field; [] when valid. */
 export function recipeErrors(raw: unknown): string[] {
@@ -45,35 +74,9 @@ export function recipeErrors(raw: unknown): string[] {
   const errs = Object.keys(r)
     .filter((k) => !(RECIPE_FIELDS as readonly string[]).includes(k))
     .map((k) => `${k}: unknown field (allowed: ${RECIPE_FIELDS.join(', ')})`);
-  const bad = (k: string, want: string): void =>
-    void errs.push(`${k}: must be ${want}, got ${JSON.stringify(r[k])}`);
-  for (const [k, lo, hi] of [
-    ['maxSteps', 1, 1_000_000],
-    ['batch', 1, 4096],
-    ['warmupSteps', 0, 1_000_000],
-    ['bandSamples', 1, 64],
-    ['evalEvery', 1, 1_000_000],
-    ['valSize', 10, 100_000],
-  ] as const)
-    if (r[k] !== undefined && !isInt(r[k], lo, hi)) bad(k, `an integer in [${lo}, ${hi}]`);
-  if (r.lr !== undefined && !(isNum(r.lr, 0, 1) && (r.lr as number) > 0)) bad('lr', 'a number in (0, 1]');
-  if (r.stop !== undefined && r.stop !== 'band' && r.stop !== 'budget' && r.stop !== 'plateau')
-    bad('stop', `'band', 'budget' or 'plateau'`);
-  for (const k of ['band', 'sampledBand'])
-    if (r[k] !== undefined && !isBand(r[k])) bad(k, 'a pair [lo, hi] with 0 <= lo <= hi <= 1');
-  if (r.plateauTolerance !== undefined && !isNum(r.plateauTolerance, 0, 1))
-    bad('plateauTolerance', 'a number in [0, 1]');
-  if (
-    r.corpusLadder !== undefined &&
-    !(
-      Array.isArray(r.corpusLadder) &&
-      r.corpusLadder.length > 0 &&
-      r.corpusLadder.every((n) => isInt(n, 10, 10_000_000))
-    )
-  )
-    bad('corpusLadder', 'a non-empty array of corpus sizes (integers >= 10)');
-  if (r.noise !== undefined && !isNum(r.noise, 0, MAX_NOISE))
-    bad('noise', `a share in [0, ${MAX_NOISE}] of pretraining examples whose answer is made wrong`);
+  for (const [k, rule, want] of RECIPE_RULES)
+    if (r[k] !== undefined && !v.is(rule, r[k]))
+      errs.push(`${k}: must be ${want}, got ${JSON.stringify(r[k])}`);
   if (r.paths !== undefined) errs.push(...workPathMixErrors(r.paths).map((e) => `paths: ${e}`));
   return errs;
 }

@@ -4,6 +4,8 @@
 import { defaultPoolSize } from '../worker/pagePool';
 import { poolSizeProblems } from '../rl/pool/poolModels';
 import type { StateCreator } from 'zustand';
+import * as v from 'valibot';
+import { reasonWith } from '../schema';
 import type { ScaleRewards } from '../rl/advantages';
 import {
   DEFAULT_EVAL,
@@ -179,6 +181,12 @@ export function toExperimentConfig(s: RunSettings): ExperimentConfig {
   };
 }
 
+/** A setting that is one of `names`; the message names the setting ("backend must be one of ...; got ..."). */
+const namedOneOf = (key: string, names: readonly string[]) =>
+  v.picklist(names, (i) => `${key} must be one of ${names.join(', ')}; got ${JSON.stringify(i.input)}`);
+const BACKEND = namedOneOf('backend', TRAIN_BACKENDS);
+const COHORT_MODE = namedOneOf('cohortMode', ['preset', 'custom']);
+
 const FIELD_OF: Record<string, keyof RunSettings> = {
   'eval.every': 'evalEvery',
   'eval.problems': 'evalProblems',
@@ -204,8 +212,8 @@ export function settingsProblems(
   if (custom) {
     // the composer's own checks name the agent and cover the manifest and imported files
     const file = s.customTask === FILE_TASK;
-    if (!COMPOSE_TASK_NAMES.includes(s.customTask) && !file)
-      out.customTask = `customTask must be one of ${[...COMPOSE_TASK_NAMES, FILE_TASK].join(', ')}; got ${JSON.stringify(s.customTask)}`;
+    const ct = reasonWith(namedOneOf('customTask', [...COMPOSE_TASK_NAMES, FILE_TASK]), s.customTask);
+    if (ct) out.customTask = ct;
     const fp = taskFileProblem(s, ctx?.taskFiles);
     if (fp) out.customTask = fp;
     // a task file that is not loaded here has no rows to check the agents against (its problem says so)
@@ -237,12 +245,12 @@ export function settingsProblems(
     out.teacher ??= frozenTeacherProblem(s.teacher, 2) ?? undefined;
   const refProblem = taskFileRefProblem(s.customTaskFile);
   if (refProblem) out.customTaskFile = refProblem;
-  if (!(TRAIN_BACKENDS as readonly unknown[]).includes(s.backend))
-    out.backend = `backend must be one of ${TRAIN_BACKENDS.join(', ')}; got ${JSON.stringify(s.backend)}`;
+  const be = reasonWith(BACKEND, s.backend);
+  if (be) out.backend = be;
   const wp = poolSizeProblems(s.workers, 'workers');
   if (wp.length) out.workers = wp[0];
-  if (s.cohortMode !== 'preset' && s.cohortMode !== 'custom')
-    out.cohortMode = `cohortMode must be one of preset, custom; got ${JSON.stringify(s.cohortMode)}`;
+  const cm = reasonWith(COHORT_MODE, s.cohortMode);
+  if (cm) out.cohortMode = cm;
   return out;
 }
 

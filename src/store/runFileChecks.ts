@@ -1,5 +1,7 @@
 // The field checks of a run file's records (steps, evaluations, per-method lists), collecting named problems for validateRunFile in ./runFile.ts.
+import * as v from 'valibot';
 import { REWARD_METHODS } from '../rl/config';
+import { problemsWith } from '../schema';
 import type { AgentStepRecord, StepTiming } from '../rl/records';
 import { coLabelingProblems } from '../rl/coLabelingDiagnostics';
 
@@ -78,18 +80,28 @@ export class Problems {
   }
 }
 
-function checkField(p: Problems, at: string, v: unknown, c: FieldCheck): void {
-  if (c === 'num') {
-    if (v !== null && !(typeof v === 'number' && Number.isFinite(v)))
-      p.add(`${at}: must be a finite number or null, got ${shown(v)}`);
-  } else if (c === 'share' || c === 'rate') {
-    const ok = (c === 'share' && v === null) || (typeof v === 'number' && v >= 0 && v <= 1);
-    if (!ok) p.add(`${at}: must be a share in [0, 1]${c === 'share' ? ' or null' : ''}, got ${shown(v)}`);
-  } else if (c === 'int') {
-    if (!(typeof v === 'number' && Number.isInteger(v) && v >= 0))
-      p.add(`${at}: must be an integer >= 0, got ${shown(v)}`);
-  } else if (typeof v !== 'string' || v === '') p.add(`${at}: must be a non-empty string, got ${shown(v)}`);
+const says = (what: string) => (i: v.BaseIssue<unknown>) => `must be ${what}, got ${shown(i.input)}`;
+const finite = (m: ReturnType<typeof says>) => v.pipe(v.number(m), v.finite(m));
+const share = (m: ReturnType<typeof says>) => v.pipe(v.number(m), v.minValue(0, m), v.maxValue(1, m));
+/** The rules of a record's fields (schema layer). */
+const FIELD: Record<FieldCheck, v.GenericSchema> = {
+  num: v.nullable(finite(says('a finite number or null'))),
+  share: v.nullable(share(says('a share in [0, 1] or null'))),
+  rate: share(says('a share in [0, 1]')),
+  int: v.pipe(
+    v.number(says('an integer >= 0')),
+    v.integer(says('an integer >= 0')),
+    v.minValue(0, says('an integer >= 0')),
+  ),
+  str: v.pipe(v.string(says('a non-empty string')), v.nonEmpty(says('a non-empty string'))),
+};
+const STRING = v.string(says('a string'));
+const STRING_OR_NULL = v.nullable(v.string(says('a string or null')));
+
+function check(p: Problems, at: string, x: unknown, schema: v.GenericSchema): void {
+  for (const e of problemsWith(schema, x, at)) p.add(e);
 }
+const checkField = (p: Problems, at: string, x: unknown, c: FieldCheck): void => check(p, at, x, FIELD[c]);
 
 function checkFields(
   p: Problems,
@@ -108,17 +120,15 @@ function checkFields(
   return true;
 }
 
-function checkArray(p: Problems, at: string, v: unknown, each: (x: unknown, at: string) => void): void {
-  if (!Array.isArray(v)) {
-    p.add(`${at}: must be an array, got ${shown(v)}`);
+function checkArray(p: Problems, at: string, value: unknown, each: (x: unknown, at: string) => void): void {
+  if (!Array.isArray(value)) {
+    p.add(`${at}: must be an array, got ${shown(value)}`);
     return;
   }
-  v.forEach((x, i) => each(x, `${at}[${i}]`));
+  value.forEach((x, i) => each(x, `${at}[${i}]`));
 }
 
-const strOrNull = (p: Problems, at: string, v: unknown) => {
-  if (v !== null && typeof v !== 'string') p.add(`${at}: must be a string or null, got ${shown(v)}`);
-};
+const strOrNull = (p: Problems, at: string, x: unknown) => check(p, at, x, STRING_OR_NULL);
 
 export function checkStepRecord(p: Problems, at: string, r: unknown): void {
   if (!checkFields(p, at, r, { step: 'int' })) return;
@@ -135,14 +145,8 @@ export function checkStepRecord(p: Problems, at: string, r: unknown): void {
   if (r.examples !== undefined)
     checkArray(p, `${at}.examples`, r.examples, (x, eat) => {
       if (!isObject(x)) return void p.add(`${eat}: must be an object, got ${shown(x)}`);
-      for (const k of ['agent', 'prompt', 'truth'])
-        if (typeof x[k] !== 'string') p.add(`${eat}.${k}: must be a string, got ${shown(x[k])}`);
-      checkArray(
-        p,
-        `${eat}.completions`,
-        x.completions,
-        (c, cat) => typeof c !== 'string' && p.add(`${cat}: must be a string, got ${shown(c)}`),
-      );
+      for (const k of ['agent', 'prompt', 'truth']) check(p, `${eat}.${k}`, x[k], STRING);
+      checkArray(p, `${eat}.completions`, x.completions, (c, cat) => check(p, cat, c, STRING));
       checkArray(p, `${eat}.answers`, x.answers, (c, cat) => strOrNull(p, cat, c));
       checkArray(p, `${eat}.rewards`, x.rewards, (c, cat) => checkField(p, cat, c, 'num'));
       strOrNull(p, `${eat}.vote`, x.vote);
@@ -165,28 +169,28 @@ export function checkEvalRecord(p: Problems, at: string, r: unknown): void {
 }
 
 /** A live-portrait count list: one integer in [0, portraitSamples] per held-out problem. */
-function checkPortrait(p: Problems, at: string, v: unknown, r: Record<string, unknown>): void {
+function checkPortrait(p: Problems, at: string, value: unknown, r: Record<string, unknown>): void {
   const S = r.portraitSamples;
   if (!(typeof S === 'number' && Number.isInteger(S) && S >= 1 && S <= 64))
     return void p.add(`${at}: needs the record's portraitSamples (an integer in [1, 64]), got ${shown(S)}`);
-  if (!Array.isArray(v) || v.length !== r.problems)
-    return void p.add(`${at}: must be an array of ${shown(r.problems)} counts, got ${shown(v)}`);
-  const bad = v.findIndex((x) => !(typeof x === 'number' && Number.isInteger(x) && x >= 0 && x <= S));
-  if (bad >= 0) p.add(`${at}[${bad}]: must be an integer in [0, ${S}], got ${shown(v[bad])}`);
+  if (!Array.isArray(value) || value.length !== r.problems)
+    return void p.add(`${at}: must be an array of ${shown(r.problems)} counts, got ${shown(value)}`);
+  const bad = value.findIndex((x) => !(typeof x === 'number' && Number.isInteger(x) && x >= 0 && x <= S));
+  if (bad >= 0) p.add(`${at}[${bad}]: must be an integer in [0, ${S}], got ${shown(value[bad])}`);
 }
 
 /** Per method, its records: keys must be listed methods, each record of its key's method, steps increasing. */
 export function checkPerMethod(
   p: Problems,
   at: string,
-  v: unknown,
+  value: unknown,
   methods: readonly string[],
   maxStep: number | null,
   check: (p: Problems, at: string, r: unknown) => void,
 ): void {
-  if (!isObject(v))
-    return void p.add(`${at}: must be an object of record arrays per method, got ${shown(v)}`);
-  for (const [m, recs] of Object.entries(v)) {
+  if (!isObject(value))
+    return void p.add(`${at}: must be an object of record arrays per method, got ${shown(value)}`);
+  for (const [m, recs] of Object.entries(value)) {
     const mat = `${at}.${m}`;
     if (!(REWARD_METHODS as readonly string[]).includes(m))
       p.add(`${mat}: unknown method (allowed: ${REWARD_METHODS.join(', ')})`);

@@ -1,4 +1,6 @@
 // The run settings' field codec: each field's kind from its default, its type check, and its URL text (read by decodeField, written by encodeField); used by ./urlConfig.ts.
+import * as v from 'valibot';
+import { reasonWith } from '../schema';
 import { customAgentProblems, type CustomAgent } from './customCohort';
 import { DEFAULT_RUN_SETTINGS, type RunSettings } from './runConfigSlice';
 
@@ -75,36 +77,63 @@ const ITEM_PROBLEMS: Partial<Record<keyof RunSettings, (items: unknown[]) => str
     items.length === 0 ? null : (customAgentProblems(items as CustomAgent[])[0] ?? null),
 };
 
+/** A check whose message is computed from the value: `problem` gives the reason, or null when it fits. */
+const reasoned = <T>(problem: (x: T) => string | null) =>
+  v.rawCheck<T>(({ dataset, addIssue }) => {
+    const p = dataset.typed ? problem(dataset.value) : null;
+    if (p) addIssue({ message: p });
+  });
+
+/** The schema of field `key`'s type, from its default (schema layer); ranges are settingsProblems'. */
+function fieldSchema(key: keyof RunSettings): v.GenericSchema {
+  const d = defaults[key];
+  const want = (i: v.BaseIssue<unknown>) => `must be ${describeKind(key)}, got ${show(i.input)}`;
+  switch (fieldKind(key)) {
+    case 'number':
+      return v.pipe(v.number(want), v.finite(want));
+    case 'boolean':
+      return v.boolean(want);
+    case 'string':
+      return v.string(want);
+    case 'list':
+      return v.pipe(
+        v.array(v.unknown(), want),
+        v.check((a) => a.every((x) => typeof x === 'string'), want),
+      );
+    default: {
+      const items = ITEM_PROBLEMS[key] ?? (() => null);
+      if (Array.isArray(d)) {
+        const el: unknown = d.length ? d[0] : undefined; // an empty default: only the field's own check
+        const fits = (x: unknown) => (isObj(el) ? isObj(x) : typeof x === typeof el);
+        return v.pipe(
+          v.array(v.unknown(), want),
+          reasoned<unknown[]>((a) => {
+            const bad = el === undefined ? -1 : a.findIndex((x) => !fits(x));
+            return bad >= 0
+              ? `item ${bad + 1} must be ${isObj(el) ? 'an object' : `a ${typeof el}`}, got ${show(a[bad])}`
+              : null;
+          }),
+          reasoned<unknown[]>(items),
+        );
+      }
+      if (isObj(d)) return v.custom(isObj, want);
+      return v.unknown(); // a null default: any JSON value; settingsProblems judges it
+    }
+  }
+}
+
+/** The type schema of every run-settings field. */
+const FIELD_SCHEMAS = Object.fromEntries(SETTINGS_KEYS.map((k) => [k, fieldSchema(k)])) as Record<
+  keyof RunSettings,
+  v.GenericSchema
+>;
+
 /**
  * Problem with `value` as the type of field `key` (a JSON value: from a file, or decoded from a URL), or
  * null when the type fits. Ranges and allowed names are settingsProblems' job.
  */
 export function fieldTypeProblem(key: keyof RunSettings, value: unknown): string | null {
-  const d = defaults[key];
-  const want = `must be ${describeKind(key)}, got ${show(value)}`;
-  switch (fieldKind(key)) {
-    case 'number':
-      return typeof value === 'number' && Number.isFinite(value) ? null : want;
-    case 'boolean':
-      return typeof value === 'boolean' ? null : want;
-    case 'string':
-      return typeof value === 'string' ? null : want;
-    case 'list':
-      return Array.isArray(value) && value.every((x) => typeof x === 'string') ? null : want;
-    default: {
-      if (Array.isArray(d)) {
-        if (!Array.isArray(value)) return want;
-        const el = d.length ? d[0] : undefined;
-        if (el === undefined) return ITEM_PROBLEMS[key]?.(value) ?? null; // an empty default: only the field's own check
-        const bad = value.findIndex((x) => (isObj(el) ? !isObj(x) : typeof x !== typeof el));
-        if (bad >= 0)
-          return `item ${bad + 1} must be ${isObj(el) ? 'an object' : `a ${typeof el}`}, got ${show(value[bad])}`;
-        return ITEM_PROBLEMS[key]?.(value) ?? null;
-      }
-      if (isObj(d)) return isObj(value) ? null : want;
-      return null; // a null default: any JSON value; settingsProblems judges it
-    }
-  }
+  return reasonWith(FIELD_SCHEMAS[key], value);
 }
 
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;

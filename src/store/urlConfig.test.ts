@@ -1,7 +1,8 @@
 // Tests for the run settings' URL codec: only changed fields are written, every kind round-trips (numbers,
 // booleans, strings, name lists, JSON object lists), and broken links fall back field by field with a reason,
-// never throwing (including a seeded fuzz over random parameter strings).
+// never throwing (including a seeded fast-check property over random parameter strings).
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { DEFAULT_RUN_SETTINGS, settingsProblems, type RunSettings } from './runConfigSlice';
 import {
   decodeField,
@@ -141,9 +142,6 @@ describe('URL codec', () => {
   });
 
   it('the settings it returns always pass the checks of the fields it used (fuzz)', () => {
-    let seed = 12345;
-    const rnd = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32;
-    const pick = <T>(a: readonly T[]): T => a[Math.floor(rnd() * a.length)];
     const keys = [...SETTINGS_KEYS, 'foo', 'view', 'steps'];
     const vals = [
       '',
@@ -171,21 +169,27 @@ describe('URL codec', () => {
       '∞',
       '1'.repeat(400),
     ];
-    for (let n = 0; n < 400; n++) {
-      const parts = Array.from(
-        { length: 1 + Math.floor(rnd() * 6) },
-        () => `${pick(keys)}=${encodeURIComponent(pick(vals))}`,
-      );
-      const search = `?${parts.join('&')}${rnd() < 0.1 ? '&&=&%' : ''}`;
-      let r!: ReturnType<typeof settingsFromQuery>;
-      expect(() => (r = settingsFromQuery(search)), search).not.toThrow();
-      const p = settingsProblems(r.settings);
-      for (const k of r.used) expect(p[k], `${search}: ${k}`).toBeUndefined();
-      // what it writes back reads back to the same settings, with nothing ignored
-      const again = settingsFromQuery(mergeQuery(search, r.settings));
-      expect(again.settings, search).toEqual(r.settings);
-      expect(again.ignored, search).toEqual([]);
-    }
+    const value = fc.oneof(
+      { arbitrary: fc.constantFrom(...vals), weight: 4 },
+      { arbitrary: fc.string({ maxLength: 12 }), weight: 1 },
+    );
+    const param = fc.tuple(fc.constantFrom(...keys), value).map(([k, v]) => `${k}=${encodeURIComponent(v)}`);
+    const search = fc
+      .tuple(fc.array(param, { minLength: 1, maxLength: 6 }), fc.boolean())
+      .map(([parts, junk]) => `?${parts.join('&')}${junk ? '&&=&%' : ''}`);
+    fc.assert(
+      fc.property(search, (search) => {
+        let r!: ReturnType<typeof settingsFromQuery>;
+        expect(() => (r = settingsFromQuery(search)), search).not.toThrow();
+        const p = settingsProblems(r.settings);
+        for (const k of r.used) expect(p[k], `${search}: ${k}`).toBeUndefined();
+        // what it writes back reads back to the same settings, with nothing ignored
+        const again = settingsFromQuery(mergeQuery(search, r.settings));
+        expect(again.settings, search).toEqual(r.settings);
+        expect(again.ignored, search).toEqual([]);
+      }),
+      { numRuns: 400, seed: 12345 },
+    );
   });
 
   it('resolves typed values (the settings of a run file) with the same checks', () => {

@@ -7,7 +7,9 @@ import { stable } from '../rl/canonical';
 import { resolveCohortRef } from '../rl/cohortEnv';
 import { parseExperimentConfig, type ExperimentConfig } from '../rl/config';
 import { resolveAxisAgents } from './axisAgents';
-import { SWEEP_BACKENDS, type SweepBackend } from './backends';
+import type { SweepBackend } from './backends';
+import { isObj, parseInput, problemsWith, show } from '../schema';
+import { ASSIGNMENTS, AXIS_VALUES, BACKEND, GRID } from './sweepSchema';
 import { formatPath, listPaths, parsePath, setAt, type PathStep } from './paths';
 import { checkRegistration, parseRegistration, REGISTRATION_KEYS, type Registration } from './registration';
 import { sha16 } from '../util/sha256';
@@ -40,10 +42,7 @@ export interface SweepPlan {
   registration: Registration;
 }
 
-const isObj = (x: unknown): x is Record<string, unknown> =>
-  typeof x === 'object' && x !== null && !Array.isArray(x);
 const sha = sha16;
-const show = (v: unknown): string => JSON.stringify(v) ?? String(v);
 
 /** A short label of a value: strings as they are, agent lists by id:family.size, others as JSON. */
 export function valueLabel(v: unknown): string {
@@ -110,10 +109,9 @@ interface Axis {
 /** Check the grid's shape and paths; push errors. */
 function parseAxes(raw: Record<string, unknown>, base: Record<string, unknown>, errs: string[]): Axis[] {
   const grid = raw.grid;
-  if (!isObj(grid) || Object.keys(grid).length === 0) {
-    errs.push(
-      `grid: must be a non-empty object of axes, e.g. { "seed": [1, 2, 3], "cohort.preset": ["paper-demo", "ring"] }, got ${show(grid)}`,
-    );
+  const bad = problemsWith(GRID, grid, 'grid');
+  if (!isObj(grid) || bad.length) {
+    errs.push(...bad);
     return [];
   }
   const axes: Axis[] = [];
@@ -125,10 +123,9 @@ function parseAxes(raw: Record<string, unknown>, base: Record<string, unknown>, 
       errs.push(`grid.${path}: ${(e as Error).message}`);
       continue;
     }
-    if (!Array.isArray(values) || values.length === 0) {
-      errs.push(
-        `grid.${path}: must be a non-empty list of values, got ${show(values)} (an empty axis makes an empty sweep)`,
-      );
+    const badValues = problemsWith(AXIS_VALUES, values, `grid.${path}`);
+    if (!Array.isArray(values) || badValues.length) {
+      errs.push(...badValues);
       continue;
     }
     const canon = formatPath(steps);
@@ -160,8 +157,9 @@ function parseAssignments(
   errs: string[],
 ): Record<string, unknown>[] {
   if (raw === undefined) return [];
-  if (!Array.isArray(raw) || !raw.every(isObj)) {
-    errs.push(`${name}: must be a list of { "path": value, ... } objects, got ${show(raw)}`);
+  const bad = problemsWith(ASSIGNMENTS, raw, name);
+  if (!Array.isArray(raw) || bad.length) {
+    errs.push(...bad);
     return [];
   }
   const out: Record<string, unknown>[] = [];
@@ -211,11 +209,9 @@ export function planSweep(raw: unknown): { ok: true; plan: SweepPlan } | { ok: f
       errors: [`a sweep config must be a JSON object (an experiment config plus "grid"), got ${show(raw)}`],
     };
   const errs: string[] = [];
-  const backend = (raw.backend ?? 'wasm') as SweepBackend;
-  if (!SWEEP_BACKENDS.includes(backend))
-    errs.push(
-      `backend: must be one of ${SWEEP_BACKENDS.join(', ')} (default wasm), got ${show(raw.backend)}`,
-    );
+  const b = parseInput(BACKEND, raw.backend, 'backend');
+  if (!b.ok) errs.push(...b.errors);
+  const backend = (b.ok ? b.value : raw.backend) as SweepBackend;
   const registration = parseRegistration(raw, errs);
   const base = Object.fromEntries(Object.entries(raw).filter(([k]) => !SWEEP_KEYS.includes(k)));
   const axes = parseAxes(raw, base, errs);

@@ -2,7 +2,9 @@
 // pre-registration file, checked against git by prereg.ts before any cell runs), `registered`, the
 // primary `endpoint` and the regime `gates` per preset; and which preset and base seed a cell belongs
 // to. Pure (the page's report builder reads it too): the git checks live in prereg.ts.
+import * as v from 'valibot';
 import { stable } from '../rl/canonical';
+import { isObj, problemsWith, show } from '../schema';
 import { resolveCohortRef } from '../rl/cohortEnv';
 import type { ExperimentConfig } from '../rl/config';
 
@@ -55,44 +57,66 @@ export interface CellPreset {
   baseSeed: string;
 }
 
-const isObj = (x: unknown): x is Record<string, unknown> =>
-  typeof x === 'object' && x !== null && !Array.isArray(x);
-const show = (v: unknown): string => JSON.stringify(v) ?? String(v);
+type Issue = v.BaseIssue<unknown>;
+
+/** `prereg`: a path inside the repository. */
+const PREREG = v.pipe(
+  v.string(preregMsg),
+  v.check((p) => p.trim() !== '' && !p.startsWith('/') && !p.split(/[\\/]/).includes('..'), preregMsg),
+);
+function preregMsg(i: Issue): string {
+  return `must be the pre-registration file's path relative to the repository root, e.g. "experiments/regime/PREREG.md", got ${show(i.input)}`;
+}
+
+const REGISTERED = v.boolean((i) => `must be true or false, got ${show(i.input)}`);
+
+const ENDPOINT = v.picklist(
+  ENDPOINTS,
+  (i) => `must be one of ${ENDPOINTS.join(', ')} (the registered primary endpoint), got ${show(i.input)}`,
+);
+
+const GATES = v.custom<Record<string, unknown>>(
+  isObj,
+  (i) => `must be an object { "<preset>": { "pass": true | false, "note": "..." } }, got ${show(i.input)}`,
+);
+
+/** One preset's gate result. */
+const GATE = v.pipe(
+  v.custom<Record<string, unknown>>(isObj),
+  v.looseObject({ pass: v.boolean(), note: v.optional(v.string()) }),
+);
 
 /** The registration keys of a raw sweep config, checking their shape; problems pushed to `errs`. */
 export function parseRegistration(raw: Record<string, unknown>, errs: string[]): Registration {
   const reg: Registration = { prereg: null, registered: false, endpoint: null, gates: {} };
-  const p = raw.prereg;
-  if (p !== undefined) {
-    if (typeof p !== 'string' || !p.trim() || p.startsWith('/') || p.split(/[\\/]/).includes('..'))
-      errs.push(
-        `prereg: must be the pre-registration file's path relative to the repository root, e.g. "experiments/regime/PREREG.md", got ${show(p)}`,
-      );
-    else reg.prereg = p;
+  if (raw.prereg !== undefined) {
+    const p = problemsWith(PREREG, raw.prereg, 'prereg');
+    if (p.length) errs.push(...p);
+    else reg.prereg = raw.prereg as string;
   }
-  if (raw.registered !== undefined && typeof raw.registered !== 'boolean')
-    errs.push(`registered: must be true or false, got ${show(raw.registered)}`);
+  if (raw.registered !== undefined) errs.push(...problemsWith(REGISTERED, raw.registered, 'registered'));
   reg.registered = raw.registered === true;
   if (raw.endpoint !== undefined) {
-    if (!(ENDPOINTS as readonly unknown[]).includes(raw.endpoint))
-      errs.push(
-        `endpoint: must be one of ${ENDPOINTS.join(', ')} (the registered primary endpoint), got ${show(raw.endpoint)}`,
-      );
+    const p = problemsWith(ENDPOINT, raw.endpoint, 'endpoint');
+    if (p.length) errs.push(...p);
     else reg.endpoint = raw.endpoint as Endpoint;
   } else if (reg.registered)
     errs.push(
       `endpoint: a registered sweep must name its primary endpoint, "greedy" or "sampled" (as its pre-registration states)`,
     );
   if (raw.gates !== undefined) {
-    if (!isObj(raw.gates))
-      errs.push(
-        `gates: must be an object { "<preset>": { "pass": true | false, "note": "..." } }, got ${show(raw.gates)}`,
-      );
+    const p = problemsWith(GATES, raw.gates, 'gates');
+    if (p.length) errs.push(...p);
     else
-      for (const [k, g] of Object.entries(raw.gates)) {
-        if (!isObj(g) || typeof g.pass !== 'boolean' || (g.note !== undefined && typeof g.note !== 'string'))
+      for (const [k, g] of Object.entries(raw.gates as Record<string, unknown>)) {
+        const r = v.safeParse(GATE, g);
+        if (!r.success)
           errs.push(`gates.${k}: must be { "pass": true | false, "note": "..." }, got ${show(g)}`);
-        else reg.gates[k] = { pass: g.pass, ...(g.note !== undefined ? { note: g.note as string } : {}) };
+        else
+          reg.gates[k] = {
+            pass: r.output.pass,
+            ...(r.output.note !== undefined ? { note: r.output.note } : {}),
+          };
       }
   }
   return reg;
@@ -113,7 +137,7 @@ export function cellPreset(config: ExperimentConfig, assign: Record<string, unkn
       : config.cohort.agents.map((a) => `${a.id}:${a.family}${a.size ? `.${a.size}` : ''}`).join('+');
   const rest = Object.entries(assign)
     .filter(([p]) => p !== 'seed' && p !== 'methods' && p !== 'name' && !p.startsWith('cohort'))
-    .map(([p, v]) => `${p}=${typeof v === 'string' ? v : show(v)}`);
+    .map(([p, x]) => `${p}=${typeof x === 'string' ? x : show(x)}`);
   return {
     key: stable({ ...config, seed: 0, methods: [], name: '', cohort }),
     label: [name, ...rest].join(', '),

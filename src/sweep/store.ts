@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { ExperimentResult } from '../rl/experiment';
+import { InputError } from '../schema';
 import type { SweepPlan } from './grid';
 import type { PreregStamp } from './registration';
 import { compactResult, type CompactInfo } from './compact';
@@ -14,9 +15,10 @@ import { compactResult, type CompactInfo } from './compact';
 export const SWEEP_FORMAT = 'co-rl-sweep/1';
 
 /** A bad sweep config or folder: the CLI prints the problems and exits with status 2, nothing run. */
-export class SweepInputError extends Error {
-  constructor(readonly problems: string[]) {
-    super(problems.join('\n  - '));
+export class SweepInputError extends InputError {
+  constructor(problems: string[]) {
+    super(problems, 'sweep config');
+    this.message = problems.join('\n  - '); // the CLI prints it after "  - "
     this.name = 'SweepInputError';
   }
 }

@@ -1,4 +1,6 @@
 // Task configuration types, defaults and validation (errors name the field and its allowed values).
+import * as v from 'valibot';
+import { int, reasonWith, show } from '../schema';
 import {
   fileTaskConfigErrors,
   resolveFileTaskConfig,
@@ -126,6 +128,17 @@ const KNOBS: Record<TaskKind, readonly KnobSpec[]> = {
   file: [], // its fields are checked by src/tasks/file/config.ts
 };
 
+/** A knob's rule (schema layer): an integer in its range, or one of its names. */
+function knobSchema(spec: KnobSpec): v.GenericSchema {
+  if (spec.type === 'int') return int(spec.min, spec.max);
+  return v.picklist(
+    spec.values,
+    (i) => `must be one of ${spec.values.map((x) => `'${x}'`).join(', ')}, got ${show(i.input)}`,
+  );
+}
+const fractionMsg = (i: v.BaseIssue<unknown>) => `must be a number in (0, 1) exclusive, got ${show(i.input)}`;
+const EVAL_FRACTION = v.pipe(v.number(fractionMsg), v.gtValue(0, fractionMsg), v.ltValue(1, fractionMsg));
+
 /** Error thrown for an invalid task config, view or split request; `messages` lists every problem found. */
 export class TaskConfigError extends Error {
   readonly messages: readonly string[];
@@ -177,23 +190,12 @@ export function validateTaskConfig(config: unknown): string[] {
   }
   for (const spec of specs) {
     const v = obj[spec.name];
-    if (v === undefined) continue;
-    if (spec.type === 'int') {
-      if (typeof v !== 'number' || !Number.isInteger(v) || v < spec.min || v > spec.max) {
-        errors.push(
-          `${kind}.${spec.name} must be an integer in [${spec.min}, ${spec.max}], got ${JSON.stringify(v)}`,
-        );
-      }
-    } else if (typeof v !== 'string' || !spec.values.includes(v)) {
-      errors.push(
-        `${kind}.${spec.name} must be one of ${spec.values.map((x) => `'${x}'`).join(', ')}, got ${JSON.stringify(v)}`,
-      );
-    }
+    const why = v === undefined ? null : reasonWith(knobSchema(spec), v);
+    if (why) errors.push(`${kind}.${spec.name} ${why}`);
   }
   const ef = obj[EVAL_KNOB];
-  if (ef !== undefined && (typeof ef !== 'number' || !(ef > 0 && ef < 1))) {
-    errors.push(`${kind}.evalFraction must be a number in (0, 1) exclusive, got ${JSON.stringify(ef)}`);
-  }
+  const why = ef === undefined ? null : reasonWith(EVAL_FRACTION, ef);
+  if (why) errors.push(`${kind}.${EVAL_KNOB} ${why}`);
   return errors;
 }
 

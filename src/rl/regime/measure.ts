@@ -2,7 +2,9 @@
 // held-out problems, its greedy answers, S samples per problem at the rollout temperature (the first K are
 // one rollout group) and two independent single samples at T = 0.8, then compute the figures and gates.
 // Runs wherever the agents live (Node CLI, the page's worker); measurement only, never a reward.
+import * as v from 'valibot';
 import type { Agent } from '../../cohort/agent';
+import { problemsWith, show } from '../../schema';
 import { greedyScores, sampleMany, sampleScores } from '../../cohort/evaluate';
 import type { Problem } from '../../tasks';
 import { deriveSeed } from '../../util/rng';
@@ -39,18 +41,19 @@ export interface RegimeReport {
   verdict: RegimeVerdict;
 }
 
+const kMsg = (i: v.BaseIssue<unknown>) =>
+  `must be an integer >= 2 (a vote and a group std need two samples), got ${show(i.input)}`;
+const tMsg = (i: v.BaseIssue<unknown>) =>
+  `must be a number in (0, 10] (T = 0 is greedy: no distribution to vote over), got ${show(i.input)}`;
+/** The regime options' rules (schema layer): K and T, named as the CLI and the panel say them. */
+const REGIME_OPTIONS = v.object({
+  'samples (K)': v.pipe(v.number(kMsg), v.integer(kMsg), v.minValue(2, kMsg)),
+  'temperature (T)': v.pipe(v.number(tMsg), v.gtValue(0, tMsg), v.maxValue(10, tMsg)),
+});
+
 /** Problems with regime options, each naming the field; [] when valid. */
 export function regimeOptionErrors(o: { K?: unknown; temperature?: unknown; agents?: number }): string[] {
-  const errs: string[] = [];
-  if (!(typeof o.K === 'number' && Number.isInteger(o.K) && o.K >= 2))
-    errs.push(
-      `samples (K): must be an integer >= 2 (a vote and a group std need two samples), got ${JSON.stringify(o.K)}`,
-    );
-  if (!(typeof o.temperature === 'number' && o.temperature > 0 && o.temperature <= 10))
-    errs.push(
-      `temperature (T): must be a number in (0, 10] (T = 0 is greedy: no distribution to vote over), got ${JSON.stringify(o.temperature)}`,
-    );
-  return errs;
+  return problemsWith(REGIME_OPTIONS, { 'samples (K)': o.K, 'temperature (T)': o.temperature });
 }
 
 /** Draw from one agent everything the figures need. */
