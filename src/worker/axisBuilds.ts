@@ -160,8 +160,8 @@ export async function resolveAxisAgents(
       ? `; corpus ladder ${m.ladder.map((g) => `${g.size} (${(100 * g.valAccuracy).toFixed(0)}%)`).join(', ')}`
       : '';
     h.notice(
-      `${who}: pretrained ${pool ? 'in a model worker' : 'here'} in ${r.seconds.toFixed(1)} s (${m.steps} steps` +
-        `${m.corpus?.size ? ` on ${m.corpus.size} problems` : ''}, validation accuracy ${(100 * m.valAccuracy).toFixed(0)}%${m.inBand ? '' : ', outside its band'}${ladder}), stored in ${store.where} as build ${key}`,
+      `${who}: pretrained here in ${r.seconds.toFixed(1)} s (${m.steps} steps` +
+        `${m.corpus?.size ? ` on ${m.corpus.size} problems` : ''}, validation accuracy ${(100 * m.valAccuracy).toFixed(0)}%${m.inBand ? '' : ', outside its band'}${ladder}), stored in ${store.where} as build ${key}${pool ? ' (built in a model worker)' : ''}`,
     );
   }
   return finish();

@@ -82,7 +82,10 @@ describe('in-page pretraining in the pool of model workers', () => {
     const be = await makeNodeBackend('wasm');
     const one = hooks();
     const r1 = (await resolveAxisAgents(be, config, memoryStore(), one.h))!;
-    expect(one.notices.every((n) => /: pretrained here in/.test(n))).toBe(true);
+    expect(one.notices).toEqual([
+      expect.stringMatching(/^R: .*: pretrained here in .*as build \w+-wasm$/),
+      expect.stringMatching(/^D: .*: pretrained here in .*as build \w+-wasm$/),
+    ]);
 
     const two = hooks();
     const spawned: string[] = [];
@@ -100,8 +103,12 @@ describe('in-page pretraining in the pool of model workers', () => {
       'The 2 base agents to pretrain are built side by side in 2 model workers (wasm).',
     );
     expect(two.notices.slice(1)).toEqual([
-      expect.stringMatching(/^R: nat-rope\.s seed 1, plain view: pretrained in a model worker in/),
-      expect.stringMatching(/^D: nat-deep\.s seed 1, plain view: pretrained in a model worker in/),
+      expect.stringMatching(
+        /^R: nat-rope\.s seed 1, plain view: pretrained here in .* \(built in a model worker\)$/,
+      ),
+      expect.stringMatching(
+        /^D: nat-deep\.s seed 1, plain view: pretrained here in .* \(built in a model worker\)$/,
+      ),
     ]);
     // every agent's progress reaches the page, rung by rung
     for (const who of ['R: nat-rope.s', 'D: nat-deep.s'])
