@@ -50,6 +50,7 @@ export const spawnWebModelWorker: SpawnModelWorker = (engine) => {
 
 export class PagePool {
   private pool: ModelPool | null = null;
+  private ports: HostPort[] = [];
   private key = '';
 
   constructor(private readonly spawn?: SpawnModelWorker) {}
@@ -121,6 +122,7 @@ export class PagePool {
         }, START_MS);
       });
       this.pool = await Promise.race([ModelPool.start(ports), late]).finally(() => clearTimeout(timer));
+      this.ports = ports;
       this.key = key;
       notice(started(n, engine));
       return this.pool;
@@ -137,10 +139,18 @@ export class PagePool {
     return this.pool?.broken ?? false;
   }
 
+  /** Test hook (debugKillModelWorker): stop the pool's last worker as a crash would; false when there is no pool. */
+  killOne(): boolean {
+    const p = this.pool && !this.pool.broken ? this.ports.at(-1) : undefined;
+    p?.terminate();
+    return p !== undefined;
+  }
+
   /** Stop the workers. */
   close(): void {
     this.pool?.close();
     this.pool = null;
+    this.ports = [];
     this.key = '';
   }
 }
