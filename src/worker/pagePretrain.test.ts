@@ -3,14 +3,17 @@
 // wasm engine with a tiny recipe: a preset with two distinct builds (natural-addw-different-arch) built in
 // 2 model workers gives the bytes of the 1-worker build and of the Node cache entry of the same engine, with
 // each agent's progress reaching the page; a build that fails in a worker names its agents; a build whose
-// worker stops is built again in the training worker, to the same bytes.
+// worker stops is built again in the training worker, to the same bytes; a run stopped mid-build stops the
+// workers and stores nothing, and the next run starts new ones.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { buildKey } from '../cohort/axes';
 import { cachedCheckpoint } from '../cohort/cache';
+import { engineCacheKey } from '../cohort/cacheEntry';
 import { naturalPresetSpecs } from '../cohort/naturalPresets';
-import type { Backend } from '../engine/backend';
+import { engineId, type Backend } from '../engine/backend';
 import { makeNodeBackend } from '../engine/wasm/nodeBackend';
 import type { ExperimentConfig } from '../rl/config';
 import { nodePort } from '../rl/pool/nodePool';
@@ -73,6 +76,10 @@ function pooled(be: Backend, spawn: SpawnModelWorker, notices: string[]): AxisBu
   pools.push(pool);
   return (n) => pool.builds(be, 2, n, (m) => notices.push(m));
 }
+
+/** The cache keys of the preset's two builds on `be`'s engine. */
+const engineKeys = (be: Backend) =>
+  naturalPresetSpecs(PRESET).map((s) => engineCacheKey(buildKey(s, small, recipe), engineId(be.info)));
 
 const same = (a: Uint8Array | undefined, b: Uint8Array | undefined) =>
   a !== undefined && b !== undefined && Buffer.from(a).equals(Buffer.from(b));
@@ -147,6 +154,30 @@ describe('in-page pretraining in the pool of model workers', () => {
       'D: nat-deep.s seed 1, plain view: its model worker stopped (model worker 1 stopped (exit code 1)); pretraining it here instead',
     );
     for (const k of keys) expect(same(r3.bytes.get(k), r1.bytes.get(k)), k).toBe(true);
+    be.destroy();
+  }, 240_000);
+
+  it('stops its workers when the run is stopped mid-build; the next run starts new ones', async () => {
+    const be = await makeNodeBackend('wasm');
+    const ports: HostPort[] = [];
+    const pool = new PagePool((engine) => {
+      const p = nodePort(engine as 'wasm');
+      ports.push(p);
+      return p;
+    });
+    pools.push(pool);
+    let stop = false;
+    const h = hooks((n) => pool.builds(be, 2, n, () => {}));
+    h.h.aborted = () => stop;
+    h.h.note = (m) => void (m.includes(': step ') && (stop = true)); // the first progress line stops the run
+    const store = memoryStore();
+    expect(await resolveAxisAgents(be, config, store, h.h)).toBeNull();
+    expect(pool.broken).toBe(true);
+    expect(await store.get(engineKeys(be)[0])).toBeUndefined(); // nothing half-built is stored
+    const again = hooks((n) => pool.builds(be, 2, n, () => {}));
+    const r = await resolveAxisAgents(be, config, store, again.h);
+    expect(ports).toHaveLength(4);
+    expect(r!.bytes.size).toBe(2);
     be.destroy();
   }, 240_000);
 });

@@ -52,12 +52,19 @@ class Lane {
       if (r.kind === 'reply') p?.resolve(r.value);
       else p?.reject(new Error(`model worker ${index}: ${r.message}`));
     });
-    port.onExit((reason) => {
-      this.dead = `model worker ${index} stopped (${reason})`;
-      for (const p of this.pending.values()) p.reject(new Error(this.dead));
-      this.pending.clear();
-      onReady({ kind: 'failed', message: reason });
-    });
+    port.onExit((reason) => this.stop(reason));
+    this.onStop = onReady;
+  }
+
+  private readonly onStop: (r: HostReply) => void;
+
+  /** The worker has stopped: every request in flight and every later one fails with the reason. */
+  private stop(reason: string): void {
+    if (this.dead) return;
+    this.dead = `model worker ${this.index} stopped (${reason})`;
+    for (const p of this.pending.values()) p.reject(new Error(this.dead));
+    this.pending.clear();
+    this.onStop({ kind: 'failed', message: reason });
   }
 
   /** True once the worker has stopped (every later request fails). */
@@ -77,8 +84,10 @@ class Lane {
     });
   }
 
+  /** Stop the worker (the pool is closed: it serves nothing more). */
   terminate(): void {
     this.port.terminate();
+    this.stop('closed');
   }
 }
 
