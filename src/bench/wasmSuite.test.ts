@@ -11,7 +11,7 @@ describe('bench wasm sections', () => {
   it('takes --wasm and --wasm-only out of the arguments and refuses unknown sections', () => {
     expect(splitWasmArgs(['--preset', 'ring'])).toEqual({
       rest: ['--preset', 'ring'],
-      sections: ['matmul', 'ops', 'step', 'scaling', 'pool'],
+      sections: ['matmul', 'ops', 'step', 'scaling', 'pool', 'pretrain'],
       only: false,
       bigShapes: true,
     });
@@ -23,7 +23,7 @@ describe('bench wasm sections', () => {
     expect(splitWasmArgs(['--wasm', 'none']).sections).toEqual([]);
     expect(splitWasmArgs(['--shape', 'qkv'])).toMatchObject({ sections: ['matmul'], bigShapes: false });
     expect(() => splitWasmArgs(['--wasm', 'matmul,speed'])).toThrow(
-      /unknown --wasm section speed; valid: matmul, ops, step, scaling, pool, none/,
+      /unknown --wasm section speed; valid: matmul, ops, step, scaling, pool, pretrain, none/,
     );
     expect(() => splitWasmArgs(['--wasm'])).toThrow(/--wasm needs a value/);
   });

@@ -3,8 +3,10 @@
 // like ours) and against the CPU reference, alternating the three so they share the machine's noise; every
 // op of the table at its parity case's sizes on wasm and cpu (opBench.ts); a Co-RL step of the preset on
 // wasm against cpu; the scaling table (src/bench/scaling.ts) on both; and the lock step on 1 vs N model
-// workers (src/bench/poolBench.ts).
+// workers (src/bench/poolBench.ts); in-page pretraining of a two-build preset on 1 vs 2 model workers
+// (src/bench/pretrainBench.ts).
 import { poolRows } from './poolBench';
+import { pretrainRow } from './pretrainBench';
 import { defaultWorkers } from '../rl/pool/nodePool';
 import type { Backend } from '../engine/backend';
 import { CpuBackend } from '../engine/cpu/cpuBackend';
@@ -34,7 +36,7 @@ import {
 import { loadTfWasm, tfWasmMatmul } from './tfWasm';
 import { opFigures } from './opBench';
 
-export const WASM_SECTIONS = ['matmul', 'ops', 'step', 'scaling', 'pool'] as const;
+export const WASM_SECTIONS = ['matmul', 'ops', 'step', 'scaling', 'pool', 'pretrain'] as const;
 export type WasmSection = (typeof WASM_SECTIONS)[number];
 export const WASM_USAGE = `  --wasm SECTIONS|none: wasm sections to run (${WASM_SECTIONS.join(', ')}; default all), --wasm-only: only those`;
 
@@ -290,6 +292,11 @@ export async function runWasmBench(
     const rows = await poolRows('wasm', defaultWorkers(), log);
     report.pool = rows; // 1 vs N model workers (src/bench/poolBench.ts)
     summary.poolSpeedup = Object.fromEntries(rows.map((r) => [r.row, r.speedup]));
+  }
+  if (o.sections.includes('pretrain')) {
+    const row = await pretrainRow('wasm', 2, log);
+    report.pretrain = row; // a two-build preset's pretraining on 1 vs 2 model workers (src/bench/pretrainBench.ts)
+    summary.pretrainSpeedup = row.speedup;
   }
   report.summary = summary;
   return report;

@@ -1,7 +1,8 @@
 // Faults the training worker handled (docs/architecture.md "Faults"): a lost GPU device is logged as a
 // console warning (it is expected and recovered from, not an error), and in a dev build the test hook
 // window.__corl.loseDevice() asks the worker to destroy its WebGPU device (e2e/guard.spec.ts), and
-// window.__corl.fakeAdapter(name, gpuRate, cpuRate) gives backend 'auto' a fake hardware adapter (e2e/autoHardware.spec.ts).
+// window.__corl.fakeAdapter(name, gpuRate, cpuRate) gives backend 'auto' a fake hardware adapter (e2e/autoHardware.spec.ts),
+// window.__corl.killModelWorker() stops a model worker of the pool (e2e/poolKill.spec.ts).
 import { onTrainEvents, sendTrainCommand } from './trainBridge';
 
 let installed = false;
@@ -19,6 +20,8 @@ export function installGuard(): void {
     w.__corl = {
       ...(w.__corl ?? {}),
       loseDevice: () => sendTrainCommand({ type: 'debugLoseDevice' }),
+      // stop one model worker of the pool mid-run (e2e/poolKill.spec.ts)
+      killModelWorker: () => sendTrainCommand({ type: 'debugKillModelWorker' }),
       // backend 'auto' on a fake hardware adapter with these measured rates (src/worker/fakeAdapter.ts)
       fakeAdapter: (adapter: string, gpuRate: number, cpuRate: number) =>
         sendTrainCommand({ type: 'debugFakeAdapter', adapter, gpuRate, cpuRate }),

@@ -4,14 +4,17 @@
 // content-addressed cache (key = buildKey(spec, task, recipe) + engine tag, as in Node) when its entry
 // checks, else pretrained with pretrainAgent (the family's recipe, a corpus ladder included) and stored; a
 // damaged entry is rebuilt with a notice. Agents that share a build (seed-only's two) share one checkpoint.
+// The builds to make run side by side in the pool of model workers when the run has one (hooks.pool;
+// src/rl/pool/poolBuilds.ts), one after the other on the run's backend otherwise: the same bytes.
 import type { AgentSpec } from '../cohort/agent';
 import { buildKey, parseAxisCohort, pretrainSpecOf } from '../cohort/axes';
 import { cacheBytesProblem, cacheSum, engineCacheKey } from '../cohort/cacheEntry';
 import type { PretrainRecipe } from '../cohort/familySpec';
-import { pretrainAgent } from '../cohort/pretrain';
 import type { PretrainProgress } from '../cohort/pretrainSpec';
 import { engineId, type Backend } from '../engine/backend';
 import type { ExperimentConfig } from '../rl/config';
+import { buildAgents, type BuildJob } from '../rl/pool/poolBuilds';
+import type { ModelPool } from '../rl/pool/poolModels';
 import type { CheckpointStore } from './checkpointStore';
 
 /** Where a cached build's bytes are served to the run (never fetched). */
@@ -40,6 +43,8 @@ export interface AxisBuildHooks {
   notice: (m: string) => void;
   /** Reads a file the page ships (public/); a build shipped there is used instead of pretraining it here. */
   shipped?: (path: string) => Promise<Uint8Array>;
+  /** The pool of model workers that builds `builds` agents side by side; none (or undefined): one after the other on the run's backend. */
+  pool?: (builds: number) => Promise<ModelPool | undefined>;
 }
 
 /** The shipped build of bare key `bare` (the wasm engine's entry), or undefined when none ships or it does not check. */
@@ -95,6 +100,8 @@ export async function resolveAxisAgents(
     specs.map((s) => [s.id, engineCacheKey(buildKey(s, task, h.recipe), engineId(be.info))]),
   );
   const builds = [...new Set(keyOf.values())];
+  /** The builds to pretrain: every one neither in the store (checking) nor shipped with the app. */
+  const jobs: (BuildJob & { key: string; n: number })[] = [];
   for (const [i, key] of builds.entries()) {
     const users = specs.filter((s) => keyOf.get(s.id) === key);
     const s = users[0];
@@ -116,21 +123,30 @@ export async function resolveAxisAgents(
       h.notice(
         `cache entry ${key} (${who}) is damaged: ${problem}; rebuilt it, the damaged entry was not used`,
       );
-    const t0 = performance.now();
-    h.note(`Pretraining ${who} (build ${i + 1} of ${builds.length})…`, i / builds.length);
-    let top = 0; // the bar never goes back (the ladder's rungs restart the step count)
-    const r = await pretrainAgent(be, pretrainSpecOf(s), task, {
-      recipe: h.recipe,
-      cacheKey: key,
-      shouldStop: h.aborted,
-      onProgress: (p) => {
-        const inRun = p.rung ? (p.rung.index + p.step / p.maxSteps) / p.rung.of : p.step / p.maxSteps;
-        top = Math.max(top, (i + Math.min(1, inRun)) / builds.length);
-        h.note(progressLine(who, i + 1, builds.length, p), top);
-      },
-    });
-    r.agent.model.free();
-    if (h.aborted()) return null;
+    jobs.push({ who, spec: pretrainSpecOf(s), task, recipe: h.recipe, cacheKey: key, key, n: i + 1 });
+  }
+  if (jobs.length === 0) return finish();
+  const pool = await h.pool?.(jobs.length);
+  for (const [j, b] of jobs.entries())
+    h.note(`Pretraining ${b.who} (build ${b.n} of ${builds.length})…`, j / jobs.length);
+  const share = jobs.map(() => 0); // per build its share done; the bar never goes back (a ladder's rungs restart the step count)
+  let top = 0;
+  const built = await buildAgents(jobs, {
+    backend: be,
+    pool,
+    aborted: h.aborted,
+    onProgress: (j, p) => {
+      const inRun = p.rung ? (p.rung.index + p.step / p.maxSteps) / p.rung.of : p.step / p.maxSteps;
+      share[j] = Math.max(share[j], Math.min(1, inRun));
+      top = Math.max(top, share.reduce((a, b) => a + b, 0) / jobs.length);
+      h.note(progressLine(jobs[j].who, jobs[j].n, builds.length, p), top);
+    },
+    onRetry: (j, why) =>
+      h.notice(`${jobs[j].who}: its model worker stopped (${why}); pretraining it here instead`),
+  });
+  if (!built || h.aborted()) return null;
+  for (const [j, r] of built.entries()) {
+    const { who, key } = jobs[j];
     try {
       await store.put(key, { bytes: r.bytes, sum: cacheSum(r.bytes) });
     } catch (e) {
@@ -144,15 +160,19 @@ export async function resolveAxisAgents(
       ? `; corpus ladder ${m.ladder.map((g) => `${g.size} (${(100 * g.valAccuracy).toFixed(0)}%)`).join(', ')}`
       : '';
     h.notice(
-      `${who}: pretrained here in ${((performance.now() - t0) / 1000).toFixed(1)} s (${m.steps} steps` +
-        `${m.corpus?.size ? ` on ${m.corpus.size} problems` : ''}, validation accuracy ${(100 * m.valAccuracy).toFixed(0)}%${m.inBand ? '' : ', outside its band'}${ladder}), stored in ${store.where} as build ${key}`,
+      `${who}: pretrained here in ${r.seconds.toFixed(1)} s (${m.steps} steps` +
+        `${m.corpus?.size ? ` on ${m.corpus.size} problems` : ''}, validation accuracy ${(100 * m.valAccuracy).toFixed(0)}%${m.inBand ? '' : ', outside its band'}${ladder}), stored in ${store.where} as build ${key}${pool ? ' (built in a model worker)' : ''}`,
     );
   }
-  const full = new Map(specs.map((s) => [s.id, s]));
-  const agents = (config.cohort as { agents: AgentSpec[] }).agents.map((a) =>
-    a.checkpoint ? a : { ...full.get(a.id)!, checkpoint: cachePath(keyOf.get(a.id)!) },
-  );
-  return { config: { ...config, cohort: { agents } }, bytes };
+  return finish();
+
+  function finish() {
+    const full = new Map(specs.map((s) => [s.id, s]));
+    const agents = (config.cohort as { agents: AgentSpec[] }).agents.map((a) =>
+      a.checkpoint ? a : { ...full.get(a.id)!, checkpoint: cachePath(keyOf.get(a.id)!) },
+    );
+    return { config: { ...config, cohort: { agents } }, bytes };
+  }
 }
 
 /** A worker's builds: its store (opened once) and the bytes of every build it served, by path. */

@@ -71,7 +71,7 @@ describe('the page pool of model workers', () => {
     const k = threads();
     const killed = await run(2, k.spawn, 30);
     await killed.until((e) => e.type === 'step' && e.record.step === 3);
-    k.ports[1].terminate();
+    await killed.c.command({ type: 'debugKillModelWorker' }); // the test hook stops the last one (window.__corl.killModelWorker)
     await killed.until(done);
     expect(killed.events.find(done)).toMatchObject({ phase: 'done', step: 6 });
     const faults = killed.events.flatMap((e) => (e.type === 'fault' ? [e] : []));
@@ -94,6 +94,12 @@ describe('the page pool of model workers', () => {
     expect(notices(h.events)).toContain(
       'The 2 model workers could not be started (Worker is not defined); every model trains in one worker (same results, slower).',
     );
+    await h.c.command({ type: 'debugKillModelWorker' });
+    expect(h.events.at(-1)).toMatchObject({
+      type: 'fault',
+      kind: 'ignored',
+      message: expect.stringMatching(/^debugKillModelWorker: the run has no model workers/),
+    });
   }, 120_000);
 
   it('refuses a start command whose pool size is outside 1..64', async () => {

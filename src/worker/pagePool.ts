@@ -50,6 +50,7 @@ export const spawnWebModelWorker: SpawnModelWorker = (engine) => {
 
 export class PagePool {
   private pool: ModelPool | null = null;
+  private ports: HostPort[] = [];
   private key = '';
 
   constructor(private readonly spawn?: SpawnModelWorker) {}
@@ -64,14 +65,50 @@ export class PagePool {
     models: number,
     notice: (m: string) => void,
   ): Promise<ModelsFactory | undefined> {
-    const n = Math.min(size, models);
+    const pool = await this.ensure(
+      be,
+      Math.min(size, models),
+      notice,
+      (n, engine) => `The ${models} models of each lock step train in ${n} model workers (${engine}).`,
+      'every model trains in one worker (same results, slower)',
+    );
+    return pool?.factory;
+  }
+
+  /**
+   * The pool that pretrains `builds` agents on `be`'s engine side by side (src/rl/pool/poolBuilds.ts), with
+   * a pool of `size` (undefined: they are built one after the other on `be`, as for `factory`).
+   */
+  builds(
+    be: Backend,
+    size: number,
+    builds: number,
+    notice: (m: string) => void,
+  ): Promise<ModelPool | undefined> {
+    return this.ensure(
+      be,
+      Math.min(size, builds),
+      notice,
+      (n, engine) =>
+        `The ${builds} base agents to pretrain are built side by side in ${n} model workers (${engine}).`,
+      'they are pretrained one after the other in one worker (same bytes, slower)',
+    );
+  }
+
+  /** The pool of `n` workers on `be`'s engine: the current one if it fits and is whole, else new workers. */
+  private async ensure(
+    be: Backend,
+    n: number,
+    notice: (m: string) => void,
+    started: (n: number, engine: string) => string,
+    fallback: string,
+  ): Promise<ModelPool | undefined> {
     if (n <= 1 || be.info.name === 'webgpu') return undefined;
     const engine = engineId(be.info);
     const key = `${engine} x${n}`;
-    const started = `The ${models} models of each lock step train in ${n} model workers (${engine}).`;
     if (this.pool && this.key === key && !this.pool.broken) {
-      notice(started);
-      return this.pool.factory;
+      notice(started(n, engine));
+      return this.pool;
     }
     this.close();
     try {
@@ -85,12 +122,13 @@ export class PagePool {
         }, START_MS);
       });
       this.pool = await Promise.race([ModelPool.start(ports), late]).finally(() => clearTimeout(timer));
+      this.ports = ports;
       this.key = key;
-      notice(started);
-      return this.pool.factory;
+      notice(started(n, engine));
+      return this.pool;
     } catch (e) {
       notice(
-        `The ${n} model workers could not be started (${e instanceof Error ? e.message : String(e)}); every model trains in one worker (same results, slower).`,
+        `The ${n} model workers could not be started (${e instanceof Error ? e.message : String(e)}); ${fallback}.`,
       );
       return undefined;
     }
@@ -101,10 +139,18 @@ export class PagePool {
     return this.pool?.broken ?? false;
   }
 
+  /** Test hook (debugKillModelWorker): stop the pool's last worker as a crash would; false when there is no pool. */
+  killOne(): boolean {
+    const p = this.pool && !this.pool.broken ? this.ports.at(-1) : undefined;
+    p?.terminate();
+    return p !== undefined;
+  }
+
   /** Stop the workers. */
   close(): void {
     this.pool?.close();
     this.pool = null;
+    this.ports = [];
     this.key = '';
   }
 }

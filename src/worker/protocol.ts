@@ -94,6 +94,9 @@ export type TrainCommand =
   /** Test hook: destroy the WebGPU device now, as a driver reset would (only with the start command's
    * `debug`, or in a dev build; else answered with a 'fault' event of kind 'ignored'). */
   | { type: 'debugLoseDevice' }
+  /** Test hook: stop the pool's last model worker now, as a crash would (honoured as debugLoseDevice is;
+   * without model workers answered with a 'fault' event of kind 'ignored'). */
+  | { type: 'debugKillModelWorker' }
   /** Test hook (dev builds only): backend 'auto' sees a hardware adapter named `adapter` whose measurement
    * gives these rates (src/worker/fakeAdapter.ts); the current backend is dropped so the next run selects. */
   | { type: 'debugFakeAdapter'; adapter: string; gpuRate: number; cpuRate: number };

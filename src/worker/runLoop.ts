@@ -64,6 +64,8 @@ export async function runLoop(
       note,
       notice: (message) => c.env.post({ type: 'notice', runId: id, message }),
       shipped: c.read, // builds shipped with the app (public/checkpoints/cache)
+      pool: (builds) =>
+        c.pool.builds(be, c.workers, builds, (message) => c.env.post({ type: 'notice', runId: id, message })),
     });
     if (!built || aborted()) return;
     config = built;

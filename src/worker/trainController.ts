@@ -257,31 +257,29 @@ export class TrainController {
         return answerRegime(this, cmd);
       case 'debugLoseDevice': {
         const dev = (this.backend as Losable | null)?.device;
-        const ignored = !(this.debug || DEV)
-          ? 'debugLoseDevice is a test hook: it is honoured only when the run was started with debug: true, or in a dev build'
-          : !dev
-            ? 'debugLoseDevice: there is no GPU device to lose (the run is on the CPU backend)'
-            : '';
-        if (ignored)
-          this.env.post({
-            type: 'fault',
-            runId: this.runId,
-            kind: 'ignored',
-            step: this.current?.step ?? 0,
-            message: ignored,
-          });
-        else dev!.destroy();
+        if (!(this.debug || DEV))
+          this.ignore(
+            'debugLoseDevice is a test hook: it is honoured only when the run was started with debug: true, or in a dev build',
+          );
+        else if (!dev)
+          this.ignore('debugLoseDevice: there is no GPU device to lose (the run is on the CPU backend)');
+        else dev.destroy();
+        break;
+      }
+      case 'debugKillModelWorker': {
+        if (!(this.debug || DEV))
+          this.ignore(
+            'debugKillModelWorker is a test hook: it is honoured only when the run was started with debug: true, or in a dev build',
+          );
+        else if (!this.pool.killOne())
+          this.ignore(
+            'debugKillModelWorker: the run has no model workers (pool size 1, WebGPU, or workers that could not start)',
+          );
         break;
       }
       case 'debugFakeAdapter': {
         if (!DEV) {
-          this.env.post({
-            type: 'fault',
-            runId: this.runId,
-            kind: 'ignored',
-            step: this.current?.step ?? 0,
-            message: 'debugFakeAdapter is a test hook: it is honoured only in a dev build',
-          });
+          this.ignore('debugFakeAdapter is a test hook: it is honoured only in a dev build');
           break;
         }
         this.fakeAdapter = { adapter: cmd.adapter, gpuRate: cmd.gpuRate, cpuRate: cmd.cpuRate };
@@ -290,6 +288,17 @@ export class TrainController {
       }
     }
     return Promise.resolve();
+  }
+
+  /** A test hook not honoured: a 'fault' event of kind 'ignored' saying why. */
+  private ignore(message: string): void {
+    this.env.post({
+      type: 'fault',
+      runId: this.runId,
+      kind: 'ignored',
+      step: this.current?.step ?? 0,
+      message,
+    });
   }
 
   /** Work on the loaded session, one unit at a time: lock steps, evaluations, the inspector's forwards. */

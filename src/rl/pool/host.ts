@@ -1,6 +1,9 @@
 // A model worker's side of the pool: the models of every cohort it was given (one LocalModels per cohort,
 // on the worker's own backend), answering the coordinator's requests one at a time in the order they came.
 // Needs no tokenizer, task or reward: only model configurations, states and the plain data of ./protocol.ts.
+// A `build` pretrains one agent here with the same deterministic code as Node's cache build (pretrainAgent),
+// its progress sent as it goes, and answers with the checkpoint's bytes.
+import { pretrainAgent } from '../../cohort/pretrain';
 import type { Backend } from '../../engine/backend';
 import { releaseDecoders } from '../../model/generate';
 import { GPT } from '../../model/gpt';
@@ -44,6 +47,16 @@ export function modelHost(backend: Backend, send: (r: HostReply) => void): (m: H
         return get(m.cohort).local.readState();
       case 'write':
         return get(m.cohort).local.writeState(m.states);
+      case 'build': {
+        const r = await pretrainAgent(backend, m.spec, m.task, {
+          recipe: m.recipe,
+          cacheKey: m.cacheKey,
+          onProgress: (value) => send({ kind: 'progress', id: m.id, value }),
+        });
+        releaseDecoders(r.agent.model);
+        r.agent.model.free();
+        return { bytes: r.bytes, meta: r.meta };
+      }
       case 'close': {
         const x = cohorts.get(m.cohort);
         cohorts.delete(m.cohort);

@@ -5,6 +5,7 @@
 // for all: the models of one step work in parallel, each from its own seed stream, so the numbers are the
 // same as on one worker for the same engine and kernel variant.
 import type { Agent } from '../../cohort/agent';
+import type { PretrainProgress } from '../../cohort/pretrainSpec';
 import { engineId } from '../../engine/backend';
 import type { GenerateResult } from '../../model/generate';
 import type { CohortModels, ForwardPlan, ModelState, ModelsSetup } from '../cohortModels';
@@ -13,7 +14,7 @@ import type { UpdateFault, UpdateOutcome } from '../policyUpdate';
 import type { GenerateJob } from '../rollout';
 import { fingerprint } from '../snapshot';
 import type { ModelsFactory } from '../trainer';
-import type { HostPort, HostReplies, HostReply, HostRequest } from './protocol';
+import type { BuildOutcome, HostPort, HostReplies, HostReply, HostRequest } from './protocol';
 
 /** The most workers a pool takes (settings, links and --workers refuse more). */
 export const MAX_POOL_SIZE = 64;
@@ -30,6 +31,7 @@ export function poolSizeProblems(n: unknown, what = 'the pool size'): string[] {
 interface Pending {
   resolve(v: unknown): void;
   reject(e: Error): void;
+  progress?: (p: PretrainProgress) => void;
 }
 
 /** One worker and its requests in flight. */
@@ -44,17 +46,25 @@ class Lane {
   ) {
     port.onMessage((r) => {
       if (r.kind === 'ready' || r.kind === 'failed') return onReady(r);
+      if (r.kind === 'progress') return this.pending.get(r.id)?.progress?.(r.value);
       const p = this.pending.get(r.id);
       this.pending.delete(r.id);
       if (r.kind === 'reply') p?.resolve(r.value);
       else p?.reject(new Error(`model worker ${index}: ${r.message}`));
     });
-    port.onExit((reason) => {
-      this.dead = `model worker ${index} stopped (${reason})`;
-      for (const p of this.pending.values()) p.reject(new Error(this.dead));
-      this.pending.clear();
-      onReady({ kind: 'failed', message: reason });
-    });
+    port.onExit((reason) => this.stop(reason));
+    this.onStop = onReady;
+  }
+
+  private readonly onStop: (r: HostReply) => void;
+
+  /** The worker has stopped: every request in flight and every later one fails with the reason. */
+  private stop(reason: string): void {
+    if (this.dead) return;
+    this.dead = `model worker ${this.index} stopped (${reason})`;
+    for (const p of this.pending.values()) p.reject(new Error(this.dead));
+    this.pending.clear();
+    this.onStop({ kind: 'failed', message: reason });
   }
 
   /** True once the worker has stopped (every later request fails). */
@@ -62,17 +72,22 @@ class Lane {
     return this.dead !== null;
   }
 
-  request<K extends HostRequest['op']>(req: Extract<HostRequest, { op: K }>): Promise<HostReplies[K]> {
+  request<K extends HostRequest['op']>(
+    req: Extract<HostRequest, { op: K }>,
+    progress?: (p: PretrainProgress) => void,
+  ): Promise<HostReplies[K]> {
     if (this.dead) return Promise.reject(new Error(this.dead));
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject, progress });
       this.port.post({ ...req, id });
     });
   }
 
+  /** Stop the worker (the pool is closed: it serves nothing more). */
   terminate(): void {
     this.port.terminate();
+    this.stop('closed');
   }
 }
 
@@ -130,6 +145,18 @@ export class ModelPool {
     const lanes = agents.map(() => this.lanes[this.placed++ % this.lanes.length]);
     return new PoolModels(this.cohorts++, agents, setup, lanes);
   };
+
+  /**
+   * Pretrain one agent on worker `slot` mod size (./poolBuilds.ts), its progress to `progress`; a worker
+   * builds its requests one after the other, the workers side by side.
+   */
+  build(
+    slot: number,
+    req: Omit<Extract<HostRequest, { op: 'build' }>, 'op'>,
+    progress?: (p: PretrainProgress) => void,
+  ): Promise<BuildOutcome> {
+    return this.lanes[slot % this.lanes.length].request({ op: 'build', ...req }, progress);
+  }
 
   /** Stop every worker. */
   close(): void {

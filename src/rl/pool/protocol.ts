@@ -1,7 +1,12 @@
 // The messages between a pool's coordinator (PoolModels, ./poolModels.ts) and a model worker (./host.ts):
 // every request names a cohort (one trainer's models on that worker) and carries plain data only (prompt
-// ids, tokens, rows, rewards, model states); each gets one reply with the same id. The same messages go over
-// Node's worker_threads (./nodePool.ts) and, in a page, Web Workers.
+// ids, tokens, rows, rewards, model states); each gets one reply with the same id. A `build` request
+// (pretraining one agent, ./poolBuilds.ts) names no cohort and is answered with progress messages, then the
+// checkpoint's bytes. The same messages go over Node's worker_threads (./nodePool.ts) and, in a page, Web Workers.
+import type { BaseMeta } from '../../cohort/baseMeta';
+import type { PretrainRecipe } from '../../cohort/familySpec';
+import type { PretrainProgress, PretrainSpec } from '../../cohort/pretrainSpec';
+import type { TaskConfig } from '../../tasks';
 import type { GenerateResult } from '../../model/generate';
 import type { GPTConfig } from '../../model/config';
 import type { ForwardPlan, ModelState, ModelsSetup } from '../cohortModels';
@@ -18,7 +23,14 @@ export type HostRequest =
   | { op: 'rollback'; cohort: number }
   | { op: 'read'; cohort: number }
   | { op: 'write'; cohort: number; states: ModelState[] }
-  | { op: 'close'; cohort: number };
+  | { op: 'close'; cohort: number }
+  | { op: 'build'; spec: PretrainSpec; task: TaskConfig; recipe?: Partial<PretrainRecipe>; cacheKey: string };
+
+/** A build's answer: the checkpoint (src/model/checkpoint.ts format) and its meta. */
+export interface BuildOutcome {
+  bytes: Uint8Array;
+  meta: BaseMeta;
+}
 
 /** The value of each request's reply. */
 export interface HostReplies {
@@ -30,6 +42,7 @@ export interface HostReplies {
   read: ModelState[];
   write: null;
   close: null;
+  build: BuildOutcome;
 }
 
 /** A request on the wire. */
@@ -40,6 +53,7 @@ export type HostReply =
   | { kind: 'ready'; engine: string }
   | { kind: 'failed'; message: string }
   | { kind: 'reply'; id: number; value: unknown }
+  | { kind: 'progress'; id: number; value: PretrainProgress }
   | { kind: 'error'; id: number; message: string };
 
 /** Both ends of a worker, whatever carries the messages. */

@@ -1,0 +1,76 @@
+// In-page pretraining in the pool of model workers (issue 20; real headless Chromium, wasm engine, a tiny
+// recipe through the dev-only test hook): a natural preset with two distinct builds
+// (natural-addw-different-arch) pretrained with 2 model workers builds each agent in its own worker (the
+// notices say so) and stores the same bytes in the page's IndexedDB cache as the same builds with 1 worker.
+import { test, expect, type Page } from '@playwright/test';
+import { collectErrors, setHyper } from './util';
+
+const TINY = { maxSteps: 2, evalEvery: 1, valSize: 4, bandSamples: 1, batch: 8, corpusLadder: [20, 30] };
+
+/** The cache's entries as key -> SHA-256 of the bytes; `clear` empties the cache afterwards. */
+const cacheEntries = (page: Page, clear: boolean): Promise<Record<string, string>> =>
+  page.evaluate(async (clear) => {
+    const db = await new Promise<IDBDatabase>((res, rej) => {
+      const r = indexedDB.open('corl-checkpoint-cache');
+      r.onsuccess = () => res(r.result);
+      r.onerror = () => rej(r.error);
+    });
+    const req = <T>(r: IDBRequest<T>) =>
+      new Promise<T>((res, rej) => ((r.onsuccess = () => res(r.result)), (r.onerror = () => rej(r.error))));
+    const st = db.transaction('builds', 'readonly').objectStore('builds');
+    const keys = await req(st.getAllKeys());
+    const vals = (await req(st.getAll())) as { bytes: Uint8Array<ArrayBuffer> }[];
+    const out: Record<string, string> = {};
+    for (const [i, k] of keys.entries()) {
+      const h = new Uint8Array(await crypto.subtle.digest('SHA-256', vals[i].bytes));
+      out[String(k)] = [...h].map((b) => b.toString(16).padStart(2, '0')).join('');
+    }
+    if (clear) {
+      const tx = db.transaction('builds', 'readwrite');
+      tx.objectStore('builds').clear();
+      await new Promise((res) => (tx.oncomplete = res));
+    }
+    db.close();
+    return out;
+  }, clear);
+
+async function pretrainAndRun(page: Page, workers: number): Promise<string[]> {
+  await page.goto(`/?backend=wasm&workers=${workers}`);
+  await setHyper(page, { batchPrompts: 2, samples: 2, steps: 2, evalEvery: 0, evalProblems: 4 });
+  await page.getByTestId('method-ttrl').uncheck();
+  await page.getByTestId('method-gt').uncheck();
+  await page.getByTestId('preset').selectOption('natural-addw-different-arch');
+  await page.getByTestId('train-start').click();
+  await expect(page.getByTestId('train-status')).toHaveAttribute('data-phase', 'done', { timeout: 150_000 });
+  await expect(page.getByTestId('train-status')).toHaveAttribute('data-step', '2');
+  return page.getByTestId('build-notice').allInnerTexts();
+}
+
+test('a two-build natural preset pretrains in 2 model workers to the bytes of 1 worker', async ({ page }) => {
+  test.setTimeout(360_000);
+  const errors = collectErrors(page);
+  await page.addInitScript((r) => {
+    (window as unknown as Record<string, unknown>).__CORL_TEST_PRETRAIN_RECIPE__ = r;
+  }, TINY);
+  // a fresh browser context: an empty cache
+  const two = await pretrainAndRun(page, 2);
+  expect(two[0]).toMatch(
+    /^The 2 base agents to pretrain are built side by side in 2 model workers \(wasm(-relaxed)?\)\.$/,
+  );
+  for (const who of ['R: nat-rope.s', 'D: nat-deep.s'])
+    expect(
+      two.some(
+        (n) =>
+          n.startsWith(`${who} seed 1, plain view: pretrained here in `) &&
+          n.endsWith('(built in a model worker)'),
+      ),
+    ).toBe(true);
+  const pooled = await cacheEntries(page, true);
+  expect(Object.keys(pooled)).toHaveLength(2);
+
+  const one = await pretrainAndRun(page, 1);
+  expect(one.join('\n')).not.toContain('model worker');
+  expect(one.filter((n) => / plain view: pretrained here in /.test(n))).toHaveLength(2);
+  expect(await cacheEntries(page, false)).toEqual(pooled);
+  expect(errors).toEqual([]);
+});

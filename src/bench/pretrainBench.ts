@@ -1,0 +1,90 @@
+// The in-page pretraining row of `npm run bench` (issue 20, "The cohort in parallel"): the wall time to build
+// the base agents of a preset with two distinct builds (natural-addw-different-arch: nat-rope.s and
+// nat-deep.s) with a reduced recipe, one after the other in the bench's thread (1 worker) and side by side in
+// a pool of 2 worker threads, through the code the page runs (src/rl/pool/poolBuilds.ts; the page adds only
+// its IndexedDB store). The pool's start (threads, engines) is timed apart; the two builds' bytes are
+// compared (they must be the same).
+import { buildKey, pretrainSpecOf } from '../cohort/axes';
+import { engineCacheKey } from '../cohort/cacheEntry';
+import type { PretrainRecipe } from '../cohort/familySpec';
+import { NATURAL_PRESETS, naturalPresetSpecs } from '../cohort/naturalPresets';
+import { engineId } from '../engine/backend';
+import { makeNodeBackend, type NodeBackendName } from '../engine/wasm/nodeBackend';
+import { startNodePool } from '../rl/pool/nodePool';
+import { buildAgents, type BuildJob } from '../rl/pool/poolBuilds';
+
+const PRESET = 'natural-addw-different-arch';
+/** Short enough for seconds a build, long enough that the compute outweighs the messages. */
+export const PRETRAIN_RECIPE: Partial<PretrainRecipe> = {
+  maxSteps: 120,
+  evalEvery: 40,
+  valSize: 32,
+  bandSamples: 1,
+};
+
+export interface PretrainRow {
+  row: string;
+  engine: string;
+  builds: number;
+  workers: number;
+  oneWorkerMs: number;
+  poolMs: number;
+  /** Starting the pool's workers (not in poolMs). */
+  poolStartMs: number;
+  /** oneWorkerMs / poolMs. */
+  speedup: number;
+  /** The pool's bytes equal the 1-worker bytes, build by build. */
+  bytesIdentical: boolean;
+}
+
+/** The row on `engine` with a pool of `workers` (2: one per build). */
+export async function pretrainRow(
+  engine: NodeBackendName = 'wasm',
+  workers = 2,
+  log: (s: string) => void = () => {},
+): Promise<PretrainRow> {
+  const be = await makeNodeBackend(engine);
+  const task = NATURAL_PRESETS[PRESET].task;
+  const jobs: BuildJob[] = naturalPresetSpecs(PRESET).map((s) => ({
+    who: `${s.id}: ${s.family}.${s.size}`,
+    spec: pretrainSpecOf(s),
+    task,
+    recipe: PRETRAIN_RECIPE,
+    cacheKey: engineCacheKey(buildKey(s, task, PRETRAIN_RECIPE), engineId(be.info)),
+  }));
+  try {
+    let t0 = performance.now();
+    const one = (await buildAgents(jobs, { backend: be }))!;
+    const oneWorkerMs = performance.now() - t0;
+    t0 = performance.now();
+    const pool = await startNodePool(Math.min(workers, jobs.length), engine);
+    const poolStartMs = performance.now() - t0;
+    let poolMs: number;
+    let bytesIdentical: boolean;
+    try {
+      t0 = performance.now();
+      const two = (await buildAgents(jobs, { backend: be, pool }))!;
+      poolMs = performance.now() - t0;
+      bytesIdentical = two.every((b, i) => Buffer.from(b.bytes).equals(Buffer.from(one[i].bytes)));
+    } finally {
+      pool.close();
+    }
+    const r: PretrainRow = {
+      row: `pretrain ${PRESET} (${jobs.length} builds, ${PRETRAIN_RECIPE.maxSteps} steps each)`,
+      engine: engineId(be.info),
+      builds: jobs.length,
+      workers: pool.size,
+      oneWorkerMs,
+      poolMs,
+      poolStartMs,
+      speedup: oneWorkerMs / poolMs,
+      bytesIdentical,
+    };
+    log(
+      `${r.row} on ${r.engine}: ${oneWorkerMs.toFixed(0)} ms on 1 worker, ${poolMs.toFixed(0)} ms on ${r.workers} (+${poolStartMs.toFixed(0)} ms to start them): ${r.speedup.toFixed(2)}x, bytes ${bytesIdentical ? 'identical' : 'DIFFER'}`,
+    );
+    return r;
+  } finally {
+    be.destroy();
+  }
+}
