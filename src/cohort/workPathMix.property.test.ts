@@ -11,11 +11,11 @@ const problems = makeTask({ kind: 'muladdw', aDigits: 2, cDigits: 2 }).heldOut('
 
 describe('work path mixes: property test', () => {
   it('2000 mutated or random mixes are accepted (each problem drawing a weighted path) or refused with messages', () => {
-    const refused = checkParseProperty(
+    const refused = checkParseProperty<{ mix: WorkPathMix }>(
       hostile({ chain: 0.5, sums: 0.5, addin: 0, partials: 1 }),
       (x) => {
         const errors = workPathMixErrors(x);
-        return errors.length ? { ok: false, errors } : { ok: true, mix: x as WorkPathMix };
+        return errors.length ? { ok: false as const, errors } : { ok: true as const, mix: x as WorkPathMix };
       },
       ({ mix }, x) => {
         expect(mix).toBe(x);
