@@ -12,6 +12,8 @@ import {
   type Tokenizer,
   type ViewName,
 } from '../tasks';
+import * as v from 'valibot';
+import { isObj, problemsWith, reasonWith, show, unknownFields } from '../schema';
 import { WORK_PATH_NAMES, pathCompletion, workPathsOf } from '../tasks/workPaths';
 import type { AgentLayout } from './layout';
 import { deriveRng } from '../util/rng';
@@ -19,21 +21,26 @@ import { deriveRng } from '../util/rng';
 /** A path mix as a recipe holds it: path name -> weight (>= 0, not all 0). */
 export type WorkPathMix = Readonly<Record<string, number>>;
 
+const WANT = `an object of path weights, e.g. { "chain": 0.5, "sums": 0.5 } (paths: ${WORK_PATH_NAMES.join(', ')})`;
+/** The mix's rules (schema layer): an object of weights, each a finite number >= 0. */
+const MIX = v.custom<Record<string, unknown>>(isObj, (i) => `must be ${WANT}, got ${show(i.input)}`);
+const weightMsg = (i: v.BaseIssue<unknown>) => `must be a weight >= 0, got ${show(i.input)}`;
+const unknownPath = () => `unknown work path (paths: ${WORK_PATH_NAMES.join(', ')})`;
+const WEIGHT = v.pipe(v.number(weightMsg), v.finite(weightMsg), v.minValue(0, weightMsg));
+
 /** Problems with a raw `paths` value (parsed JSON), each naming the path; [] when valid. */
 export function workPathMixErrors(raw: unknown): string[] {
-  const want = `an object of path weights, e.g. { "chain": 0.5, "sums": 0.5 } (paths: ${WORK_PATH_NAMES.join(', ')})`;
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
-    return [`must be ${want}, got ${JSON.stringify(raw)}`];
+  const notMix = reasonWith(MIX, raw);
+  if (notMix) return [notMix];
   const entries = Object.entries(raw as Record<string, unknown>);
-  const errs: string[] = [];
-  for (const [k, w] of entries) {
-    if (!WORK_PATH_NAMES.includes(k))
-      errs.push(`${k}: unknown work path (paths: ${WORK_PATH_NAMES.join(', ')})`);
-    else if (typeof w !== 'number' || !Number.isFinite(w) || w < 0)
-      errs.push(`${k}: must be a weight >= 0, got ${JSON.stringify(w)}`);
-  }
+  // in the input's order: an unknown path is named, a known one's weight checked
+  const errs = entries.flatMap(([k, w]) =>
+    WORK_PATH_NAMES.includes(k)
+      ? problemsWith(WEIGHT, w, k)
+      : unknownFields({ [k]: w }, '', WORK_PATH_NAMES, unknownPath),
+  );
   if (!errs.length && !entries.some(([, w]) => (w as number) > 0))
-    errs.push(`must give some path a weight > 0, got ${JSON.stringify(raw)}`);
+    errs.push(`must give some path a weight > 0, got ${show(raw)}`);
   return errs;
 }
 

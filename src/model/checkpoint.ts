@@ -6,6 +6,8 @@
 //   padding  zeros up to a 4-byte boundary
 //   data     float32 little-endian parameter values; tensor i occupies elements
 //            [offset, offset + prod(shape)) of the data section (packed, no alignment gaps)
+import * as v from 'valibot';
+import { int, isObj, show } from '../schema';
 import { assertGPTConfig, type GPTConfig } from './config';
 import type { GPT } from './gpt';
 import { paramLayout } from './params';
@@ -32,6 +34,10 @@ export interface Checkpoint {
   params: Map<string, Float32Array>;
   tensors: CheckpointTensor[];
 }
+
+/** A header's rules (schema layer): a JSON object, each tensor entry named, shaped and placed. */
+const HEADER = v.custom<Record<string, unknown>>(isObj);
+const TENSOR_ENTRY = v.object({ name: v.string(), shape: v.array(int(1)), offset: int(0) });
 
 const sizeOf = (shape: readonly number[]): number => shape.reduce((a, b) => a * b, 1);
 
@@ -79,12 +85,17 @@ export function loadCheckpoint(bytes: Uint8Array): Checkpoint {
     throw new Error(
       `truncated checkpoint: header of ${hlen} bytes but only ${bytes.length - 16} follow the preamble`,
     );
-  let header: { format?: unknown; version?: unknown; config?: unknown; tensors?: unknown; meta?: unknown };
+  let raw: unknown;
   try {
-    header = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(16, 16 + hlen)));
+    raw = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(16, 16 + hlen)));
   } catch (e) {
     throw new Error(`corrupt checkpoint header: ${(e as Error).message}`, { cause: e });
   }
+  if (!v.is(HEADER, raw))
+    throw new Error(
+      `corrupt checkpoint header: must be a JSON object { format, version, config, tensors, meta }, got ${show(raw).slice(0, 120)}`,
+    );
+  const header = raw;
   if (header.format !== CHECKPOINT_FORMAT)
     throw new Error(
       `checkpoint header format ${JSON.stringify(header.format)}, expected "${CHECKPOINT_FORMAT}"`,
@@ -105,15 +116,7 @@ export function loadCheckpoint(bytes: Uint8Array): Checkpoint {
   const nData = Math.floor((bytes.length - dataStart) / 4);
   const params = new Map<string, Float32Array>();
   for (const [i, t] of tensors.entries()) {
-    const ok =
-      typeof t === 'object' &&
-      t !== null &&
-      typeof t.name === 'string' &&
-      Array.isArray(t.shape) &&
-      t.shape.every((d) => Number.isInteger(d) && d > 0) &&
-      Number.isInteger(t.offset) &&
-      t.offset >= 0;
-    if (!ok)
+    if (!v.is(TENSOR_ENTRY, t))
       throw new Error(
         `corrupt checkpoint header: tensor entry ${i} must be { name, shape: positive integers, offset: integer >= 0 }, got ${JSON.stringify(t)?.slice(0, 120)}`,
       );
@@ -134,7 +137,12 @@ export function loadCheckpoint(bytes: Uint8Array): Checkpoint {
       );
     params.set(t.name, a);
   }
-  // Tensors must be exactly those of the config's layout.
+  // Tensors must be exactly those of the config's layout (each layer has tensors of its own: a header
+  // claiming more layers than it lists tensors is refused before the layout is built, whatever nLayer says)
+  if (config.nLayer > tensors.length)
+    throw new Error(
+      `checkpoint tensors do not match its config: nLayer ${config.nLayer} needs more than the ${tensors.length} tensors the header lists`,
+    );
   const expected = paramLayout(config).specs;
   const problems: string[] = [];
   for (const s of expected) {

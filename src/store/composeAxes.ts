@@ -29,8 +29,12 @@ export const COMPOSE_TASK_HELP: Readonly<Record<string, string>> = {
 export const composeTaskName = (task: TaskConfig): string | null =>
   COMPOSE_TASK_NAMES.find((n) => JSON.stringify(COMPOSE_TASKS[n]) === JSON.stringify(task)) ?? null;
 
-/** The task config of a compose task name (the default for an unknown one: settingsProblems names it). */
-export const composeTask = (name: string): TaskConfig => COMPOSE_TASKS[name] ?? DEFAULT_TASK;
+/**
+ * The task config of a compose task name (the default for an unknown one, "toString" too: settingsProblems
+ * names it).
+ */
+export const composeTask = (name: string): TaskConfig =>
+  (COMPOSE_TASK_NAMES.includes(name) ? COMPOSE_TASKS[name] : undefined) ?? DEFAULT_TASK;
 
 /** The axis fields of an agent (only those it sets), as an agent spec carries them. */
 export type AgentAxes = Pick<AgentSpec, 'arch' | 'tokenizer' | 'corpus'>;

@@ -2,18 +2,21 @@
 // where each base checkpoint comes from (the shipped file, pretraining in the browser, or a file the
 // user imported). Plain JSON (the URL and run files carry it); imported bytes live in the store keyed
 // by importKey. Turns the list into experiment-config agent specs and names every problem with it.
+import * as v from 'valibot';
 import type { AgentSpec } from '../cohort/agent';
-import { FAMILIES, FAMILY_NAMES } from '../cohort/families';
+import { FAMILIES } from '../cohort/families';
 import { checkpointPath, DEFAULT_TASK, taskTag } from '../cohort/presets';
-import { isViewName, VIEW_NAMES, type TaskConfig, type ViewName } from '../tasks';
+import type { TaskConfig, ViewName } from '../tasks';
+import { isObj, reasonWith } from '../schema';
 import type { PretrainRecipe } from '../cohort/familySpec';
 import { checkImportedCheckpoint } from '../cohort/importCheckpoint';
 import { hashBytes } from '../cohort/manifest';
 import { isNaturalPreset } from '../cohort/naturalPresets';
 import { axesOf, axisProblems, hasAxes } from './composeAxes';
+import { AGENT_RULES, AGENT_SOURCES, agentLabel, sizeRule } from './customAgentRules';
 
 /** Where a composed agent's base checkpoint comes from. */
-export type AgentSource = 'shipped' | 'pretrain' | 'imported';
+export type AgentSource = (typeof AGENT_SOURCES)[number];
 
 /** One agent of a composed cohort. */
 export interface CustomAgent {
@@ -35,8 +38,7 @@ export interface CustomAgent {
 /** The task a composed cohort trains (that of every shipped preset). */
 export const CUSTOM_TASK: TaskConfig = DEFAULT_TASK;
 
-/** Largest seed an agent may have (the experiment config's range). */
-export const MAX_AGENT_SEED = 0xffffffff;
+export { MAX_AGENT_SEED } from './customAgentRules';
 
 /** What the composer's checks need to know beyond the list itself. */
 export interface CohortContext {
@@ -90,35 +92,28 @@ export function customAgentProblems(
   task: TaskConfig = CUSTOM_TASK,
 ): string[] {
   const out: string[] = [];
-  if (!Array.isArray(agents)) return [`the agent list must be a list, got ${JSON.stringify(agents)}`];
-  if (agents.length === 0) return ['add at least one agent'];
-  const bad = agents.findIndex((a) => typeof a !== 'object' || a === null || Array.isArray(a));
-  if (bad >= 0)
-    return [
-      `agent ${bad + 1}: must be an object { id, family, size, seed, view, source }, got ${JSON.stringify(agents[bad])}`,
-    ];
+  const list = reasonWith(AGENT_RULES.list, agents);
+  if (list) return [list];
+  const bad = agents.findIndex((a) => !isObj(a));
+  if (bad >= 0) return [`agent ${bad + 1}: ${reasonWith(AGENT_RULES.item, agents[bad])}`];
   const ids = agents.map((a) => a.id);
   agents.forEach((a, i) => {
-    const who = `agent ${i + 1}${a.id ? ` (${a.id})` : ''}`;
-    if (typeof a.id !== 'string' || !/^[A-Za-z0-9_-]{1,16}$/.test(a.id))
-      out.push(`${who}: the id must be 1-16 letters, digits, - or _`);
-    else if (ids.indexOf(a.id) !== i) out.push(`${who}: id ${a.id} is used twice (ids must be unique)`);
+    const who = agentLabel(a.id, i);
+    const why = (rule: v.GenericSchema, x: unknown) => {
+      const r = reasonWith(rule, x);
+      if (r) out.push(`${who}: ${r}`);
+      return r === null;
+    };
+    if (why(AGENT_RULES.id, a.id) && ids.indexOf(a.id) !== i)
+      out.push(`${who}: id ${a.id} is used twice (ids must be unique)`);
+    if (!why(AGENT_RULES.family, a.family)) return;
     const fam = FAMILIES[a.family];
-    if (!fam) {
-      out.push(`${who}: unknown family ${JSON.stringify(a.family)} (families: ${FAMILY_NAMES.join(', ')})`);
-      return;
-    }
-    if (!(a.size in fam.sizes))
-      out.push(
-        `${who}: family ${a.family} has no size ${JSON.stringify(a.size)} (sizes: ${Object.keys(fam.sizes).join(', ')})`,
-      );
-    if (typeof a.seed !== 'number' || !Number.isInteger(a.seed) || a.seed < 0 || a.seed > MAX_AGENT_SEED) {
-      out.push(
-        `${who}: the seed must be an integer in [0, ${MAX_AGENT_SEED}], got ${JSON.stringify(a.seed)}`,
-      );
-    }
-    if (!isViewName(a.view))
-      out.push(`${who}: unknown view ${JSON.stringify(a.view)} (views: ${VIEW_NAMES.join(', ')})`);
+    // a shipped checkpoint is looked for only by fields that fit (a bad one's problem is named already)
+    const fit = [
+      why(sizeRule(a.family, fam), a.size),
+      why(AGENT_RULES.seed, a.seed),
+      why(AGENT_RULES.view, a.view),
+    ].every(Boolean);
     if (a.source === 'pretrain') out.push(...axisProblems(a, who, task));
     else if (hasAxes(a))
       out.push(
@@ -127,6 +122,7 @@ export function customAgentProblems(
     if (a.source === 'shipped') {
       if (taskTag(task) !== taskTag(CUSTOM_TASK))
         out.push(`${who}: checkpoints are shipped only for ${taskTag(CUSTOM_TASK)}; choose "pretrain here"`);
+      else if (!fit) return;
       else if (a.view !== fam.view)
         out.push(
           `${who}: no checkpoint is shipped in the ${a.view} view (family ${a.family} reads ${fam.view}); choose "pretrain here"`,
@@ -148,15 +144,13 @@ export function customAgentProblems(
         }
       }
     } else if (a.source === 'imported') {
-      if (!a.importKey)
-        out.push(`${who}: source "imported file" without a file; import one or choose another source`);
-      else if (ctx.imported && !ctx.imported.includes(a.importKey)) {
+      if (!why(AGENT_RULES.importKey, a.importKey)) return;
+      if (ctx.imported && !ctx.imported.includes(a.importKey!)) {
         out.push(
           `${who}: its imported checkpoint is not loaded in this page (files are not kept in links); import it again or choose another source`,
         );
       }
-    } else if (a.source !== 'pretrain')
-      out.push(`${who}: unknown source ${JSON.stringify(a.source)} (shipped | pretrain | imported)`);
+    } else why(AGENT_RULES.source, a.source);
   });
   return out;
 }

@@ -2,6 +2,7 @@
 import * as v from 'valibot';
 import { int, reasonWith, show } from '../schema';
 import {
+  EVAL_FRACTION,
   fileTaskConfigErrors,
   resolveFileTaskConfig,
   type FileTaskConfig,
@@ -136,8 +137,6 @@ function knobSchema(spec: KnobSpec): v.GenericSchema {
     (i) => `must be one of ${spec.values.map((x) => `'${x}'`).join(', ')}, got ${show(i.input)}`,
   );
 }
-const fractionMsg = (i: v.BaseIssue<unknown>) => `must be a number in (0, 1) exclusive, got ${show(i.input)}`;
-const EVAL_FRACTION = v.pipe(v.number(fractionMsg), v.gtValue(0, fractionMsg), v.ltValue(1, fractionMsg));
 
 /** Error thrown for an invalid task config, view or split request; `messages` lists every problem found. */
 export class TaskConfigError extends Error {

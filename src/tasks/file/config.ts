@@ -1,6 +1,8 @@
 // The `file` task config (docs/tasks.md "Bring your own task"): `{ kind: "file", path }` as a researcher
 // writes it; the CLIs (node.ts) read the path and fill in `hash`, the file's content hash, which is the
 // task's identity (the path is not: moving a file keeps its cached agents, editing it does not).
+import * as v from 'valibot';
+import { reasonWith, show } from '../../schema';
 import { NORMALIZATIONS, type Normalization } from './format';
 import { registeredTaskFile } from './registry';
 
@@ -27,31 +29,52 @@ export interface ResolvedFileTaskConfig {
 
 const FIELDS = ['kind', 'path', 'hash', 'normalize', 'evalFraction'];
 
+type Msg = (x: unknown) => string;
+const at = (m: Msg) => (issue: v.BaseIssue<unknown>) => m(issue.input);
+const pathMsg = at((x) => `must be the path of a .jsonl or .csv file, got ${show(x)}`);
+const fractionMsg = at((x) => `must be a number in (0, 1) exclusive, got ${show(x)}`);
+
+/** A task's evalFraction (schema layer): a number strictly between 0 and 1 (every task kind has it). */
+export const EVAL_FRACTION = v.pipe(
+  v.number(fractionMsg),
+  v.gtValue(0, fractionMsg),
+  v.ltValue(1, fractionMsg),
+);
+
+/** The file task's field rules; the messages follow `file.<field>`. */
+const RULES: Readonly<Record<string, v.GenericSchema>> = {
+  path: v.pipe(v.string(pathMsg), v.nonEmpty(pathMsg)),
+  normalize: v.picklist(
+    NORMALIZATIONS,
+    at((x) => `must be one of ${NORMALIZATIONS.map((n) => `'${n}'`).join(', ')}, got ${show(x)}`),
+  ),
+  evalFraction: EVAL_FRACTION,
+  hash: v.pipe(
+    v.string(at((x) => `must be the file's SHA-256 as 64 hex digits, got ${show(x)}`)),
+    v.regex(
+      /^[0-9a-f]{64}$/,
+      at((x) => `must be the file's SHA-256 as 64 hex digits, got ${show(x)}`),
+    ),
+  ),
+};
+const ruleOf = (k: string, x: unknown): string[] => {
+  const why = reasonWith(RULES[k], x);
+  return why ? [`file.${k} ${why}`] : [];
+};
+
 /** Problems of a file task config (any value with kind 'file'); [] when it is valid and its file is loaded. */
 export function fileTaskConfigErrors(obj: Record<string, unknown>): string[] {
   const errors = Object.keys(obj)
     .filter((k) => !FIELDS.includes(k))
     .map((k) => `unknown field "${k}" for task kind "file"; valid fields: ${FIELDS.join(', ')}`);
-  const { path, hash, normalize, evalFraction } = obj;
-  if (path !== undefined && (typeof path !== 'string' || path === ''))
-    errors.push(`file.path must be the path of a .jsonl or .csv file, got ${JSON.stringify(path)}`);
-  if (normalize !== undefined && !(NORMALIZATIONS as readonly unknown[]).includes(normalize))
-    errors.push(
-      `file.normalize must be one of ${NORMALIZATIONS.map((n) => `'${n}'`).join(', ')}, got ${JSON.stringify(normalize)}`,
-    );
-  if (
-    evalFraction !== undefined &&
-    (typeof evalFraction !== 'number' || !(evalFraction > 0 && evalFraction < 1))
-  )
-    errors.push(
-      `file.evalFraction must be a number in (0, 1) exclusive, got ${JSON.stringify(evalFraction)}`,
-    );
+  const { path, hash } = obj;
+  for (const k of ['path', 'normalize', 'evalFraction'])
+    if (obj[k] !== undefined) errors.push(...ruleOf(k, obj[k]));
   if (hash === undefined)
     errors.push(
       `file: the task file${typeof path === 'string' ? ` ${path}` : ''} is not loaded (give { "kind": "file", "path": "tasks.jsonl" } in a config the CLIs read, or load it in the page)`,
     );
-  else if (typeof hash !== 'string' || !/^[0-9a-f]{64}$/.test(hash))
-    errors.push(`file.hash must be the file's SHA-256 as 64 hex digits, got ${JSON.stringify(hash)}`);
+  else errors.push(...ruleOf('hash', hash));
   if (errors.length) return errors;
   const c = resolveFileTaskConfig(obj as unknown as FileTaskConfig);
   if (!registeredTaskFile(c))
