@@ -58,6 +58,16 @@ async function pageEngine(page: Page): Promise<string> {
 
 const f3 = (x: number | null) => (typeof x !== 'number' ? 'n/a' : x.toFixed(3));
 
+/** Each agent's greedy, maj@K, spread, seed-only kappa and vote = greedy in the panel equal the CLI's. */
+async function expectAgentFigures(page: Page, cli: RegimeReport): Promise<void> {
+  for (const a of cli.figures.agents)
+    for (const k of ['greedy', 'majK', 'spread', 'seedOnlyKappa', 'voteIsGreedy'] as const)
+      await expect(page.getByTestId(`regime-${a.id}-${k}`), `${a.id} ${k}`).toHaveAttribute(
+        'data-value',
+        f3(a[k].value),
+      );
+}
+
 test('paper-demo fails gates A2 and A5 in the regime panel, with the figures of npm run regime', async ({
   page,
 }) => {
@@ -160,12 +170,7 @@ test('a memorising natural preset (shipped builds) fails its gates with the sent
   await expect(page.getByTestId('regime-sentence')).toHaveText(cli.verdict.sentence);
   await expect(page.getByTestId('regime-sentence')).toContainText('answer by rote');
   await expect(page.getByTestId('regime-sentence')).toContainText('label-free RL can only distil here');
-  for (const a of cli.figures.agents)
-    for (const k of ['greedy', 'majK', 'spread', 'seedOnlyKappa', 'voteIsGreedy'] as const)
-      await expect(page.getByTestId(`regime-${a.id}-${k}`), `${a.id} ${k}`).toHaveAttribute(
-        'data-value',
-        f3(a[k].value),
-      );
+  await expectAgentFigures(page, cli);
   expect(errors).toEqual([]);
 });
 
@@ -203,11 +208,6 @@ test('the nearest cohort to the regime (shipped builds) passes gates A1-A4 and f
     await expect(page.getByTestId(`regime-gate-${id}`)).toContainText('pass');
   await expect(page.getByTestId('regime-sentence')).toHaveText(cli.verdict.sentence);
   await expect(page.getByTestId('regime-sentence')).toHaveAttribute('data-in-regime', 'false');
-  for (const a of cli.figures.agents)
-    for (const k of ['greedy', 'majK', 'spread', 'seedOnlyKappa', 'voteIsGreedy'] as const)
-      await expect(page.getByTestId(`regime-${a.id}-${k}`), `${a.id} ${k}`).toHaveAttribute(
-        'data-value',
-        f3(a[k].value),
-      );
+  await expectAgentFigures(page, cli);
   expect(errors).toEqual([]);
 });
