@@ -3,7 +3,8 @@
 // worker threads (src/rl/pool; N = the machine's cores, at most one per model), for the default preset's
 // lock step (paper-demo's shapes, co-rl + ttrl + gt: 6 models) and the 200k row of the scaling table
 // (co-rl, 2 agents). Freshly initialised preset-shaped agents, as the scaling table; the figures depend on
-// shapes only. The speedup is the 1-worker median over the N-worker median of the same run.
+// shapes only. The speedup is the 1-worker median over the N-worker median of the same run, the two sides
+// timed in alternating rounds (lockStepPair).
 import type { Backend } from '../engine/backend';
 import type { NodeBackendName } from '../engine/wasm/nodeBackend';
 import { makeNodeBackend } from '../engine/wasm/nodeBackend';
@@ -43,7 +44,7 @@ export const POOL_CASES: readonly PoolCase[] = [
     row: 'default preset lock step (paper-demo, co-rl + ttrl + gt)',
     methods: ['co-rl', 'ttrl', 'gt'],
     arch: {},
-    timed: 5,
+    timed: 6,
   },
   {
     row: '200k scaling row (co-rl, 2 agents)',
@@ -55,13 +56,15 @@ export const POOL_CASES: readonly PoolCase[] = [
 
 /** Untimed lock steps first: a fresh worker's wasm starts in baseline code and tiers up as it runs. */
 const WARMUP = 3;
+/** Alternating rounds of timed steps on each side (lockStepPair). */
+const ROUNDS = 4;
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-/** Median wall ms of a lock step (WARMUP untimed, then `timed`), the methods side by side when pooled. */
-async function lockStepMs(be: Backend, c: PoolCase, models?: ModelsFactory): Promise<number> {
+/** The lock step's trainers: one per method, every model in this thread or (`models`) in the pool. */
+function lockStepTrainers(be: Backend, c: PoolCase, models?: ModelsFactory): CohortTrainer[] {
   const train = { ...DEFAULT_TRAIN, maxNewTokens: null };
-  const trainers = c.methods.map((method) => {
+  return c.methods.map((method) => {
     const { agents, task } = presetShapedAgents(be, 'paper-demo', c.arch);
     return new CohortTrainer(
       be,
@@ -70,24 +73,56 @@ async function lockStepMs(be: Backend, c: PoolCase, models?: ModelsFactory): Pro
       models,
     );
   });
+}
+
+/** Wall ms of each of `n` lock steps: the methods side by side when pooled, one after the other when not. */
+async function lockSteps(trainers: CohortTrainer[], pooled: boolean, n: number): Promise<number[]> {
   const times: number[] = [];
-  try {
-    for (let s = 0; s < WARMUP + c.timed; s++) {
-      const t0 = performance.now();
-      if (models) await Promise.all(trainers.map((t) => t.step()));
-      else for (const t of trainers) await t.step();
-      if (s >= WARMUP) times.push(performance.now() - t0);
-    }
-  } finally {
-    for (const t of trainers) {
-      t.dispose();
-      for (const a of t.agents) {
-        releaseDecoders(a.model);
-        a.model.free();
-      }
+  for (let s = 0; s < n; s++) {
+    const t0 = performance.now();
+    if (pooled) await Promise.all(trainers.map((t) => t.step()));
+    else for (const t of trainers) await t.step();
+    times.push(performance.now() - t0);
+  }
+  return times;
+}
+
+function disposeAll(trainers: CohortTrainer[]): void {
+  for (const t of trainers) {
+    t.dispose();
+    for (const a of t.agents) {
+      releaseDecoders(a.model);
+      a.model.free();
     }
   }
-  return median(times);
+}
+
+/**
+ * Median wall ms of a lock step on 1 worker and in the pool, measured in alternating rounds (WARMUP untimed
+ * steps each, then ROUNDS x `timed` steps on each side, one side after the other): a load that comes and
+ * goes on a shared machine falls on both sides alike instead of on whichever side ran while it lasted.
+ */
+async function lockStepPair(
+  be: Backend,
+  c: PoolCase,
+  factory: ModelsFactory | undefined,
+): Promise<{ oneWorkerMs: number; poolMs: number }> {
+  const one = lockStepTrainers(be, c);
+  const pooled = lockStepTrainers(be, c, factory);
+  const a: number[] = [];
+  const b: number[] = [];
+  try {
+    await lockSteps(one, false, WARMUP);
+    await lockSteps(pooled, !!factory, WARMUP);
+    for (let r = 0; r < ROUNDS; r++) {
+      a.push(...(await lockSteps(one, false, c.timed)));
+      b.push(...(await lockSteps(pooled, !!factory, c.timed)));
+    }
+  } finally {
+    disposeAll(one);
+    disposeAll(pooled);
+  }
+  return { oneWorkerMs: median(a), poolMs: median(b) };
 }
 
 /** Every pool row on `engine` with `workers` (default: the machine's cores). */
@@ -102,8 +137,7 @@ export async function poolRows(
     try {
       const n = c.methods.length * 2;
       const size = Math.min(workers, n);
-      const oneWorkerMs = await lockStepMs(be, c);
-      const poolMs = await withNodePool(size, engine, n, (f) => lockStepMs(be, c, f));
+      const { oneWorkerMs, poolMs } = await withNodePool(size, engine, n, (f) => lockStepPair(be, c, f));
       const r = {
         row: c.row,
         engine,
@@ -112,7 +146,7 @@ export async function poolRows(
         oneWorkerMs,
         poolMs,
         speedup: oneWorkerMs / poolMs,
-        timedSteps: c.timed,
+        timedSteps: c.timed * ROUNDS,
       };
       log(
         `pool ${engine} ${c.row}: ${oneWorkerMs.toFixed(0)} ms on 1 worker, ${poolMs.toFixed(0)} ms on ${size}: ${r.speedup.toFixed(2)}x`,
