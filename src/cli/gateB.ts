@@ -4,34 +4,12 @@
 // and the chosen recipe; with several grids, a recipe passes only where it passes on every one. A grid with
 // cells still to run gives a provisional choice, said so. Exit 0 when a recipe is chosen over complete
 // grids, 1 when none passes or a grid is incomplete, 2 on bad input.
-import { existsSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
 import { parseArgs } from '../util/args';
-import { listRecords, readManifest } from '../sweep/store';
-import { combineGateB, formatCombinedGateB, formatGateB, gateB, type GateBReport } from '../sweep/gateB';
+import { combineGateB, formatCombinedGateB, formatGateB } from '../sweep/gateB';
+import { gateBInputError as inputError, readGateBGrid as readGrid } from '../sweep/gateBGrid';
 
 const USAGE = 'usage: npm run gate-b -- --dir SWEEP_OUT_DIR[,SWEEP_OUT_DIR...] [--json FILE]';
-
-const inputError = (message: string) => Object.assign(new Error(message), { code: 2 });
-
-/** One grid's gate B and how many of its cells have results. */
-function readGrid(dir: string): { name: string; report: GateBReport; have: number; cells: number } {
-  if (!existsSync(join(dir, 'cells')))
-    throw inputError(`--dir ${dir}: no cells/ folder there; give the --out folder of a sweep`);
-  const records = listRecords(dir);
-  const bad = records.filter(
-    (r) => r.result && !r.result.config.methods.every((m) => m === 'gt' || m === 'random'),
-  );
-  if (bad.length)
-    throw inputError(
-      `${dir}: gate B is chosen with gt and random only; these cells train other methods: ${bad.map((r) => r.label).join(', ')}`,
-    );
-  const manifest = readManifest(dir);
-  const ids = new Set(records.filter((r) => r.status === 'done').map((r) => r.id));
-  const cells = manifest ? manifest.cells.length : records.length;
-  const have = manifest ? manifest.cells.filter((c) => ids.has(c.id)).length : ids.size;
-  return { name: manifest?.name ?? dir, report: gateB(records), have, cells };
-}
 
 function main(): void {
   const o = parseArgs(process.argv.slice(2), ['dir', 'json'], USAGE);

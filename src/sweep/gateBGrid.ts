@@ -1,0 +1,69 @@
+// Gate B's grids as they lie on disk (a sweep's --out folder each) and the recipe the pre-registration
+// takes from them (experiments/regime/PREREG.md, "Recipe"): the one chosen over every complete grid, else
+// the one chosen on the first grid alone (the preset nearest to the regime), else none.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { combineGateB, gateB, type GateBReport } from './gateB';
+import { listRecords, readManifest } from './store';
+
+/** One grid's gate B and how many of its cells have results. */
+export interface GateBGrid {
+  dir: string;
+  name: string;
+  report: GateBReport;
+  have: number;
+  cells: number;
+}
+
+/** An input error (exit code 2 in the CLIs). */
+export const gateBInputError = (message: string): Error => Object.assign(new Error(message), { code: 2 });
+
+/** Read one grid from a sweep's --out folder; refuses a folder without cells or with other methods. */
+export function readGateBGrid(dir: string): GateBGrid {
+  if (!existsSync(join(dir, 'cells')))
+    throw gateBInputError(`${dir}: no cells/ folder there; give the --out folder of a gate B sweep`);
+  const records = listRecords(dir);
+  const bad = records.filter(
+    (r) => r.result && !r.result.config.methods.every((m) => m === 'gt' || m === 'random'),
+  );
+  if (bad.length)
+    throw gateBInputError(
+      `${dir}: gate B is chosen with gt and random only; these cells train other methods: ${bad.map((r) => r.label).join(', ')}`,
+    );
+  const manifest = readManifest(dir);
+  const ids = new Set(records.filter((r) => r.status === 'done').map((r) => r.id));
+  const cells = manifest ? manifest.cells.length : records.length;
+  const have = manifest ? manifest.cells.filter((c) => ids.has(c.id)).length : ids.size;
+  return { dir, name: manifest?.name ?? dir, report: gateB(records), have, cells };
+}
+
+/** The pre-registered recipe from the grids, with where it came from; null recipe when none passes. */
+export interface RegisteredRecipe {
+  recipe: Record<string, unknown> | null;
+  /** "every grid", "<first grid> alone (no recipe passes on every grid)", or why there is none. */
+  source: string;
+  /** Grids with cells still to run (the choice is then provisional). */
+  incomplete: string[];
+}
+
+export function registeredRecipe(grids: readonly GateBGrid[]): RegisteredRecipe {
+  if (!grids.length) throw gateBInputError('no gate B grid given');
+  const incomplete = grids
+    .filter((g) => g.have < g.cells)
+    .map((g) => `${g.name} (${g.have} of ${g.cells} cells)`);
+  const combined = grids.length > 1 ? combineGateB(grids) : null;
+  if (combined?.chosen) return { recipe: combined.chosen.assign, source: 'every grid', incomplete };
+  const first = grids[0].report.chosen;
+  if (first)
+    return {
+      recipe: first.assign,
+      source:
+        grids.length > 1 ? `${grids[0].name} alone (no recipe passes on every grid)` : `${grids[0].name}`,
+      incomplete,
+    };
+  return {
+    recipe: null,
+    source: `no recipe passes gate B on ${grids[0].name}: the test is not run (gate B's failure is the finding)`,
+    incomplete,
+  };
+}
