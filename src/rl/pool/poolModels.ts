@@ -1,12 +1,14 @@
 // The coordinator's side of the pool (docs/architecture.md, "The cohort in parallel"): ModelPool starts
 // with its workers (each a HostPort, ./protocol.ts) and places every model of every trainer it is given on
-// a worker, one model per worker up to the pool size (model g of the pool on worker g mod size); PoolModels
-// is one trainer's CohortModels over those workers. A phase sends each worker its models' share and waits
+// a worker, one model per worker up to the pool size, then by load (placeModels: each model, largest first,
+// on the worker with the fewest parameters so far, so a cohort of two sizes does not put every large model
+// on one worker); PoolModels is one trainer's CohortModels over those workers. A phase sends each worker its models' share and waits
 // for all: the models of one step work in parallel, each from its own seed stream, so the numbers are the
 // same as on one worker for the same engine and kernel variant.
 import type { Agent } from '../../cohort/agent';
 import type { PretrainProgress } from '../../cohort/pretrainSpec';
 import { engineId } from '../../engine/backend';
+import { paramCount } from '../../model/params';
 import type { GenerateResult } from '../../model/generate';
 import type { CohortModels, ForwardPlan, ModelState, ModelsSetup } from '../cohortModels';
 import type { PolicyRows, TokenFigures } from '../policy';
@@ -32,6 +34,23 @@ interface Pending {
   resolve(v: unknown): void;
   reject(e: Error): void;
   progress?: (p: PretrainProgress) => void;
+}
+
+/**
+ * The worker of each new model (by index in `sizes`), given each worker's load so far (parameters of the
+ * models it holds; updated in place): largest model first, each on the least-loaded worker, ties to the lower
+ * worker. Where a model runs changes only the wall time: every model computes from its own seed streams.
+ */
+export function placeModels(sizes: readonly number[], load: number[]): number[] {
+  const out: number[] = new Array(sizes.length);
+  const order = sizes.map((_, i) => i).sort((a, b) => sizes[b] - sizes[a] || a - b);
+  for (const i of order) {
+    let w = 0;
+    for (let k = 1; k < load.length; k++) if (load[k] < load[w]) w = k;
+    out[i] = w;
+    load[w] += sizes[i];
+  }
+  return out;
 }
 
 /** One worker and its requests in flight. */
@@ -93,13 +112,16 @@ class Lane {
 
 /** A started pool of model workers. */
 export class ModelPool {
-  private placed = 0;
+  /** Parameters of the models placed on each worker so far (placeModels). */
+  private readonly load: number[];
   private cohorts = 0;
   private constructor(
     private readonly lanes: Lane[],
     /** The engine every worker runs (engineId). */
     readonly engine: string,
-  ) {}
+  ) {
+    this.load = lanes.map(() => 0);
+  }
 
   /** Start on `ports` (one per worker) and wait until every worker has its engine; all must run the same one. */
   static async start(ports: HostPort[]): Promise<ModelPool> {
@@ -142,8 +164,16 @@ export class ModelPool {
       throw new Error(
         `the trainer runs ${engineId(be.info)}, its model workers ${this.engine}: a pool serves one engine and kernel variant`,
       );
-    const lanes = agents.map(() => this.lanes[this.placed++ % this.lanes.length]);
-    return new PoolModels(this.cohorts++, agents, setup, lanes);
+    const sizes = agents.map((a) => paramCount(a.model.cfg));
+    const at = placeModels(sizes, this.load);
+    const release = () => at.forEach((w, i) => (this.load[w] -= sizes[i])); // the trainer is disposed
+    return new PoolModels(
+      this.cohorts++,
+      agents,
+      setup,
+      at.map((w) => this.lanes[w]),
+      release,
+    );
   };
 
   /**
@@ -176,6 +206,7 @@ class PoolModels implements CohortModels {
     agents: Agent[],
     setup: ModelsSetup,
     lanes: Lane[],
+    private readonly release: () => void,
   ) {
     for (const [n, lane] of lanes.entries()) {
       const g = this.groups.find((x) => x.lane === lane);
@@ -282,7 +313,11 @@ class PoolModels implements CohortModels {
     );
   }
 
+  private disposed = false;
+
   dispose(): void {
+    if (!this.disposed) this.release();
+    this.disposed = true;
     for (const { lane } of this.groups)
       lane.request({ op: 'close', cohort: this.cohort }).catch(() => undefined); // a stopped worker holds nothing
   }
