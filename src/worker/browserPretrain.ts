@@ -1,10 +1,15 @@
 // Pretraining a shipped preset's base agents inside the training worker ("Pretrain the base agents here"):
 // the same deterministic recipes as `npm run pretrain` (src/cohort), with progress notes, and a cache so a
-// reset or a second run reuses what this worker already made. Agents by axes (composed ones pretrained here,
-// the natural presets') are built by src/worker/axisBuilds.ts into the content-addressed cache instead.
-import { pretrainPreset } from '../cohort/build';
-import { presetAgentSpecs } from '../cohort/presets';
+// reset or a second run reuses what this worker already made. The agents are built side by side in the pool
+// of model workers when the run has one (src/rl/pool/poolBuilds.ts, the same pretrainAgent as
+// pretrainPreset, so the same bytes), one after the other here otherwise. Agents by axes (composed ones
+// pretrained here, the natural presets') are built by src/worker/axisBuilds.ts into the content-addressed
+// cache instead.
+import type { AgentSpec } from '../cohort/agent';
+import { getPreset, presetAgentSpecs } from '../cohort/presets';
 import type { Backend } from '../engine/backend';
+import { buildAgents, type BuildJob } from '../rl/pool/poolBuilds';
+import type { ModelPool } from '../rl/pool/poolModels';
 import type { ExperimentConfig } from '../rl/config';
 import type { TrainCommand } from './protocol';
 
@@ -38,6 +43,8 @@ export class PretrainCache {
     opts: PretrainOptions,
     aborted: () => boolean,
     note: (m: string, work?: number) => void,
+    /** The pool of model workers for `builds` agents (undefined: they are built here, one after the other). */
+    pool?: (builds: number) => Promise<ModelPool | undefined>,
   ): Promise<boolean> {
     const cohort = config.cohort as { preset?: string; agents?: unknown } | undefined;
     // agents by axes without a checkpoint are built by src/worker/axisBuilds.ts, the rest are read
@@ -52,21 +59,36 @@ export class PretrainCache {
       );
     const key = `${cohort.preset}|${JSON.stringify(opts.recipe ?? {})}`;
     if (key === this.pretrainedKey) return true;
-    const ids = presetAgentSpecs(cohort.preset).map((s) => s.id);
-    const done = rising();
-    const built = await pretrainPreset(be, cohort.preset, {
+    const specs = presetAgentSpecs(cohort.preset) as (AgentSpec & { checkpoint: string })[];
+    const task = getPreset(cohort.preset).task;
+    // cacheKey '': a shipped preset's checkpoint records none, as `npm run pretrain` writes it
+    const jobs: BuildJob[] = specs.map((spec) => ({
+      who: `agent ${spec.id}`,
+      spec,
+      task,
       recipe: opts.recipe,
-      shouldStop: aborted,
-      onProgress: (p) =>
+      cacheKey: '',
+    }));
+    const share = specs.map(() => 0); // each build's fraction done; the bar shows their mean
+    const done = rising();
+    const built = await buildAgents(jobs, {
+      backend: be,
+      pool: await pool?.(jobs.length),
+      aborted,
+      onProgress: (j, p) => {
+        share[j] = p.step / p.maxSteps;
         note(
-          `Pretraining agent ${p.agent}: step ${p.step}/${p.maxSteps}, loss ${p.loss.toFixed(3)}` +
+          `Pretraining agent ${specs[j].id}: step ${p.step}/${p.maxSteps}, loss ${p.loss.toFixed(3)}` +
             (p.valAccuracy === undefined ? '' : `, validation accuracy ${(100 * p.valAccuracy).toFixed(0)}%`),
-          done((Math.max(0, ids.indexOf(p.agent)) + p.step / p.maxSteps) / ids.length),
-        ),
+          done(share.reduce((a, b) => a + b, 0) / share.length),
+        );
+      },
+      onRetry: (j, why) =>
+        note(`agent ${specs[j].id}: its model worker stopped (${why}); pretraining it here instead`),
     });
-    if (aborted()) return false;
+    if (!built || aborted()) return false;
     this.pretrained.clear();
-    for (const a of built.agents) this.pretrained.set(a.spec.checkpoint, a.result.bytes);
+    specs.forEach((spec, i) => this.pretrained.set(spec.checkpoint, built[i].bytes));
     this.pretrainedKey = key;
     return true;
   }
