@@ -10,16 +10,7 @@ import type { AgentStepRecord } from '../rl/records';
 import { methodTitle } from '../rl/rewards';
 import { formatSeedTables } from './experimentReport';
 import { lineChartSvg, svgsToPngs, type Series } from '../plot/plotChart';
-
-const COLORS: Record<string, string> = {
-  'co-rl': '#d62728',
-  ttrl: '#1f77b4',
-  gt: '#2ca02c',
-  intuitor: '#9467bd',
-  rent: '#8c564b',
-  random: '#7f7f7f',
-  'co-rl-frozen': '#17becf',
-};
+import { METHOD_COLOURS as COLORS } from '../plot/colours';
 
 function args(): Record<string, string> {
   const a = process.argv.slice(2);

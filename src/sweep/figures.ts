@@ -6,17 +6,7 @@ import { lineChartSvg, svgsToPngs, type ChartSpec, type Series } from '../plot/p
 import { methodTitle } from '../rl/rewards';
 import type { CellRecord } from './store';
 import type { SweepReport } from './report';
-
-const COLORS: Record<string, string> = {
-  'co-rl': '#d62728',
-  ttrl: '#1f77b4',
-  gt: '#2ca02c',
-  intuitor: '#9467bd',
-  rent: '#8c564b',
-  random: '#7f7f7f',
-  'co-rl-frozen': '#17becf',
-  base: '#000000',
-};
+import { METHOD_COLOURS as COLORS } from '../plot/colours';
 
 const dots = (name: string, points: [number, number | null][], color = COLORS[name] ?? '#444'): Series => ({
   name,
