@@ -6,8 +6,8 @@ import type { RewardMethod } from '../rl/rewards';
 import { summarize } from '../rl/summary';
 import { sha16 } from '../util/sha256';
 import type { CellRecord, SweepManifest } from '../sweep/store';
-import type { LabRun } from './labRuns';
-import type { RunSettings } from './runConfigSlice';
+import type { LabRun } from '../formats/labRuns';
+import type { RunSettings } from '../formats/runSettings';
 import { reportFromCells, SWEEP_MANIFEST_FORMAT } from './sweepFromCells';
 import { SWEEP_CELL_FORMAT } from './sweepReport';
 

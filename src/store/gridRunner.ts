@@ -5,9 +5,9 @@
 // unless every cell's settings pass the Start button's checks.
 import { pageGridReport, type PageCell } from './gridReport';
 import { keepRunAs } from './labBridge';
-import { currentLabRun } from './labRuns';
-import { settingsProblems, type RunSettings } from './runConfigSlice';
-import { cohortContext } from './customCohort';
+import { currentLabRun } from '../formats/labRuns';
+import { settingsProblems, type RunSettings } from '../formats/runSettings';
+import { cohortContext } from '../formats/customCohort';
 import { useStore } from './store';
 import type { SweepReportView } from './sweepReport';
 import { startTraining } from './trainBridge';

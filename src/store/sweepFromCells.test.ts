@@ -13,8 +13,8 @@ import type { CellRecord } from '../sweep/store';
 import { writeReport } from '../sweep/run';
 import { claimDir, readManifest } from '../sweep/store';
 import { pageGridReport, pageCellRecord } from './gridReport';
-import { labRunFromFile } from './labRuns';
-import { DEFAULT_RUN_SETTINGS } from './runConfigSlice';
+import { labRunFromFile } from '../formats/labRuns';
+import { DEFAULT_RUN_SETTINGS } from '../formats/runSettings';
 import { reportFromCells, type JsonFile } from './sweepFromCells';
 import { cellAsRun } from './sweepReport';
 

@@ -5,8 +5,8 @@
 import type { ExperimentConfig } from '../rl/config';
 import type { EvalRecord, StepRecord } from '../rl/records';
 import type { RewardMethod } from '../rl/rewards';
-import { DEFAULT_RUN_SETTINGS, type RunSettings } from './runConfigSlice';
-import { RUN_FILE_FORMAT, RUN_FILE_VERSION, validateRunFile, type RunFile } from './runFile';
+import { DEFAULT_RUN_SETTINGS, type RunSettings } from '../formats/runSettings';
+import { RUN_FILE_FORMAT, RUN_FILE_VERSION, validateRunFile, type RunFile } from '../formats/runFile';
 
 export const SWEEP_REPORT_FORMAT = 'co-rl-sweep-report/1';
 export const SWEEP_CELL_FORMAT = 'co-rl-sweep-cell/1';
