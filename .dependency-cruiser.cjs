@@ -185,10 +185,6 @@ module.exports = {
     { from: { path: '^src/main[.]tsx$' }, to: { path: '^src/(app|store)/' } },
     { from: { path: '^e2e/' }, to: { path: '^(e2e|src)/' } }, // the browser checks drive every room
     { from: { path: TEST }, to: { path: FIXTURE } },
-    // Exception until issue 19 step 2 moves the sweep report's format and builder (src/sweep/report.ts,
-    // grid.ts, claims.ts, ...) to src/formats/, used by both the page and Node: the page's
-    // sweep report builds on them today. page-imports-node-only-file still keeps Node's files out.
-    { from: { path: '^src/store/(gridReport|sweepFromCells)([.]test)?[.]ts$' }, to: { path: '^src/sweep/' } },
     { from: {}, to: { dependencyTypes: ['npm', 'npm-dev', 'npm-peer', 'npm-optional', 'core'] } },
     { from: { path: '^(vite|playwright)[.]config[.]ts$' }, to: { path: '^src/build/' } },
   ],

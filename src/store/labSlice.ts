@@ -3,7 +3,7 @@
 // notice listing why a file was refused. Plain data only; the IndexedDB and file work is in labBridge.ts.
 import type { StateCreator } from 'zustand';
 import type { LabRun } from '../formats/labRuns';
-import type { SweepReportView } from './sweepReport';
+import type { SweepReportView } from '../formats/sweep/sweepReport';
 
 export interface LabSlice {
   /** Exponential smoothing weight of every chart, in [0, 0.99] (0: raw lines only). */

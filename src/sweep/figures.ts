@@ -4,8 +4,8 @@
 import { join } from 'node:path';
 import { lineChartSvg, svgsToPngs, type ChartSpec, type Series } from '../plot/plotChart';
 import { methodTitle } from '../rl/rewards';
-import type { CellRecord } from './store';
-import type { SweepReport } from './report';
+import type { CellRecord } from '../formats/sweep/records';
+import type { SweepReport } from '../formats/sweep/report';
 
 const COLORS: Record<string, string> = {
   'co-rl': '#d62728',

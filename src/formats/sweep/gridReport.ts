@@ -1,13 +1,13 @@
 // The page grid's sweep report (issue 15): each finished cell of gridRunner.ts becomes a cell record
 // (co-rl-sweep-cell/1, as `npm run sweep` writes DIR/cells/<id>.json) and the grid a sweep.json, and the
-// report is built from them by the sweep's own builder (src/sweep/report.ts via sweepFromCells.ts).
-import { stable } from '../rl/canonical';
-import type { RewardMethod } from '../rl/rewards';
-import { summarize } from '../rl/summary';
-import { sha16 } from '../util/sha256';
-import type { CellRecord, SweepManifest } from '../sweep/store';
-import type { LabRun } from '../formats/labRuns';
-import type { RunSettings } from '../formats/runSettings';
+// report is built from them by the sweep's own builder (src/formats/sweep/report.ts via sweepFromCells.ts).
+import { stable } from '../../rl/canonical';
+import type { RewardMethod } from '../../rl/rewards';
+import { summarize } from '../../rl/summary';
+import { sha16 } from '../../util/sha256';
+import type { CellRecord, SweepManifest } from './records';
+import type { LabRun } from '../labRuns';
+import type { RunSettings } from '../runSettings';
 import { reportFromCells, SWEEP_MANIFEST_FORMAT } from './sweepFromCells';
 import { SWEEP_CELL_FORMAT } from './sweepReport';
 

@@ -1,9 +1,9 @@
 // A sweep report built in the page (issue 15) from cell results (DIR/cells/<id>.json, co-rl-sweep-cell/1)
 // and, when given, the folder's sweep.json: the same builder as `npm run sweep -- --merge`
-// (src/sweep/report.ts), after every record is checked; any problem refuses the lot, each one listed.
-import { buildReport, type SweepReport } from '../sweep/report';
-import { sha16 } from '../util/sha256';
-import type { CellRecord, SweepManifest } from '../sweep/store';
+// (src/formats/sweep/report.ts), after every record is checked; any problem refuses the lot, each one listed.
+import { buildReport, type SweepReport } from './report';
+import { sha16 } from '../../util/sha256';
+import type { CellRecord, SweepManifest } from './records';
 import { cellAsRun, SWEEP_CELL_FORMAT } from './sweepReport';
 
 export const SWEEP_MANIFEST_FORMAT = 'co-rl-sweep/1';

@@ -1,12 +1,12 @@
 // Reading a sweep report (DIR/report.json of `npm run sweep`, format co-rl-sweep-report/1; the fields the
-// page uses of src/sweep/report.ts) and its cell results (DIR/cells/<id>.json, co-rl-sweep-cell/1) in
+// page uses of src/formats/sweep/report.ts) and its cell results (DIR/cells/<id>.json, co-rl-sweep-cell/1) in
 // the page: every problem is listed, each naming its field, and nothing is returned unless all is well.
 // A cell's curves become a run (the run-file checks of runFile.ts) for the compare view.
-import type { ExperimentConfig } from '../rl/config';
-import type { EvalRecord, StepRecord } from '../rl/records';
-import type { RewardMethod } from '../rl/rewards';
-import { DEFAULT_RUN_SETTINGS, type RunSettings } from '../formats/runSettings';
-import { RUN_FILE_FORMAT, RUN_FILE_VERSION, validateRunFile, type RunFile } from '../formats/runFile';
+import type { ExperimentConfig } from '../../rl/config';
+import type { EvalRecord, StepRecord } from '../../rl/records';
+import type { RewardMethod } from '../../rl/rewards';
+import { DEFAULT_RUN_SETTINGS, type RunSettings } from '../runSettings';
+import { RUN_FILE_FORMAT, RUN_FILE_VERSION, validateRunFile, type RunFile } from '../runFile';
 
 export const SWEEP_REPORT_FORMAT = 'co-rl-sweep-report/1';
 export const SWEEP_CELL_FORMAT = 'co-rl-sweep-cell/1';
