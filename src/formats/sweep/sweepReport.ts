@@ -6,10 +6,10 @@ import type { ExperimentConfig } from '../../rl/config';
 import type { EvalRecord, StepRecord } from '../../rl/records';
 import type { RewardMethod } from '../../rl/rewards';
 import { DEFAULT_RUN_SETTINGS, type RunSettings } from '../runSettings';
+import { CELL_FORMAT } from './records';
 import { RUN_FILE_FORMAT, RUN_FILE_VERSION, validateRunFile, type RunFile } from '../runFile';
 
 export const SWEEP_REPORT_FORMAT = 'co-rl-sweep-report/1';
-export const SWEEP_CELL_FORMAT = 'co-rl-sweep-cell/1';
 
 export interface SweepStats {
   mean: number;
@@ -208,11 +208,11 @@ export function cellAsRun(
   raw: unknown,
 ): { ok: true; run: RunFile; id: string } | { ok: false; errors: string[] } {
   if (!isObj(raw)) return { ok: false, errors: [`not a sweep cell result: the file holds ${shown(raw)}`] };
-  if (raw.format !== SWEEP_CELL_FORMAT)
+  if (raw.format !== CELL_FORMAT)
     return {
       ok: false,
       errors: [
-        `this file is a ${shown(raw.format)} file; a cell result is ${SWEEP_CELL_FORMAT} (DIR/cells/<id>.json)`,
+        `this file is a ${shown(raw.format)} file; a cell result is ${CELL_FORMAT} (DIR/cells/<id>.json)`,
       ],
     };
   const r = raw.result;
