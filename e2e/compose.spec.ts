@@ -34,7 +34,7 @@ test('compose a cohort: shipped, pretrained-here and imported agents train toget
     const html = (r.headers()['content-type'] ?? '').includes('text/html');
     if (m && r.ok() && !html) fetched.push(m[0]);
   });
-  // dev-only hook (src/store/customCohort.ts testPretrainRecipe): pretraining in seconds on SwiftShader
+  // dev-only hook (src/store/cohortStart.ts testPretrainRecipe): pretraining in seconds on SwiftShader
   await page.addInitScript(() => {
     (window as unknown as Record<string, unknown>).__CORL_TEST_PRETRAIN_RECIPE__ = {
       maxSteps: 2,

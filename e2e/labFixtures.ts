@@ -1,8 +1,8 @@
 // Run files for the lab specs (issue 15): small synthetic Co-RL runs whose curves depend on the seed and
 // the learning rate, built with the app's own buildRunFile so they pass the import checks.
 import type { EvalRecord, StepRecord } from '../src/rl/records';
-import { DEFAULT_RUN_SETTINGS, toExperimentConfig, type RunSettings } from '../src/store/runConfigSlice';
-import { buildRunFile } from '../src/store/runFile';
+import { DEFAULT_RUN_SETTINGS, toExperimentConfig, type RunSettings } from '../src/formats/runSettings';
+import { buildRunFile } from '../src/formats/runFile';
 
 /** A deterministic pseudo-random number in [-0.5, 0.5) from a seed and an index. */
 function noise(seed: number, i: number): number {

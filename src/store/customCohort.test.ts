@@ -11,16 +11,16 @@ import { parseExperimentConfig } from '../rl/config';
 import {
   agentFromImport,
   cohortContext,
-  cohortStartFields,
   customAgentProblems,
   type CustomAgent,
-} from './customCohort';
+} from '../formats/customCohort';
+import { cohortStartFields } from './cohortStart';
 import {
   DEFAULT_RUN_SETTINGS,
   settingsProblems,
   toExperimentConfig,
   type RunSettings,
-} from './runConfigSlice';
+} from '../formats/runSettings';
 import { presetCatalog } from './trainBridge';
 
 const agent = (id: string, family: string, seed: number, extra: Partial<CustomAgent> = {}): CustomAgent => ({

@@ -3,13 +3,13 @@
 // finished cell is kept as a run in the Compare view (seeds of one setting draw one band), and the grid's
 // sweep report (the one npm run sweep writes; gridReport.ts) opens in the Sweep view. Nothing runs
 // unless every cell's settings pass the Start button's checks.
-import { pageGridReport, type PageCell } from './gridReport';
+import { pageGridReport, type PageCell } from '../formats/sweep/gridReport';
 import { keepRunAs } from './labBridge';
-import { currentLabRun } from './labRuns';
-import { settingsProblems, type RunSettings } from './runConfigSlice';
-import { cohortContext } from './customCohort';
+import { currentLabRun } from '../formats/labRuns';
+import { settingsProblems, type RunSettings } from '../formats/runSettings';
+import { cohortContext } from '../formats/customCohort';
 import { useStore } from './store';
-import type { SweepReportView } from './sweepReport';
+import type { SweepReportView } from '../formats/sweep/sweepReport';
 import { startTraining } from './trainBridge';
 
 /** The Sweep view's source line of the grid's report. */

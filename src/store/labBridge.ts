@@ -2,8 +2,8 @@
 // and none is added, the problems listed per file), keep a copy of the current run, and list the runs
 // saved in this browser (src/store/persist.ts: each tab's run) so earlier runs can be shown again.
 import { loadRun as loadSaved, persistenceAvailable, runKeys } from './persist';
-import { labRunFromFile, currentLabRun, type LabRun } from './labRuns';
-import { parseRunFileBytes, RUN_FILE_MAX_CHARS, validateRunFile, type RunFile } from './runFile';
+import { labRunFromFile, currentLabRun, type LabRun } from '../formats/labRuns';
+import { parseRunFileBytes, RUN_FILE_MAX_CHARS, validateRunFile, type RunFile } from '../formats/runFile';
 import { useStore } from './store';
 
 let kept = 0;

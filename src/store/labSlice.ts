@@ -2,8 +2,8 @@
 // files, copies of the current run, runs saved in this browser) and which of them are shown, and the
 // notice listing why a file was refused. Plain data only; the IndexedDB and file work is in labBridge.ts.
 import type { StateCreator } from 'zustand';
-import type { LabRun } from './labRuns';
-import type { SweepReportView } from './sweepReport';
+import type { LabRun } from '../formats/labRuns';
+import type { SweepReportView } from '../formats/sweep/sweepReport';
 
 export interface LabSlice {
   /** Exponential smoothing weight of every chart, in [0, 0.99] (0: raw lines only). */

@@ -2,7 +2,7 @@
 // the base evaluation first and again with its live-portrait counts); other records are appended.
 import { describe, expect, it } from 'vitest';
 import { appendRecords, EMPTY_METRICS } from './metricsSlice';
-import { metrics } from './runFile.fixture';
+import { metrics } from '../formats/runFile.fixture';
 
 describe('appendRecords', () => {
   it('replaces a record of the last step and appends the rest', () => {

@@ -3,20 +3,7 @@
 import type { StateCreator } from 'zustand';
 import type { EvalRecord, StepRecord } from '../rl/records';
 import type { RewardMethod } from '../rl/rewards';
-import type { RegimeReport } from '../rl/regime/measure';
-
-export interface RunMetrics {
-  /** The run these records belong to. */
-  runId: number;
-  /** Methods in display order. */
-  methods: RewardMethod[];
-  /** Per method: its step records in step order. */
-  steps: Partial<Record<RewardMethod, StepRecord[]>>;
-  /** Per method: its evaluations in step order (step 0 = the base agents). */
-  evals: Partial<Record<RewardMethod, EvalRecord[]>>;
-  /** The regime check of the base agents at step 0 (the Regime panel's when it matches, or eval.regime > 0; the run file's `regime`). */
-  regime?: RegimeReport;
-}
+import type { RunMetrics } from '../formats/runMetrics';
 
 export interface MetricsSlice {
   metrics: RunMetrics;

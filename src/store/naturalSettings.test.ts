@@ -1,19 +1,20 @@
-// The run settings of the natural presets and of composed agents by axes (src/store/composeAxes.ts): the
+// The run settings of the natural presets and of composed agents by axes (src/formats/composeAxes.ts): the
 // experiment config they describe (agents by axes, no checkpoint, the preset's or chosen task), the start
 // command's fields (only the test recipe travels; no older preset pretraining), links and JSON carrying
 // them, and bad axes refused with Node's own messages (parseAxisAgent, contextErrors) before any work.
 import { describe, expect, it } from 'vitest';
 import { contextErrors } from '../cohort/axes';
 import { NATURAL_PRESETS, naturalPresetSpecs } from '../cohort/naturalPresets';
-import { composeTask, COMPOSE_TASK_NAMES } from './composeAxes';
-import { cohortStartFields, customAgentProblems, customAgentSpecs, type CustomAgent } from './customCohort';
+import { composeTask, COMPOSE_TASK_NAMES } from '../formats/composeAxes';
+import { cohortStartFields } from './cohortStart';
+import { customAgentProblems, customAgentSpecs, type CustomAgent } from '../formats/customCohort';
 import {
   DEFAULT_RUN_SETTINGS,
   settingsProblems,
   toExperimentConfig,
   type RunSettings,
-} from './runConfigSlice';
-import { settingsFromJson, settingsFromQuery, settingsToQuery } from './urlConfig';
+} from '../formats/runSettings';
+import { settingsFromJson, settingsFromQuery, settingsToQuery } from '../formats/urlConfig';
 
 const natural = (preset: string, more: Partial<RunSettings> = {}): RunSettings => ({
   ...DEFAULT_RUN_SETTINGS,

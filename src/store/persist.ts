@@ -1,10 +1,10 @@
 // Runs kept in the browser (IndexedDB database "co-rl-playground"): object store `runs` holds RunFile
-// records (src/store/runFile.ts), `snapshots` the trainer snapshot bytes of each run (src/rl/snapshot.ts),
+// records (src/formats/runFile.ts), `snapshots` the trainer snapshot bytes of each run (src/rl/snapshot.ts),
 // and `meta` the "last run" pointer. A run and its snapshot are written in ONE readwrite transaction, so a
 // crash mid-save leaves the previous complete pair, never half of one. Each tab writes only its own run key
 // and holds a Web Lock on it while it owns the run, so two tabs never write, or resume, the same run.
 // Every failure (a quota error included) rejects with a message saying what failed; nothing is swallowed.
-import type { RunFile } from './runFile';
+import type { RunFile } from '../formats/runFile';
 
 export const DB_NAME = 'co-rl-playground';
 export const DB_VERSION = 1;

@@ -6,14 +6,14 @@
 // Train view first shows): this tab's own run (sessionStorage) or else the last saved run (unless the
 // page was opened from a link with settings), if no other tab holds it and it was loading/running/paused: its settings and records up to the snapshot's step go
 // into the store at once, and the worker restarts from the snapshot, running or paused as before.
-import type { RunSnapshotRef, SavedPhase } from './runFile';
-import { buildRunFile, validateRunFile, type RunFile } from './runFile';
-import { keptOfRun } from './runFileTask';
+import type { RunSnapshotRef, SavedPhase } from '../formats/runFile';
+import { buildRunFile, validateRunFile, type RunFile } from '../formats/runFile';
+import { keptOfRun } from '../formats/runFileTask';
 import { claimRun, deleteRun, lastRun, loadRun, persistenceAvailable, releaseRun, saveRun } from './persist';
 import { planResume } from './resumePlan';
 import { downloadBlob } from './shareBridge';
 import { useStore } from './store';
-import { settingsFromQuery } from './urlConfig';
+import { settingsFromQuery } from '../formats/urlConfig';
 import { loadCatalog, onTrainEvents, sendTrainCommand, startTraining } from './trainBridge';
 import type { TrainEvent } from '../worker/protocol';
 

@@ -4,9 +4,10 @@
 // carries the panel's report so the worker reuses it at step 0 when it matches (src/worker/regimeRequest.ts).
 import { appBaseUrl } from '../cohort/fetchReader';
 import type { TrainEvent } from '../worker/protocol';
-import { cohortContext, cohortStartFields } from './customCohort';
-import { taskFileStartField } from './taskFileTask';
-import { settingsProblems, toExperimentConfig } from './runConfigSlice';
+import { cohortContext } from '../formats/customCohort';
+import { cohortStartFields } from './cohortStart';
+import { taskFileStartField } from '../formats/taskFileTask';
+import { settingsProblems, toExperimentConfig } from '../formats/runSettings';
 import { regimeKey } from './regimeSlice';
 import { useStore } from './store';
 import { onTrainEvents, sendTrainCommand } from './trainBridge';

@@ -3,7 +3,7 @@
 // (so the panel can say when it no longer matches), and its progress. The worker runs it: ./regimeBridge.ts.
 import type { StateCreator } from 'zustand';
 import type { RegimeReport } from '../rl/regime/measure';
-import { toExperimentConfig, type RunSettings } from './runConfigSlice';
+import { toExperimentConfig, type RunSettings } from '../formats/runSettings';
 
 export interface RegimeCheckState {
   phase: 'idle' | 'running' | 'done' | 'error';

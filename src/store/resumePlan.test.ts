@@ -6,10 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_EVAL, DEFAULT_TRAIN, type ExperimentConfig } from '../rl/config';
 import type { EvalRecord, StepRecord } from '../rl/records';
 import type { RewardMethod } from '../rl/rewards';
-import type { RunMetrics } from './metricsSlice';
+import type { RunMetrics } from '../formats/runMetrics';
 import { missingSteps, planResume, trimMetrics } from './resumePlan';
-import { DEFAULT_RUN_SETTINGS } from './runConfigSlice';
-import { RUN_FILE_FORMAT, RUN_FILE_VERSION, validateRunFile, type RunFile } from './runFile';
+import { DEFAULT_RUN_SETTINGS } from '../formats/runSettings';
+import { RUN_FILE_FORMAT, RUN_FILE_VERSION, validateRunFile, type RunFile } from '../formats/runFile';
 import { IDLE_STATUS } from './runStatusSlice';
 import { foldTrainEvents } from './trainEvents';
 

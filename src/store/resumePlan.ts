@@ -1,8 +1,8 @@
 // What a reload does with a run saved in IndexedDB (pure, so Node tests cover it): which runs resume,
 // from which step, paused or running, and which records stay (those up to the snapshot's step; the
 // worker recomputes the rest exactly, so nothing is drawn twice and nothing is missing).
-import type { RunMetrics } from './metricsSlice';
-import type { RunFile, SavedPhase } from './runFile';
+import type { RunMetrics } from '../formats/runMetrics';
+import type { RunFile, SavedPhase } from '../formats/runFile';
 
 /** Phases after which a reload continues the run. */
 export const RESUMABLE_PHASES: readonly SavedPhase[] = ['loading', 'running', 'paused'];

@@ -4,14 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { create } from 'zustand';
 import { DEFAULT_TRAIN, parseExperimentConfig } from '../rl/config';
 import { resolveCohortRef } from '../rl/cohortEnv';
+import { createRunConfigSlice, type RunConfigSlice } from './runConfigSlice';
 import {
-  createRunConfigSlice,
   DEFAULT_RUN_SETTINGS,
   settingsProblems,
   toExperimentConfig,
-  type RunConfigSlice,
   type RunSettings,
-} from './runConfigSlice';
+} from '../formats/runSettings';
 
 describe('run settings', () => {
   it('defaults give a valid experiment config with the trainer defaults', () => {

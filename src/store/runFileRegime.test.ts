@@ -7,9 +7,9 @@ import { regimeFigures, type AgentDraws } from '../rl/regime/figures';
 import { regimeGates } from '../rl/regime/gates';
 import type { RegimeReport } from '../rl/regime/measure';
 import { regimeMatches } from '../worker/regimeRequest';
-import { buildRunFile, parseRunFile, validateRunFile } from './runFile';
-import { good, metrics, settings } from './runFile.fixture';
-import { toExperimentConfig } from './runConfigSlice';
+import { buildRunFile, parseRunFile, validateRunFile } from '../formats/runFile';
+import { good, metrics, settings } from '../formats/runFile.fixture';
+import { toExperimentConfig } from '../formats/runSettings';
 import { foldTrainEvents } from './trainEvents';
 import { IDLE_STATUS } from './runStatusSlice';
 

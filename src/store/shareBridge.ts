@@ -5,14 +5,20 @@
 import { NATURAL_PRESET_NAMES } from '../cohort/naturalPresets';
 import { evalsCsv, pairsCsv, stepsCsv } from '../rl/csv';
 import type { EvalRecord, StepRecord } from '../rl/records';
-import type { RunMetrics } from './metricsSlice';
-import { DEFAULT_RUN_SETTINGS, type RunSettings } from './runConfigSlice';
-import { keptOfRun } from './runFileTask';
-import { buildRunFile, parseRunFileBytes, RUN_FILE_MAX_CHARS, RUN_NAME_MAX, type RunFile } from './runFile';
+import type { RunMetrics } from '../formats/runMetrics';
+import { DEFAULT_RUN_SETTINGS, type RunSettings } from '../formats/runSettings';
+import { keptOfRun } from '../formats/runFileTask';
+import {
+  buildRunFile,
+  parseRunFileBytes,
+  RUN_FILE_MAX_CHARS,
+  RUN_NAME_MAX,
+  type RunFile,
+} from '../formats/runFile';
 import { IDLE_STATUS } from './runStatusSlice';
 import { useStore, type AppState } from './store';
 import { pauseTraining } from './trainBridge';
-import { formatIgnored, linkFor, mergeQuery, settingsFromQuery } from './urlConfig';
+import { formatIgnored, linkFor, mergeQuery, settingsFromQuery } from '../formats/urlConfig';
 
 let urlRead = false;
 let presetFromUrl = false;

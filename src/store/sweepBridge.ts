@@ -1,10 +1,10 @@
 // The Sweep view's file work (issue 15): open report.json with (or without) its cell results, the sweep
-// folder itself, or cell results alone (the report is then built here: src/store/sweepFromCells.ts);
+// folder itself, or cell results alone (the report is then built here: src/formats/sweep/sweepFromCells.ts);
 // every file is checked before anything changes. A cell's curves go to the compare view.
-import { labRunFromFile, type LabRun } from './labRuns';
+import { labRunFromFile, type LabRun } from '../formats/labRuns';
 import { useStore } from './store';
-import { checkCellRecord, reportFromCells, type JsonFile } from './sweepFromCells';
-import { cellAsRun, validateSweepReport, type SweepReportView } from './sweepReport';
+import { checkCellRecord, reportFromCells, type JsonFile } from '../formats/sweep/sweepFromCells';
+import { cellAsRun, validateSweepReport, type SweepReportView } from '../formats/sweep/sweepReport';
 
 const MAX_BYTES = 200 * 1024 * 1024;
 

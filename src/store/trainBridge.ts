@@ -6,11 +6,13 @@ import { appBaseUrl } from '../cohort/fetchReader';
 import { describeTaskConfig, resolveTaskConfig } from '../tasks';
 import type { LiveParams, TrainCommand, TrainEvent } from '../worker/protocol';
 import type { ExperimentConfig } from '../rl/config';
-import { settingsProblems, toExperimentConfig, type PresetInfo, type RunSettings } from './runConfigSlice';
+import { settingsProblems, toExperimentConfig, type RunSettings } from '../formats/runSettings';
+import { type PresetInfo } from './runConfigSlice';
 import { useStore } from './store';
 import { foldTrainEvents } from './trainEvents';
-import { cohortContext, cohortStartFields } from './customCohort';
-import { taskFileStartField } from './taskFileTask';
+import { cohortContext } from '../formats/customCohort';
+import { cohortStartFields } from './cohortStart';
+import { taskFileStartField } from '../formats/taskFileTask';
 import { matchingRegime } from './regimeSlice';
 
 let worker: Worker | null = null;

@@ -1,7 +1,8 @@
 // Folds a batch of training-worker events (in arrival order) into the run status and the metrics: a
 // 'run' event starts over, records are appended once per batch, the last status wins. Pure.
 import type { EngineEvent, TrainEvent } from '../worker/protocol';
-import { appendRecords, type RunMetrics } from './metricsSlice';
+import { appendRecords } from './metricsSlice';
+import { type RunMetrics } from '../formats/runMetrics';
 import { trimMetrics } from './resumePlan';
 import type { RunStatus } from './runStatusSlice';
 import type { EvalRecord, StepRecord } from '../rl/records';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sweepCommand } from './pool';
-import type { CellRecord } from './store';
+import type { CellRecord } from '../formats/sweep/records';
 
 const [node, ...sweepArgs] = sweepCommand([]);
 const root = mkdtempSync(join(tmpdir(), 'axis-sweep-test-'));

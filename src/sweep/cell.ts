@@ -8,8 +8,9 @@ import { CohortLoader, validateExperiment } from '../rl/cohortEnv';
 import { runExperiment, type ExperimentResult } from '../rl/experiment';
 import { withNodePool, workersArg } from '../rl/pool/nodePool';
 import type { Cell, SweepPlan } from './grid';
-import type { PreregStamp } from './registration';
-import { cellRecord, markRunning, SweepInputError, writeRecord, type CellRecord } from './store';
+import type { PreregStamp } from '../formats/sweep/registration';
+import { cellRecord, markRunning, SweepInputError, writeRecord } from './store';
+import { type CellRecord } from '../formats/sweep/records';
 
 /** Progress of a running cell, as the pool reads it from the child's stdout (one JSON line each). */
 export const PROGRESS_TAG = '@@sweep-progress ';

@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PUBLIC_DIR } from '../cohort/nodeFiles';
-import { checkClaims, spearman } from './claims';
+import { checkClaims, spearman } from '../formats/sweep/claims';
 import { prepareCheckpoints, type NeededAgent } from './checkpoints';
 import { planSweep } from './grid';
-import { group } from './claims.fixture';
+import { group } from '../formats/sweep/claims.fixture';
 
 describe('spearman', () => {
   it('is 1 / -1 for monotone data, averages tied ranks, and is null when undefined', () => {

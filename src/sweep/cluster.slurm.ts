@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepCommand } from './pool';
 
 const [node, ...sweepArgs] = sweepCommand([]);
-import type { SweepReport } from './report';
+import type { SweepReport } from '../formats/sweep/report';
 import { startCluster, type TestCluster } from './testCluster';
 
 const root = mkdtempSync(join(tmpdir(), 'sweep-slurm-'));

@@ -4,8 +4,8 @@
 import { join } from 'node:path';
 import { lineChartSvg, svgsToPngs, type ChartSpec, type Series } from '../plot/plotChart';
 import { methodTitle } from '../rl/rewards';
-import type { CellRecord } from './store';
-import type { SweepReport } from './report';
+import type { CellRecord } from '../formats/sweep/records';
+import type { SweepReport } from '../formats/sweep/report';
 import { METHOD_COLOURS as COLORS } from '../plot/colours';
 
 const dots = (name: string, points: [number, number | null][], color = COLORS[name] ?? '#444'): Series => ({

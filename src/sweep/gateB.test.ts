@@ -1,7 +1,7 @@
 // Gate B's rule on synthetic cell records: each threshold from both sides, the choice of the largest GT
 // gain with ties to the smaller learning rate, and cells that failed.
 import { describe, expect, it } from 'vitest';
-import type { CellRecord } from './store';
+import type { CellRecord } from '../formats/sweep/records';
 import { combineGateB, formatCombinedGateB, formatGateB, gateB, methodGain, methodMaxKl } from './gateB';
 
 interface Fig {

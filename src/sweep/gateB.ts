@@ -4,8 +4,8 @@
 // largest KL to the base random reaches. A recipe passes when GT gains >= 10 points while random moves
 // greedy accuracy by at most 2 points with KL <= 0.05; among passing recipes the largest GT gain wins,
 // ties (equal to 0.1 point) to the smaller learning rate. Pure: reads cell records, writes nothing.
-import type { CellRecord } from './store';
-import { maxMeanKl } from './compact';
+import type { CellRecord } from '../formats/sweep/records';
+import { maxMeanKl } from '../formats/sweep/compact';
 
 /** The rule's thresholds (fixed before any sweep was run). */
 export const GATE_B = { gtMinGain: 0.1, randomMaxMove: 0.02, randomMaxKl: 0.05, tie: 0.001 } as const;

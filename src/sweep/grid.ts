@@ -11,8 +11,14 @@ import type { SweepBackend } from './backends';
 import { isObj, parseInput, problemsWith, show } from '../schema';
 import { ASSIGNMENTS, AXIS_VALUES, BACKEND, GRID } from './sweepSchema';
 import { formatPath, listPaths, parsePath, setAt, type PathStep } from './paths';
-import { checkRegistration, parseRegistration, REGISTRATION_KEYS, type Registration } from './registration';
+import {
+  checkRegistration,
+  parseRegistration,
+  REGISTRATION_KEYS,
+  type Registration,
+} from '../formats/sweep/registration';
 import { sha16 } from '../util/sha256';
+import { valueLabel } from '../formats/sweep/records';
 
 /** The keys of a sweep config that are not experiment fields. */
 export const SWEEP_KEYS = ['grid', 'include', 'exclude', 'backend', ...REGISTRATION_KEYS];
@@ -43,22 +49,6 @@ export interface SweepPlan {
 }
 
 const sha = sha16;
-
-/** A short label of a value: strings as they are, agent lists by id:family.size, others as JSON. */
-export function valueLabel(v: unknown): string {
-  if (typeof v === 'string') return v;
-  if (Array.isArray(v) && v.every((a) => isObj(a) && typeof a.id === 'string')) {
-    return v
-      .map(
-        (a) =>
-          `${a.id}:${a.family ?? '?'}${a.size ? `.${a.size}` : ''}${a.seed !== undefined ? `.s${a.seed}` : ''}`,
-      )
-      .join('+');
-  }
-  if (Array.isArray(v) && v.every((a) => typeof a !== 'object' || a === null)) return v.join('+');
-  const j = show(v);
-  return j.length > 48 ? `${j.slice(0, 45)}...` : j;
-}
 
 /** The base with `path` set to `value`; `cohort.preset` and `cohort.agents` replace each other. */
 function assignOne(

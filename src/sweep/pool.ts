@@ -8,7 +8,8 @@ import { MODEL_WORKERS_ENV, PROGRESS_TAG } from './cell';
 import { defaultWorkers } from '../rl/pool/nodePool';
 import type { SweepPlan } from './grid';
 import type { SweepProgress } from './progress';
-import { cellRecord, logFile, readRecord, writeRecord, type CellRecord } from './store';
+import { cellRecord, logFile, readRecord, writeRecord } from './store';
+import { type CellRecord } from '../formats/sweep/records';
 
 /** The sweep CLI the children run. */
 export const SWEEP_CLI = fileURLToPath(new URL('../cli/sweep.ts', import.meta.url));

@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PREREG_HEADINGS, type PreregStamp } from './registration';
+import { PREREG_HEADINGS, type PreregStamp } from '../formats/sweep/registration';
 
 export type { PreregStamp };
 

@@ -17,8 +17,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sweepCommand } from './pool';
-import type { SweepReport } from './report';
-import type { CellRecord } from './store';
+import type { SweepReport } from '../formats/sweep/report';
+import type { CellRecord } from '../formats/sweep/records';
 
 const [node, ...sweepArgs] = sweepCommand([]);
 const PATH = 'experiments/regime/PREREG.md';

@@ -8,11 +8,12 @@ import type { EvalRecord } from '../rl/records';
 import type { RewardMethod } from '../rl/rewards';
 import { summarize } from '../rl/summary';
 import { planSweep, type SweepPlan } from './grid';
-import { buildReport } from './report';
+import { buildReport } from '../formats/sweep/report';
 import { reportMarkdown } from './reportMd';
-import { cellPresets } from './registration';
-import { verdictRuns } from './registered';
-import { manifestOf, type CellRecord } from './store';
+import { cellPresets } from '../formats/sweep/registration';
+import { verdictRuns } from '../formats/sweep/registered';
+import { manifestOf } from './store';
+import { type CellRecord } from '../formats/sweep/records';
 
 const agents = (seed: number) => [
   {

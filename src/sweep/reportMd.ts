@@ -2,8 +2,8 @@
 // verdicts: reportMdRegistered.ts), then per cohort the base overlap, each method's gain over seeds and
 // the matched-budget ensembles, then every cell.
 import { methodTitle } from '../rl/rewards';
-import type { Stats } from './groups';
-import type { SweepReport } from './report';
+import type { Stats } from '../formats/sweep/groups';
+import type { SweepReport } from '../formats/sweep/report';
 import { registeredMarkdown } from './reportMdRegistered';
 
 const pct = (x: number | null | undefined): string =>

@@ -1,8 +1,8 @@
 // The registered part of report.md (docs/sweeps.md, "Registered sweeps"): the pre-registration the
 // cells ran under, then per preset the verdict with Co-RL's gain, GT's, Co-RL minus co-rl-frozen and
 // the reason, and every method's base, final and gain with their 95% t-intervals over base seeds.
-import type { SweepReport } from './report';
-import { intervalText, type Interval } from './verdict';
+import type { SweepReport } from '../formats/sweep/report';
+import { intervalText, type Interval } from '../formats/sweep/verdict';
 
 const pct = (i: Interval | undefined): string =>
   i

@@ -9,10 +9,10 @@ import { prepareCheckpoints, type CheckpointBuilder } from './checkpoints';
 import { writeReportPngs } from './figures';
 import { planSweep, type SweepPlan } from './grid';
 import { checkPrereg, type PreregStamp } from './prereg';
-import { parseRegistration } from './registration';
+import { parseRegistration } from '../formats/sweep/registration';
 import { runPool } from './pool';
 import { progressBar } from './progress';
-import { buildReport, type SweepReport } from './report';
+import { buildReport, type SweepReport } from '../formats/sweep/report';
 import { reportMarkdown } from './reportMd';
 import { clearFailed, followArray, recordLostTasks, submitArray, type SlurmOptions } from './slurm';
 import {
@@ -23,8 +23,8 @@ import {
   SweepInputError,
   sweepTemporaries,
   writeAtomic,
-  type SweepManifest,
 } from './store';
+import { type SweepManifest } from '../formats/sweep/records';
 
 export { SweepInputError };
 

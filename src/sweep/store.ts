@@ -2,17 +2,14 @@
 // record per cell, keyed by the hash of its full config, written atomically: temporary file, then rename;
 // small enough to commit), DIR/full/<id>.json (the same record with every step), DIR/logs/<id>.log (the
 // cell's stderr) and DIR/running/<id>.json (a cell in progress); DIR/.gitignore leaves out all but the
-// manifest and the compact records. docs/sweeps.md.
+// manifest and the compact records (their formats: src/formats/sweep/records.ts). docs/sweeps.md.
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { ExperimentResult } from '../rl/experiment';
 import { InputError } from '../schema';
 import type { SweepPlan } from './grid';
-import type { PreregStamp } from './registration';
-import { compactResult, type CompactInfo } from './compact';
-
-export const SWEEP_FORMAT = 'co-rl-sweep/1';
+import { compactResult } from '../formats/sweep/compact';
+import { CELL_FORMAT, SWEEP_FORMAT, type CellRecord, type SweepManifest } from '../formats/sweep/records';
 
 /** A bad sweep config or folder: the CLI prints the problems and exits with status 2, nothing run. */
 export class SweepInputError extends InputError {
@@ -21,38 +18,6 @@ export class SweepInputError extends InputError {
     this.message = problems.join('\n  - '); // the CLI prints it after "  - "
     this.name = 'SweepInputError';
   }
-}
-export const CELL_FORMAT = 'co-rl-sweep-cell/1';
-
-/** What DIR/sweep.json holds. */
-export interface SweepManifest {
-  format: string;
-  name: string;
-  hash: string;
-  config: unknown;
-  axes: string[];
-  cells: { index: number; id: string; label: string; assign: Record<string, unknown> }[];
-}
-
-/** The result of one cell: done (the experiment ran to its end) or failed (with the error). */
-export interface CellRecord {
-  format: string;
-  sweep: string;
-  index: number;
-  id: string;
-  label: string;
-  assign: Record<string, unknown>;
-  status: 'done' | 'failed';
-  error: string | null;
-  host: string;
-  startedAt: string;
-  seconds: number;
-  /** The experiment's result (also the partial one of a run that stopped early); null if none. */
-  result: ExperimentResult | null;
-  /** The pre-registration the cell ran under (a sweep naming `prereg`; checked by `--cell` first). */
-  prereg?: PreregStamp;
-  /** Set in a compact record (DIR/cells): what the thinning of `result` dropped (compact.ts). */
-  compact?: CompactInfo;
 }
 
 /** A record of cell `index` of `plan` (this host). */

@@ -22,10 +22,10 @@ import { canonicalMetricsJson } from '../rl/canonical';
 import { sweepCommand } from './pool';
 
 const [node, ...sweepArgs] = sweepCommand([]);
-import { buildReport, type SweepReport } from './report';
+import { buildReport, type SweepReport } from '../formats/sweep/report';
 import { methodGain, methodMaxKl } from './gateB';
-import { STEP_EVERY } from './compact';
-import type { CellRecord, SweepManifest } from './store';
+import { STEP_EVERY } from '../formats/sweep/compact';
+import type { CellRecord, SweepManifest } from '../formats/sweep/records';
 import { sha16 } from '../util/sha256';
 
 const root = mkdtempSync(join(tmpdir(), 'sweep-test-'));

@@ -2,13 +2,14 @@
 // paper-demo checkpoints; the model workers are worker threads here, Web Workers in the page): a run on
 // 2 model workers posts the same step and evaluation records as on one; a model worker that stops mid-run is
 // replaced and the run reloaded from the kept snapshot, no step lost or repeated; where workers cannot
-// start the run keeps every model in the training worker and says so; the default pool size.
+// start the run keeps every model in the training worker and says so (the default pool size:
+// src/formats/runSettings.test.ts).
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_EVAL, DEFAULT_TRAIN, type ExperimentConfig } from '../rl/config';
 import { nodePort } from '../rl/pool/nodePool';
 import type { HostPort } from '../rl/pool/protocol';
 import { controllerHarness, evalRecords, stepRecords } from './controllerHarness';
-import { defaultPoolSize, type SpawnModelWorker } from './pagePool';
+import type { SpawnModelWorker } from './pagePool';
 import type { TrainEvent } from './protocol';
 
 const config: ExperimentConfig = {
@@ -109,12 +110,5 @@ describe('the page pool of model workers', () => {
       await expect(
         h.c.command({ type: 'start', config, backend: 'cpu', delayMs: 0, workers }),
       ).rejects.toThrow(/the pool size \(workers\) must be a whole number of workers from 1 to 64/);
-  });
-
-  it('defaults to the cores but one, at least 1', () => {
-    expect([defaultPoolSize(8), defaultPoolSize(2), defaultPoolSize(1), defaultPoolSize(undefined)]).toEqual([
-      7, 1, 1, 1,
-    ]);
-    expect(defaultPoolSize(200)).toBe(64);
   });
 });

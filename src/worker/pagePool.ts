@@ -16,11 +16,6 @@ export type SpawnModelWorker = (engine: string) => HostPort;
 /** How long a pool may take to start before the run goes on without it. */
 const START_MS = 30_000;
 
-/** The default pool size of the page: the cores but one (the page's own), at least 1. */
-export function defaultPoolSize(cores = globalThis.navigator?.hardwareConcurrency): number {
-  return Math.max(1, Math.min(64, (cores ?? 1) - 1));
-}
-
 /** The models of a run's lock step: every method's copy of every agent. */
 export function poolModels(config: ExperimentConfig): number {
   const c = config.cohort as { agents?: unknown[]; preset?: string };

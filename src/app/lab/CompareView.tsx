@@ -4,7 +4,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { RewardMethod } from '../../rl/rewards';
 import { importLabFiles, keepCurrentRun, loadSavedRuns } from '../../store/labBridge';
-import { currentLabRun } from '../../store/labRuns';
+import { currentLabRun } from '../../formats/labRuns';
 import { useStore } from '../../store/store';
 import { METHOD_LABEL } from '../train/chartData';
 import { CompareChart } from './CompareChart';

@@ -1,7 +1,7 @@
 // The Compare view's small grid run (issue 15): one or two numeric settings over comma-separated values
 // (at most 8 cells), run cell after cell in the training worker from the Train view's settings; each
 // finished cell joins the runs above (cells that differ only by seed draw one band), and the grid's
-// sweep report opens in the Sweep view (src/store/gridReport.ts).
+// sweep report opens in the Sweep view (src/formats/sweep/gridReport.ts).
 import { useEffect, useState } from 'react';
 import {
   cancelGrid,

@@ -1,7 +1,7 @@
 // The compare view's runs table (issue 15): every kept run with a box to show it, its colour (its seed
 // group's), where it came from, and the values of exactly the settings that differ between shown runs.
-import type { LabRun } from '../../store/labRuns';
-import type { RunSettings } from '../../store/runConfigSlice';
+import type { LabRun } from '../../formats/labRuns';
+import type { RunSettings } from '../../formats/runSettings';
 import type { RunGroup } from './compareData';
 
 interface Props {

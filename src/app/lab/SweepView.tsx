@@ -1,4 +1,4 @@
-// The Sweep view (issue 15): open a sweep's report.json (npm run sweep; src/sweep/report.ts) or its whole
+// The Sweep view (issue 15): open a sweep's report.json (npm run sweep; src/formats/sweep/report.ts) or its whole
 // folder, and see Co-RL's gain against the base agents' kappa per cohort, the paper's claims as a
 // checklist, and the cells; a cell whose result file was opened shows its curves in the compare view.
 import {
@@ -14,7 +14,7 @@ import {
 import { downloadBlob } from '../../store/shareBridge';
 import { openSweepFiles, showCellInCompare } from '../../store/sweepBridge';
 import { useStore } from '../../store/store';
-import type { SweepReportView } from '../../store/sweepReport';
+import type { SweepReportView } from '../../formats/sweep/sweepReport';
 import { FileButton } from './controls';
 import { LabNotice } from './LabNotice';
 import './lab.css';

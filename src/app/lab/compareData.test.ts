@@ -1,7 +1,7 @@
 // Unit tests of the compare view's data (compareData.ts) and of the charts' smoothing (smoothing.ts).
 import { describe, expect, it } from 'vitest';
-import type { LabRun } from '../../store/labRuns';
-import { DEFAULT_RUN_SETTINGS, toExperimentConfig, type RunSettings } from '../../store/runConfigSlice';
+import type { LabRun } from '../../formats/labRuns';
+import { DEFAULT_RUN_SETTINGS, toExperimentConfig, type RunSettings } from '../../formats/runSettings';
 import { COMPARE_METRICS, compareRows, differingSettings, groupRuns, smoothCompareRows } from './compareData';
 import { emaSmooth, smoothChart } from './smoothing';
 import type { EvalRecord } from '../../rl/records';

@@ -2,9 +2,9 @@
 // with a min-max band), the settings that differ between shown runs, and chart rows per metric and method.
 import type { EvalRecord, StepRecord } from '../../rl/records';
 import type { RewardMethod } from '../../rl/rewards';
-import type { LabRun } from '../../store/labRuns';
-import type { RunSettings } from '../../store/runConfigSlice';
-import { SETTINGS_KEYS } from '../../store/urlConfig';
+import type { LabRun } from '../../formats/labRuns';
+import type { RunSettings } from '../../formats/runSettings';
+import { SETTINGS_KEYS } from '../../formats/urlConfig';
 import { emaSmooth } from './smoothing';
 
 /** Colours of the shown runs (or seed groups), in order. */

@@ -1,6 +1,6 @@
 // The latest run's problems for the Theory view's portrait: the live portrait's series of the first
 // method with portrait counts (Co-RL when it ran) and the cohort's first pair of agents.
-import type { RunMetrics } from '../../store/metricsSlice';
+import type { RunMetrics } from '../../formats/runMetrics';
 import { agentPairs, portraitAgents, portraitSeries, type PortraitSeries } from './portraitData';
 
 /** The series to overlay, with its method, or null when the run has no portrait counts yet. */

@@ -1,7 +1,7 @@
 // Embed and tour links: what is read, and every unknown or bad parameter listed with the default kept.
 import { describe, expect, it } from 'vitest';
 import { parseEmbed, parseTour, tourHash } from './teachUrl';
-import { settingsFromQuery } from '../../store/urlConfig';
+import { settingsFromQuery } from '../../formats/urlConfig';
 
 describe('embed links', () => {
   it('reads the panels, in order, and run', () => {

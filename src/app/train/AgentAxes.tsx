@@ -1,4 +1,4 @@
-// The Compose panel's axes (issue 12; src/store/composeAxes.ts): the composed cohort's task, and for an
+// The Compose panel's axes (issue 12; src/formats/composeAxes.ts): the composed cohort's task, and for an
 // agent pretrained here its tokenizer, architecture overrides (nLayer, nHead, nEmbd, mlpRatio, pos,
 // blockSize; empty = the family's) and corpus (the family's, a seeded random draw with size and stream, or
 // share i of n). Values go into the store as typed; the checks (parseAxisAgent, contextErrors) name bad ones.
@@ -6,10 +6,10 @@ import { useState } from 'react';
 import { ARCH_FIELDS } from '../../cohort/axes';
 import { FAMILIES, familyArch } from '../../cohort/families';
 import { TOKENIZER_NAMES, type TokenizerName } from '../../tasks';
-import { COMPOSE_TASK_HELP, COMPOSE_TASK_NAMES } from '../../store/composeAxes';
-import type { CustomAgent } from '../../store/customCohort';
+import { COMPOSE_TASK_HELP, COMPOSE_TASK_NAMES } from '../../formats/composeAxes';
+import type { CustomAgent } from '../../formats/customCohort';
 import { changeSettings } from '../../store/trainBridge';
-import { FILE_TASK, type TaskFileRef } from '../../store/taskFileTask';
+import { FILE_TASK, type TaskFileRef } from '../../formats/taskFileTask';
 
 type ArchKey = (typeof ARCH_FIELDS)[number];
 type NumKey = Exclude<ArchKey, 'pos'>;

@@ -6,9 +6,9 @@ import { useId, useRef, useState } from 'react';
 import { FAMILIES, FAMILY_NAMES } from '../../cohort/families';
 import { isNaturalPreset, naturalPreset, naturalPresetSpecs } from '../../cohort/naturalPresets';
 import { VIEW_NAMES, type TaskConfig, type ViewName } from '../../tasks';
-import { composeTaskName, hasAxes } from '../../store/composeAxes';
-import { composedTask } from '../../store/runConfigSlice';
-import { FILE_TASK, taskFileLoaded, type TaskFileRef } from '../../store/taskFileTask';
+import { composeTaskName, hasAxes } from '../../formats/composeAxes';
+import { composedTask } from '../../formats/runSettings';
+import { FILE_TASK, taskFileLoaded, type TaskFileRef } from '../../formats/taskFileTask';
 import {
   agentFromImport,
   customCheckpointPath,
@@ -16,7 +16,7 @@ import {
   MAX_AGENT_SEED,
   type AgentSource,
   type CustomAgent,
-} from '../../store/customCohort';
+} from '../../formats/customCohort';
 import type { PresetInfo } from '../../store/runConfigSlice';
 import { useStore } from '../../store/store';
 import { changeSettings } from '../../store/trainBridge';

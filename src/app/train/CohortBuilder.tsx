@@ -4,7 +4,8 @@
 // gt checked by default).
 import { REWARD_METHODS } from '../../rl/config';
 import type { RewardMethod } from '../../rl/rewards';
-import type { PresetInfo, RunSettings } from '../../store/runConfigSlice';
+import type { PresetInfo } from '../../store/runConfigSlice';
+import type { RunSettings } from '../../formats/runSettings';
 import { useStore } from '../../store/store';
 import { changeSettings } from '../../store/trainBridge';
 import { isNaturalPreset, naturalPreset } from '../../cohort/naturalPresets';
@@ -12,7 +13,7 @@ import { AgentComposer } from './AgentComposer';
 import { NaturalPresetInfo, PresetOptions } from './NaturalPresetInfo';
 import { METHOD_COLOUR, METHOD_LABEL } from './chartData';
 import { TaskFilePanel } from './taskFile/TaskFilePanel';
-import { FILE_TASK } from '../../store/taskFileTask';
+import { FILE_TASK } from '../../formats/taskFileTask';
 
 const METHOD_HELP: Record<RewardMethod, string> = {
   'co-rl': "rewarded for matching its ring predecessor's vote",

@@ -1,14 +1,14 @@
 // "Config (JSON)": the run settings as JSON text, edited by hand and applied all or nothing through the same
-// checks as a link and a run file (settingsFromJsonText in src/store/urlConfig.ts). A refused edit changes
+// checks as a link and a run file (settingsFromJsonText in src/formats/urlConfig.ts). A refused edit changes
 // nothing and lists every problem (field: why, what is accepted), as text only. An applied edit goes through
 // changeSettings, so a running run takes a new learning rate or temperature at once, and the URL follows.
 // While the text has no unsaved edits it follows the settings as they change elsewhere.
 import { NATURAL_PRESET_NAMES } from '../../cohort/naturalPresets';
 import { useState } from 'react';
 import { useStore } from '../../store/store';
-import type { RunSettings } from '../../store/runConfigSlice';
+import type { RunSettings } from '../../formats/runSettings';
 import { changeSettings } from '../../store/trainBridge';
-import { sameValue, SETTINGS_KEYS, settingsFromJsonText } from '../../store/urlConfig';
+import { sameValue, SETTINGS_KEYS, settingsFromJsonText } from '../../formats/urlConfig';
 import './configEditor.css';
 
 /** The settings as the editor shows them: pretty JSON in the settings' field order. */

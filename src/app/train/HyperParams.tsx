@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { ScaleRewards } from '../../rl/advantages';
 import type { LossType } from '../../rl/grpo';
 import { changeSettings } from '../../store/trainBridge';
-import type { RunSettings, TrainBackend } from '../../store/runConfigSlice';
+import type { RunSettings, TrainBackend } from '../../formats/runSettings';
 import { NumberField } from './NumberField';
 import { TeacherField } from './TeacherField';
 

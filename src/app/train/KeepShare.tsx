@@ -3,7 +3,7 @@
 // changes nothing and says why). The run's name is user text and is only ever rendered as text.
 import { useState, type ChangeEvent } from 'react';
 import { useStore } from '../../store/store';
-import { RUN_NAME_MAX } from '../../store/runFile';
+import { RUN_NAME_MAX } from '../../formats/runFile';
 import {
   copyLink,
   defaultRunName,

@@ -12,10 +12,10 @@ import {
   stepTraining,
 } from '../../store/trainBridge';
 import type { ExperimentConfig } from '../../rl/config';
-import { toExperimentConfig, type RunSettings } from '../../store/runConfigSlice';
+import { toExperimentConfig, type RunSettings } from '../../formats/runSettings';
 import { firstStepSummary, METHOD_LABEL } from './chartData';
 import type { StepRecord } from '../../rl/records';
-import type { RunMetrics } from '../../store/metricsSlice';
+import type { RunMetrics } from '../../formats/runMetrics';
 import { throughput, throughputText } from './throughput';
 
 const SPEEDS = [

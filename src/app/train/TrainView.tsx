@@ -2,8 +2,8 @@
 // training worker in lock step, and watch the live charts. Layout: settings column + chart grid.
 import { lazy, Suspense, useEffect } from 'react';
 import { useStore } from '../../store/store';
-import { settingsProblems } from '../../store/runConfigSlice';
-import { cohortContext } from '../../store/customCohort';
+import { settingsProblems } from '../../formats/runSettings';
+import { cohortContext } from '../../formats/customCohort';
 import { loadCatalog } from '../../store/trainBridge';
 import { EngineBanner } from '../demo/EngineBanner';
 import { CohortBuilder } from './CohortBuilder';

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentStepRecord, EvalRecord, StepRecord } from '../../rl/records';
 import type { RewardMethod } from '../../rl/rewards';
-import type { RunMetrics } from '../../store/metricsSlice';
+import type { RunMetrics } from '../../formats/runMetrics';
 import {
   agentStepChart,
   agreementChart,

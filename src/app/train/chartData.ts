@@ -2,7 +2,7 @@
 // series (method × agent, method × pair, method ensemble), colours per method and dashes per agent.
 import type { AgentStepRecord, EvalRecord, StepRecord } from '../../rl/records';
 import type { RewardMethod } from '../../rl/rewards';
-import type { RunMetrics } from '../../store/metricsSlice';
+import type { RunMetrics } from '../../formats/runMetrics';
 
 /** One line of a chart. */
 export interface SeriesDef {

@@ -2,7 +2,7 @@
 // series per label-based method × agent for the per-agent figures, one per method for the unanimous rate.
 import type { CoLabelingAgentRecord } from '../../rl/coLabelingDiagnostics';
 import type { RewardMethod } from '../../rl/rewards';
-import type { RunMetrics } from '../../store/metricsSlice';
+import type { RunMetrics } from '../../formats/runMetrics';
 import {
   dashOf,
   MAX_ROWS,

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentEvalRecord, EvalRecord } from '../../rl/records';
 import type { RewardMethod } from '../../rl/rewards';
-import type { RunMetrics } from '../../store/metricsSlice';
+import type { RunMetrics } from '../../formats/runMetrics';
 import { decodeBits, overlapSnapshot, overlapViewData } from './overlapData';
 
 const agent = (id: string, correct: string, answers: (string | null)[]): AgentEvalRecord => ({

@@ -4,7 +4,7 @@
 import { pairOverlap, type AgentScores, type PairOverlap } from '../../analysis/overlap';
 import type { EvalRecord } from '../../rl/records';
 import type { RewardMethod } from '../../rl/rewards';
-import type { RunMetrics } from '../../store/metricsSlice';
+import type { RunMetrics } from '../../formats/runMetrics';
 
 /** One pair of agents at one evaluation. */
 export interface OverlapPair {

@@ -1,7 +1,7 @@
 // Throughput from step records (ms per lock step, rollouts/s, tokens/s) and the co-labeling chart's data.
 import { describe, expect, it } from 'vitest';
 import type { StepRecord } from '../../rl/records';
-import type { RunMetrics } from '../../store/metricsSlice';
+import type { RunMetrics } from '../../formats/runMetrics';
 import { throughput, throughputText } from './throughput';
 import { coLabelingChart } from './coLabelingChart';
 

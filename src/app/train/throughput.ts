@@ -2,7 +2,7 @@
 // the other as one worker runs them, or side by side in a pool of model workers, src/rl/pool), rollouts per
 // second and generated tokens per second, over the latest lock steps. Compute time only (StepTiming.total):
 // evaluations and pauses between steps are not in it.
-import type { RunMetrics } from '../../store/metricsSlice';
+import type { RunMetrics } from '../../formats/runMetrics';
 
 /** Throughput over the latest `window` lock steps. */
 export interface Throughput {

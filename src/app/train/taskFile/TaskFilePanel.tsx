@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { NORMALIZATIONS, type Normalization } from '../../../tasks/file/format';
 import { useStore } from '../../../store/store';
 import { changeSettings } from '../../../store/trainBridge';
-import { FILE_TASK, type TaskFileRef } from '../../../store/taskFileTask';
+import { FILE_TASK, type TaskFileRef } from '../../../formats/taskFileTask';
 import { keptPreview, previewTaskFile, type LoadedPreview, type RefusedPreview } from './preview';
 
 const n = (x: number): string => x.toLocaleString('en');

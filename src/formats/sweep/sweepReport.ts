@@ -1,15 +1,15 @@
 // Reading a sweep report (DIR/report.json of `npm run sweep`, format co-rl-sweep-report/1; the fields the
-// page uses of src/sweep/report.ts) and its cell results (DIR/cells/<id>.json, co-rl-sweep-cell/1) in
+// page uses of src/formats/sweep/report.ts) and its cell results (DIR/cells/<id>.json, co-rl-sweep-cell/1) in
 // the page: every problem is listed, each naming its field, and nothing is returned unless all is well.
 // A cell's curves become a run (the run-file checks of runFile.ts) for the compare view.
-import type { ExperimentConfig } from '../rl/config';
-import type { EvalRecord, StepRecord } from '../rl/records';
-import type { RewardMethod } from '../rl/rewards';
-import { DEFAULT_RUN_SETTINGS, type RunSettings } from './runConfigSlice';
-import { RUN_FILE_FORMAT, RUN_FILE_VERSION, validateRunFile, type RunFile } from './runFile';
+import type { ExperimentConfig } from '../../rl/config';
+import type { EvalRecord, StepRecord } from '../../rl/records';
+import type { RewardMethod } from '../../rl/rewards';
+import { DEFAULT_RUN_SETTINGS, type RunSettings } from '../runSettings';
+import { CELL_FORMAT } from './records';
+import { RUN_FILE_FORMAT, RUN_FILE_VERSION, validateRunFile, type RunFile } from '../runFile';
 
 export const SWEEP_REPORT_FORMAT = 'co-rl-sweep-report/1';
-export const SWEEP_CELL_FORMAT = 'co-rl-sweep-cell/1';
 
 export interface SweepStats {
   mean: number;
@@ -208,11 +208,11 @@ export function cellAsRun(
   raw: unknown,
 ): { ok: true; run: RunFile; id: string } | { ok: false; errors: string[] } {
   if (!isObj(raw)) return { ok: false, errors: [`not a sweep cell result: the file holds ${shown(raw)}`] };
-  if (raw.format !== SWEEP_CELL_FORMAT)
+  if (raw.format !== CELL_FORMAT)
     return {
       ok: false,
       errors: [
-        `this file is a ${shown(raw.format)} file; a cell result is ${SWEEP_CELL_FORMAT} (DIR/cells/<id>.json)`,
+        `this file is a ${shown(raw.format)} file; a cell result is ${CELL_FORMAT} (DIR/cells/<id>.json)`,
       ],
     };
   const r = raw.result;

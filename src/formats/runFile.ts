@@ -2,8 +2,8 @@
 // and what IndexedDB keeps so a reload resumes. Validation (parseRunFile) lives next to the type so every
 // way a run enters the app goes through the same checks.
 import { parseExperimentConfig, REWARD_METHODS, type ExperimentConfig } from '../rl/config';
-import type { RunMetrics } from './metricsSlice';
-import { toExperimentConfig, type RunSettings } from './runConfigSlice';
+import type { RunMetrics } from './runMetrics';
+import { toExperimentConfig, type RunSettings } from './runSettings';
 import { resolveSettings, SETTINGS_KEYS } from './urlConfig';
 import type { RegimeReport } from '../rl/regime/measure';
 import { checkRegimeReport, reviveRegime } from './runFileRegime';

@@ -6,7 +6,7 @@
 // in one parameter. Only fields that differ from the defaults are written. Reading type-checks each field,
 // then checks the merged settings with settingsProblems; every field that fails falls back to its default
 // and is reported (parameter, value, why), never thrown.
-import { DEFAULT_RUN_SETTINGS, settingsProblems, type RunSettings } from './runConfigSlice';
+import { DEFAULT_RUN_SETTINGS, settingsProblems, type RunSettings } from './runSettings';
 import {
   decodeField,
   defaults,

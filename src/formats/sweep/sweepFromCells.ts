@@ -1,12 +1,10 @@
 // A sweep report built in the page (issue 15) from cell results (DIR/cells/<id>.json, co-rl-sweep-cell/1)
 // and, when given, the folder's sweep.json: the same builder as `npm run sweep -- --merge`
-// (src/sweep/report.ts), after every record is checked; any problem refuses the lot, each one listed.
-import { buildReport, type SweepReport } from '../sweep/report';
-import { sha16 } from '../util/sha256';
-import type { CellRecord, SweepManifest } from '../sweep/store';
-import { cellAsRun, SWEEP_CELL_FORMAT } from './sweepReport';
-
-export const SWEEP_MANIFEST_FORMAT = 'co-rl-sweep/1';
+// (src/formats/sweep/report.ts), after every record is checked; any problem refuses the lot, each one listed.
+import { buildReport, type SweepReport } from './report';
+import { sha16 } from '../../util/sha256';
+import { CELL_FORMAT, SWEEP_FORMAT, type CellRecord, type SweepManifest } from './records';
+import { cellAsRun } from './sweepReport';
 
 const isObj = (x: unknown): x is Record<string, unknown> =>
   typeof x === 'object' && x !== null && !Array.isArray(x);
@@ -49,11 +47,9 @@ function checkSummary(errs: string[], at: string, s: unknown): void {
 export function checkCellRecord(errs: string[], at: string, raw: unknown): raw is CellRecord {
   const n = errs.length;
   if (!isObj(raw)) return (errs.push(`${at}: not a sweep cell result, the file holds ${shown(raw)}`), false);
-  if (raw.format !== SWEEP_CELL_FORMAT)
+  if (raw.format !== CELL_FORMAT)
     return (
-      errs.push(
-        `${at}: a ${shown(raw.format)} file; a cell result is ${SWEEP_CELL_FORMAT} (DIR/cells/<id>.json)`,
-      ),
+      errs.push(`${at}: a ${shown(raw.format)} file; a cell result is ${CELL_FORMAT} (DIR/cells/<id>.json)`),
       false
     );
   need(errs, `${at}.index`, isInt(raw.index), 'an integer >= 0', raw.index);
@@ -92,10 +88,10 @@ export function checkCellRecord(errs: string[], at: string, raw: unknown): raw i
 /** Check a sweep.json (co-rl-sweep/1): the cells and names the report reads. */
 function checkManifest(errs: string[], at: string, raw: unknown): raw is SweepManifest {
   const n = errs.length;
-  if (!isObj(raw) || raw.format !== SWEEP_MANIFEST_FORMAT)
+  if (!isObj(raw) || raw.format !== SWEEP_FORMAT)
     return (
       errs.push(
-        `${at}: not a sweep manifest (format ${shown(isObj(raw) ? raw.format : raw)}, expected ${SWEEP_MANIFEST_FORMAT})`,
+        `${at}: not a sweep manifest (format ${shown(isObj(raw) ? raw.format : raw)}, expected ${SWEEP_FORMAT})`,
       ),
       false
     );
@@ -129,7 +125,7 @@ export function manifestOfRecords(records: readonly CellRecord[], name: string):
     .map(({ index, id, label, assign }) => ({ index, id, label, assign }));
   const axes = [...new Set(cells.flatMap((c) => Object.keys(c.assign)))];
   return {
-    format: SWEEP_MANIFEST_FORMAT,
+    format: SWEEP_FORMAT,
     name,
     hash: records[0]?.sweep ?? sha16(''),
     config: null,

@@ -3,7 +3,7 @@
 // registered sweep the per-preset verdict (verdict.ts) from the cells' evaluations: preset = the cohort
 // without its agents' seeds, base seed = the agents' seed, RL seed = `seed`; base = the step-0
 // evaluation, final = the last one, in the primary endpoint (and the secondary beside it).
-import type { EvalRecord } from '../rl/records';
+import type { EvalRecord } from '../../rl/records';
 import {
   cellPresets,
   ENDPOINTS,
@@ -12,7 +12,7 @@ import {
   type GateResult,
   type PreregStamp,
 } from './registration';
-import type { CellRecord, SweepManifest } from './store';
+import type { CellRecord, SweepManifest } from './records';
 import { presetFigures, verdicts, type PresetFigures, type PresetVerdict, type VerdictRun } from './verdict';
 
 export interface PreregCitation extends PreregStamp {

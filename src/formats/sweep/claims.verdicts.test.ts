@@ -1,4 +1,4 @@
-// Each of the seven claims (src/sweep/claims.ts) both ways: cohorts just on the "holds" side of its
+// Each of the seven claims (src/formats/sweep/claims.ts) both ways: cohorts just on the "holds" side of its
 // decision, cohorts just on the other side (ties included, as the claims are strict inequalities), and
 // the sweeps it cannot judge ("not tested"), so that no verdict can be a constant.
 import { describe, expect, it } from 'vitest';

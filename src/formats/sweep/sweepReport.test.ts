@@ -1,7 +1,7 @@
 // Unit tests of the page's sweep report reader (sweepReport.ts): a good report and cell, refused formats,
 // every problem of a damaged report named by field, and cell records going through the run-file checks.
 import { describe, expect, it } from 'vitest';
-import { syntheticSweep } from '../../e2e/labFixtures';
+import { syntheticSweep } from '../../../e2e/labFixtures';
 import { cellAsRun, validateSweepReport } from './sweepReport';
 
 describe('sweep report reader', () => {

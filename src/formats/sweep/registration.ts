@@ -3,10 +3,10 @@
 // primary `endpoint` and the regime `gates` per preset; and which preset and base seed a cell belongs
 // to. Pure (the page's report builder reads it too): the git checks live in prereg.ts.
 import * as v from 'valibot';
-import { stable } from '../rl/canonical';
-import { isObj, problemsWith, show } from '../schema';
-import { resolveCohortRef } from '../rl/cohortEnv';
-import type { ExperimentConfig } from '../rl/config';
+import { stable } from '../../rl/canonical';
+import { isObj, problemsWith, show } from '../../schema';
+import { resolveCohortRef } from '../../rl/cohortEnv';
+import type { ExperimentConfig } from '../../rl/config';
 
 /** The sweep config keys of a registration (not experiment fields). */
 export const REGISTRATION_KEYS = ['prereg', 'registered', 'endpoint', 'gates'];

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { hostile, messagesAreText, mutated } from '../schema/mutate.fixture';
 import { NATURAL_TASKS } from '../cohort/naturalPresets';
 import { parseExperimentConfig } from '../rl/config';
-import { DEFAULT_RUN_SETTINGS, toExperimentConfig } from './runConfigSlice';
+import { DEFAULT_RUN_SETTINGS, toExperimentConfig } from './runSettings';
 import { CUSTOM_TASK, customAgentProblems, customAgentSpecs, type CustomAgent } from './customCohort';
 
 const BASE = [

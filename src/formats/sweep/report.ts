@@ -2,17 +2,17 @@
 // and methods) the base agents' error overlap (kappa, c, u, w; docs/method.md ("Diversity and error overlap")), each method's held-out
 // accuracy gain and the matched-budget ensembles over seeds, and the paper's claims (claims.ts).
 // Everything here is a function of the cells' metrics: no wall-clock figure outside `timing`.
-import { pairOverlap } from '../analysis/overlap';
-import { canonicalMetricsJson, stable } from '../rl/canonical';
-import { resolveCohortRef } from '../rl/cohortEnv';
-import type { ExperimentConfig } from '../rl/config';
-import type { EvalRecord } from '../rl/records';
-import type { MethodSummary } from '../rl/summary';
+import { pairOverlap } from '../../analysis/overlap';
+import { canonicalMetricsJson, stable } from '../../rl/canonical';
+import { resolveCohortRef } from '../../rl/cohortEnv';
+import type { ExperimentConfig } from '../../rl/config';
+import type { EvalRecord } from '../../rl/records';
+import type { MethodSummary } from '../../rl/summary';
 import { checkClaims, type Claim } from './claims';
-import { valueLabel } from './grid';
+import { valueLabel } from './records';
 import { preregCitation, registeredSection, type PreregCitation, type RegisteredSection } from './registered';
-import { sha16 } from '../util/sha256';
-import type { CellRecord, SweepManifest } from './store';
+import { sha16 } from '../../util/sha256';
+import type { CellRecord, SweepManifest } from './records';
 import { stats, type GroupEntry, type Stats } from './groups';
 
 /** One method's figures in one cell. */

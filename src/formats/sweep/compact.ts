@@ -1,10 +1,10 @@
 // Compact cell records: what a sweep's report, gate B and the registered test read, small enough to commit,
 // so a grid interrupted on one machine resumes from the repository on the next (docs/sweeps.md, "Committed
 // cell records"). The full record stays beside it in DIR/full/<id>.json, which git leaves out.
-import { canonicalMetricsJson } from '../rl/canonical';
-import type { ExperimentResult } from '../rl/experiment';
-import type { StepRecord } from '../rl/records';
-import { sha16 } from '../util/sha256';
+import { canonicalMetricsJson } from '../../rl/canonical';
+import type { ExperimentResult } from '../../rl/experiment';
+import type { StepRecord } from '../../rl/records';
+import { sha16 } from '../../util/sha256';
 
 /** Step records kept: step 1, every STEP_EVERY-th step and each method's last. */
 export const STEP_EVERY = 25;

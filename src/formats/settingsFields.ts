@@ -2,7 +2,7 @@
 import * as v from 'valibot';
 import { reasonWith } from '../schema';
 import { customAgentProblems, type CustomAgent } from './customCohort';
-import { DEFAULT_RUN_SETTINGS, type RunSettings } from './runConfigSlice';
+import { DEFAULT_RUN_SETTINGS, type RunSettings } from './runSettings';
 
 /** How a field is written in a URL, from its default value. */
 export type FieldKind = 'number' | 'boolean' | 'string' | 'list' | 'json';

@@ -3,7 +3,7 @@
 // never throwing (including a seeded fast-check property over random parameter strings).
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { DEFAULT_RUN_SETTINGS, settingsProblems, type RunSettings } from './runConfigSlice';
+import { DEFAULT_RUN_SETTINGS, settingsProblems, type RunSettings } from './runSettings';
 import {
   decodeField,
   encodeField,

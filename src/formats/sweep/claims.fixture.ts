@@ -1,5 +1,5 @@
-// Hand-made sweep cohorts (GroupEntry, src/sweep/report.ts) for the tests of the claims checklist
-// (src/sweep/claims.ts): mean gains, finals, ensembles, reward stds and per-agent gains set directly.
+// Hand-made sweep cohorts (GroupEntry, src/formats/sweep/report.ts) for the tests of the claims checklist
+// (src/formats/sweep/claims.ts): mean gains, finals, ensembles, reward stds and per-agent gains set directly.
 import { stats, type GroupEntry } from './groups';
 
 export interface GroupSpec {

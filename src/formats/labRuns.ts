@@ -1,8 +1,8 @@
 // Runs as the compare view holds them (issue 15): a name, where it came from, its settings and config,
-// and its records — from a run file (src/store/runFile.ts) or from the store's current run.
+// and its records — from a run file (src/formats/runFile.ts) or from the store's current run.
 import type { ExperimentConfig } from '../rl/config';
-import type { RunMetrics } from './metricsSlice';
-import { toExperimentConfig, type RunSettings } from './runConfigSlice';
+import type { RunMetrics } from './runMetrics';
+import { toExperimentConfig, type RunSettings } from './runSettings';
 import type { RunFile } from './runFile';
 
 /** Where a kept run came from. */

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { checkImportedCheckpoint } from '../cohort/importCheckpoint';
 import { DEFAULT_TASK } from '../cohort/presets';
-import { DEFAULT_RUN_SETTINGS, settingsProblems, type RunSettings } from './runConfigSlice';
+import { DEFAULT_RUN_SETTINGS, settingsProblems, type RunSettings } from './runSettings';
 import { good } from './runFile.fixture';
 import { parseRunFile, parseRunFileBytes } from './runFile';
 import { SETTINGS_KEYS, settingsFromJson, settingsFromQuery } from './urlConfig';

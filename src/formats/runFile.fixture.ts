@@ -2,8 +2,8 @@
 // files and of the input fuzzing: every record field filled, some nulls, optional fields present.
 import type { EvalRecord, StepRecord } from '../rl/records';
 import type { RewardMethod } from '../rl/rewards';
-import type { RunMetrics } from './metricsSlice';
-import { DEFAULT_RUN_SETTINGS, toExperimentConfig, type RunSettings } from './runConfigSlice';
+import type { RunMetrics } from './runMetrics';
+import { DEFAULT_RUN_SETTINGS, toExperimentConfig, type RunSettings } from './runSettings';
 import { buildRunFile, type RunFile } from './runFile';
 
 export const settings: RunSettings = {

@@ -6,12 +6,7 @@ import { parseExperimentConfig } from '../rl/config';
 import { registerCarriedTaskFile } from '../tasks/file/carried';
 import { goodRows } from '../tasks/file/testFiles';
 import { settings as fixtureSettings, good as fixtureRun } from './runFile.fixture';
-import {
-  DEFAULT_RUN_SETTINGS,
-  settingsProblems,
-  toExperimentConfig,
-  type RunSettings,
-} from './runConfigSlice';
+import { DEFAULT_RUN_SETTINGS, settingsProblems, toExperimentConfig, type RunSettings } from './runSettings';
 import { buildRunFile, validateRunFile } from './runFile';
 import { taskFileStartField } from './taskFileTask';
 import { settingsFromQuery, settingsToQuery } from './urlConfig';

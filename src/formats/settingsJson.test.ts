@@ -3,7 +3,7 @@
 // out-of-range field refuses the whole edit with every problem named by field, and the message says what
 // is accepted; a syntax error gives its line and column; the checks are the very ones a link applies.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RUN_SETTINGS, type RunSettings } from './runConfigSlice';
+import { DEFAULT_RUN_SETTINGS, type RunSettings } from './runSettings';
 import {
   jsonErrorWhere,
   settingsFromJson,

@@ -6,17 +6,17 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runCell } from '../sweep/cell';
-import { planSweep, type SweepPlan } from '../sweep/grid';
-import type { SweepReport } from '../sweep/report';
-import type { CellRecord } from '../sweep/store';
-import { writeReport } from '../sweep/run';
-import { claimDir, readManifest } from '../sweep/store';
-import { pageGridReport, pageCellRecord } from './gridReport';
-import { labRunFromFile } from './labRuns';
-import { DEFAULT_RUN_SETTINGS } from './runConfigSlice';
-import { reportFromCells, type JsonFile } from './sweepFromCells';
-import { cellAsRun } from './sweepReport';
+import { runCell } from './cell';
+import { planSweep, type SweepPlan } from './grid';
+import type { SweepReport } from '../formats/sweep/report';
+import type { CellRecord } from '../formats/sweep/records';
+import { writeReport } from './run';
+import { claimDir, readManifest } from './store';
+import { pageGridReport, pageCellRecord } from '../formats/sweep/gridReport';
+import { labRunFromFile } from '../formats/labRuns';
+import { DEFAULT_RUN_SETTINGS } from '../formats/runSettings';
+import { reportFromCells, type JsonFile } from '../formats/sweep/sweepFromCells';
+import { cellAsRun } from '../formats/sweep/sweepReport';
 
 const SWEEP = {
   name: 'tiny-page',

@@ -1,7 +1,7 @@
 // Tests for run files: what "Export run" writes reads back equal, and every kind of malformed or foreign
 // file is refused with a message naming the problem (never a throw).
 import { describe, expect, it } from 'vitest';
-import { toExperimentConfig } from './runConfigSlice';
+import { toExperimentConfig } from './runSettings';
 import { evalRec, good, settings, stepRec } from './runFile.fixture';
 import { buildRunFile, parseRunFile, parseRunFileBytes, RUN_FILE_FORMAT, validateRunFile } from './runFile';
 

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { checkParseProperty, hostile, mutated } from '../schema/mutate.fixture';
-import { DEFAULT_RUN_SETTINGS, settingsProblems } from './runConfigSlice';
+import { DEFAULT_RUN_SETTINGS, settingsProblems } from './runSettings';
 import { good } from './runFile.fixture';
 import { validateRunFile } from './runFile';
 import { decodeField, encodeField, fieldTypeProblem, SETTINGS_KEYS, settingsFromJson } from './urlConfig';

@@ -1,15 +1,14 @@
 // The page grid's sweep report (issue 15): each finished cell of gridRunner.ts becomes a cell record
 // (co-rl-sweep-cell/1, as `npm run sweep` writes DIR/cells/<id>.json) and the grid a sweep.json, and the
-// report is built from them by the sweep's own builder (src/sweep/report.ts via sweepFromCells.ts).
-import { stable } from '../rl/canonical';
-import type { RewardMethod } from '../rl/rewards';
-import { summarize } from '../rl/summary';
-import { sha16 } from '../util/sha256';
-import type { CellRecord, SweepManifest } from '../sweep/store';
-import type { LabRun } from './labRuns';
-import type { RunSettings } from './runConfigSlice';
-import { reportFromCells, SWEEP_MANIFEST_FORMAT } from './sweepFromCells';
-import { SWEEP_CELL_FORMAT } from './sweepReport';
+// report is built from them by the sweep's own builder (src/formats/sweep/report.ts via sweepFromCells.ts).
+import { stable } from '../../rl/canonical';
+import type { RewardMethod } from '../../rl/rewards';
+import { summarize } from '../../rl/summary';
+import { sha16 } from '../../util/sha256';
+import { CELL_FORMAT, SWEEP_FORMAT, type CellRecord, type SweepManifest } from './records';
+import type { LabRun } from '../labRuns';
+import type { RunSettings } from '../runSettings';
+import { reportFromCells } from './sweepFromCells';
 
 /** One finished cell of the page grid. */
 export interface PageCell {
@@ -30,7 +29,7 @@ export function gridManifest(
 ): SweepManifest {
   const config = { page: true, settings: base, grid: axes };
   return {
-    format: SWEEP_MANIFEST_FORMAT,
+    format: SWEEP_FORMAT,
     name: 'page grid',
     hash: sha16(stable(config)),
     config,
@@ -50,7 +49,7 @@ export function pageCellRecord(sweep: string, index: number, c: PageCell): CellR
   const steps = order(perStep);
   const evals = order(perEval);
   return {
-    format: SWEEP_CELL_FORMAT,
+    format: CELL_FORMAT,
     sweep,
     index,
     id: sha16(stable({ config: c.run.config, backend: c.backend })),
