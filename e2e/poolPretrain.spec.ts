@@ -3,36 +3,10 @@
 // (natural-addw-different-arch) pretrained with 2 model workers builds each agent in its own worker (the
 // notices say so) and stores the same bytes in the page's IndexedDB cache as the same builds with 1 worker.
 import { test, expect, type Page } from '@playwright/test';
+import { pageCacheHashes as cacheEntries } from '../src/bench/pageCache';
 import { collectErrors, setHyper } from './util';
 
 const TINY = { maxSteps: 2, evalEvery: 1, valSize: 4, bandSamples: 1, batch: 8, corpusLadder: [20, 30] };
-
-/** The cache's entries as key -> SHA-256 of the bytes; `clear` empties the cache afterwards. */
-const cacheEntries = (page: Page, clear: boolean): Promise<Record<string, string>> =>
-  page.evaluate(async (clear) => {
-    const db = await new Promise<IDBDatabase>((res, rej) => {
-      const r = indexedDB.open('corl-checkpoint-cache');
-      r.onsuccess = () => res(r.result);
-      r.onerror = () => rej(r.error);
-    });
-    const req = <T>(r: IDBRequest<T>) =>
-      new Promise<T>((res, rej) => ((r.onsuccess = () => res(r.result)), (r.onerror = () => rej(r.error))));
-    const st = db.transaction('builds', 'readonly').objectStore('builds');
-    const keys = await req(st.getAllKeys());
-    const vals = (await req(st.getAll())) as { bytes: Uint8Array<ArrayBuffer> }[];
-    const out: Record<string, string> = {};
-    for (const [i, k] of keys.entries()) {
-      const h = new Uint8Array(await crypto.subtle.digest('SHA-256', vals[i].bytes));
-      out[String(k)] = [...h].map((b) => b.toString(16).padStart(2, '0')).join('');
-    }
-    if (clear) {
-      const tx = db.transaction('builds', 'readwrite');
-      tx.objectStore('builds').clear();
-      await new Promise((res) => (tx.oncomplete = res));
-    }
-    db.close();
-    return out;
-  }, clear);
 
 async function pretrainAndRun(page: Page, workers: number): Promise<string[]> {
   await page.goto(`/?backend=wasm&workers=${workers}`);

@@ -119,13 +119,34 @@ describe('bench helpers', () => {
 
 describe('bench app section arguments', () => {
   it('runs by default, alone with --app-only, not with --no-app, and refuses both', () => {
-    expect(splitAppArgs(['--cpu-only'])).toEqual({ rest: ['--cpu-only'], app: true, only: false });
-    expect(splitAppArgs(['--app-only'])).toEqual({ rest: [], app: true, only: true });
+    const all = ['firstPoint', 'pretrain'];
+    expect(splitAppArgs(['--cpu-only'])).toEqual({
+      rest: ['--cpu-only'],
+      app: true,
+      only: false,
+      sections: all,
+    });
+    expect(splitAppArgs(['--app-only'])).toEqual({ rest: [], app: true, only: true, sections: all });
     expect(splitAppArgs(['--no-app', '--gpu-only'])).toEqual({
       rest: ['--gpu-only'],
       app: false,
       only: false,
+      sections: all,
     });
     expect(() => splitAppArgs(['--app-only', '--no-app'])).toThrow(/exclude each other/);
+  });
+
+  it('runs the rows --app names, and refuses an unknown or missing one', () => {
+    expect(splitAppArgs(['--app-only', '--app', 'pretrain', '--x'])).toEqual({
+      rest: ['--x'],
+      app: true,
+      only: true,
+      sections: ['pretrain'],
+    });
+    expect(splitAppArgs(['--app', 'pretrain,firstPoint']).sections).toEqual(['pretrain', 'firstPoint']);
+    expect(() => splitAppArgs(['--app', 'pretrain,bogus'])).toThrow(
+      '--app needs a comma-separated list of firstPoint, pretrain; got "pretrain,bogus"',
+    );
+    expect(() => splitAppArgs(['--app'])).toThrow(/--app needs a comma-separated list .* got ""/);
   });
 });

@@ -36,12 +36,37 @@ export async function timeFirstPoint(page: Page, url: string): Promise<number> {
   return seconds;
 }
 
-/** `--app-only` (only this section) and `--no-app` (skip it) taken out of the bench's arguments. */
-export function splitAppArgs(argv: readonly string[]): { rest: string[]; app: boolean; only: boolean } {
+/** The app section's rows: the first chart point (this file) and in-page pretraining on 1 vs 2 workers (./pagePretrainBench.ts). */
+export const APP_SECTIONS = ['firstPoint', 'pretrain'] as const;
+export type AppSection = (typeof APP_SECTIONS)[number];
+
+/** `--app-only` (only this section), `--no-app` (skip it) and `--app ROWS` (default all) taken out of the bench's arguments. */
+export function splitAppArgs(argv: readonly string[]): {
+  rest: string[];
+  app: boolean;
+  only: boolean;
+  sections: AppSection[];
+} {
   const only = argv.includes('--app-only');
   const skip = argv.includes('--no-app');
   if (only && skip) throw new Error('--app-only and --no-app exclude each other');
-  return { rest: argv.filter((a) => a !== '--app-only' && a !== '--no-app'), app: !skip, only };
+  const rest: string[] = [];
+  let sections: AppSection[] = [...APP_SECTIONS];
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--app-only' || argv[i] === '--no-app') continue;
+    if (argv[i] !== '--app') {
+      rest.push(argv[i]);
+      continue;
+    }
+    const names = (argv[++i] ?? '').split(',').map((s) => s.trim());
+    const bad = names.filter((n) => !(APP_SECTIONS as readonly string[]).includes(n));
+    if (bad.length)
+      throw new Error(
+        `--app needs a comma-separated list of ${APP_SECTIONS.join(', ')}; got ${JSON.stringify(argv[i] ?? '')}`,
+      );
+    sections = names as AppSection[];
+  }
+  return { rest, app: !skip, only, sections };
 }
 
 /** The app section: one untimed load warms the dev server, then cold (a fresh browser context), warm and portrait-off figures. */

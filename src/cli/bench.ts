@@ -12,6 +12,7 @@ import { WASM_USAGE, runWasmBench, splitWasmArgs } from '../bench/wasmSuite';
 import type { LeanStepFigures } from '../rl/leanFigures';
 import { splitDeviceArgs } from '../bench/devicePlan';
 import { runFirstPointBench, splitAppArgs, type FirstPointFigures } from '../bench/firstPoint';
+import { type PagePretrainRow, runPagePretrainBench } from '../bench/pagePretrainBench';
 import { type ScalingRow, scalingCells, scalingTable } from '../bench/scaling';
 import { readKernelCache, writeKernelCache } from './kernelCacheFile';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -25,6 +26,12 @@ function scalingSummary(report: Record<string, unknown>): Record<string, unknown
   return scalingTable(scalingCells(), [...(node ?? []), ...(gpu ?? [])]);
 }
 
+/** A row of the app section, or null when it did not run or failed (its error stays in report.app). */
+function appRow<T>(report: Record<string, unknown>, name: string): T | null {
+  const r = (report.app as Record<string, unknown> | undefined)?.[name];
+  return r && typeof r === 'object' && !('error' in r) ? (r as T) : null;
+}
+
 async function main(): Promise<void> {
   const t0 = performance.now();
   let parsed: ReturnType<typeof planFromArgs>;
@@ -32,7 +39,7 @@ async function main(): Promise<void> {
   let dev: ReturnType<typeof splitDeviceArgs>['args'];
   let app: ReturnType<typeof splitAppArgs>;
   try {
-    app = splitAppArgs(process.argv.slice(2)); // --app-only, --no-app (src/bench/firstPoint.ts)
+    app = splitAppArgs(process.argv.slice(2)); // --app-only, --no-app, --app ROWS (src/bench/firstPoint.ts)
     const split = splitDeviceArgs(app.rest); // --device, --kernel, ... (src/bench/devicePlan.ts)
     dev = split.args;
     wasmArgs = splitWasmArgs(split.rest); // --wasm SECTIONS|none, --wasm-only (src/bench/wasmSuite.ts)
@@ -108,12 +115,27 @@ async function main(): Promise<void> {
     }
   }
   if (runApp) {
-    log('app: the default link, Start to the first chart point (headless Chromium)...');
-    try {
-      report.app = { firstPoint: await runFirstPointBench(log) };
-    } catch (e) {
-      report.app = { error: (e as Error).message };
-      process.exitCode = 1;
+    const appReport: Record<string, unknown> = {};
+    report.app = appReport;
+    if (app.sections.includes('firstPoint')) {
+      log('app: the default link, Start to the first chart point (headless Chromium)...');
+      try {
+        appReport.firstPoint = await runFirstPointBench(log);
+      } catch (e) {
+        appReport.firstPoint = { error: (e as Error).message };
+        process.exitCode = 1;
+      }
+    }
+    if (app.sections.includes('pretrain')) {
+      log(
+        'app: in-page pretraining of natural-addw-different-arch on 1 vs 2 model workers (headless Chromium)...',
+      );
+      try {
+        appReport.pretrainPool = await runPagePretrainBench(log);
+      } catch (e) {
+        appReport.pretrainPool = { error: (e as Error).message };
+        process.exitCode = 1;
+      }
     }
   }
   const cpuR = report.cpu as { summary?: { matmulSpeedupMin: number | null } } | undefined;
@@ -131,7 +153,8 @@ async function main(): Promise<void> {
       (report.wasmPage as { min?: number; max?: number } | undefined)?.min === undefined
         ? null
         : { min: (report.wasmPage as { min: number }).min, max: (report.wasmPage as { max: number }).max },
-    firstPoint: (report.app as { firstPoint?: FirstPointFigures } | undefined)?.firstPoint ?? null,
+    firstPoint: appRow<FirstPointFigures>(report, 'firstPoint'),
+    pagePretrainSpeedup: appRow<PagePretrainRow>(report, 'pretrainPool')?.speedup ?? null,
     cpuMatmulVsTripleLoopMin: cpuR?.summary?.matmulSpeedupMin ?? null,
     webgpuMatmulVsTfjsMin: gpuR?.summary?.matmulRatioMin ?? null,
     webgpuSftStepVsTfjsMin: gpuR?.summary?.sftRatioMin ?? null,
