@@ -1,22 +1,22 @@
-// Keeps this tab's training run in IndexedDB (src/store/persist.ts) and resumes it after a reload, and
-// downloads the agents as checkpoint files. Saving: the run record and the trainer snapshot bytes go into
-// ONE transaction whenever the worker posts a snapshot (every few lock steps, at pause and at the end);
-// the phase on every phase change; the records alone at most every 2 s. Saves run one at a time, in
-// order; a failed one (a quota error included) is shown in the page. Resuming (initPersistence, when the
-// Train view first shows): this tab's own run (sessionStorage) or else the last saved run (unless the
-// page was opened from a link with settings), if no other tab holds it and it was loading/running/paused: its settings and records up to the snapshot's step go
-// into the store at once, and the worker restarts from the snapshot, running or paused as before.
-// One TabRuns object holds all of it: this tab's run key, the snapshot saved and the one waiting, the
-// phase saved, whether a resumed run has started; its writer is a SaveQueue (./saveQueue.ts).
+// Keeps this tab's training run in IndexedDB (src/store/persist.ts) and resumes it after a reload.
+// Saving: the run record and the trainer snapshot bytes go into ONE transaction whenever the worker
+// posts a snapshot (every few lock steps, at pause and at the end); the phase on every phase change; the
+// records alone at most every 2 s. Saves run one at a time, in order; a failed one (a quota error
+// included) is shown in the page. Resuming (initPersistence, when the Train view first shows): this
+// tab's own run (sessionStorage) or else the last saved run (unless the page was opened from a link with
+// settings), if no other tab holds it and it was loading/running/paused: its settings and records up to
+// the snapshot's step go into the store at once, and the worker restarts from the snapshot, running or
+// paused as before. One TabRuns object holds all of it: this tab's run key, the snapshot saved and the
+// one waiting, the phase saved, whether a resumed run has started; its writer is a SaveQueue
+// (./saveQueue.ts). Downloading the agents as checkpoint files is ./exportBridge.ts.
 import type { RunSnapshotRef, SavedPhase } from './runFile';
 import { buildRunFile, validateRunFile, type RunFile } from './runFile';
 import { keptOfRun } from './runFileTask';
 import { claimRun, deleteRun, lastRun, loadRun, persistenceAvailable, releaseRun, saveRun } from './persist';
 import { planResume } from './resumePlan';
-import { downloadBlob } from './shareBridge';
 import { useStore } from './store';
 import { settingsFromQuery } from './urlConfig';
-import { loadCatalog, onTrainEvents, sendTrainCommand, startTraining } from './trainBridge';
+import { loadCatalog, onTrainEvents, startTraining } from './trainBridge';
 import { SaveQueue } from './saveQueue';
 import type { TrainEvent } from '../worker/protocol';
 
@@ -177,9 +177,6 @@ class TabRuns {
         case 'eval':
         case 'live':
           later = true;
-          break;
-        case 'checkpoints':
-          receiveCheckpoints(e);
           break;
       }
     }
@@ -355,27 +352,8 @@ function installTestHook(): void {
   w.__corl = { ...(w.__corl ?? {}), metrics: () => structuredClone(useStore.getState().metrics) };
 }
 
-function receiveCheckpoints(e: Extract<TrainEvent, { type: 'checkpoints' }>): void {
-  if (!useStore.getState().persist.exporting) return;
-  if (e.files.length === 0) {
-    setPersist({ exporting: false, exportMessage: `Nothing exported: ${e.message}` });
-    return;
-  }
-  for (const f of e.files) downloadBlob(new Blob([f.bytes], { type: 'application/octet-stream' }), f.name);
-  setPersist({
-    exporting: false,
-    exportMessage: `Exported ${e.files.length} checkpoint files at step ${e.step}: ${e.files.map((f) => f.name).join(', ')}`,
-  });
-}
-
 /** This page's one TabRuns. */
 const tabRuns = new TabRuns();
-
-/** Download every method's agents as .ckpt files (answered by the worker between lock steps). */
-export function exportCheckpoints(): void {
-  setPersist({ exporting: true, exportMessage: 'Collecting the agents…' });
-  sendTrainCommand({ type: 'exportCheckpoints' });
-}
 
 /**
  * Delete the saved run of this tab; the current run is no longer saved until the next Start or Reset. The
