@@ -69,13 +69,6 @@ const NODE_PACKAGES =
   '^node_modules/(@playwright|playwright|playwright-core|assemblyscript|tsx|vitest|@vitest|vite|dependency-cruiser|knip|jscpd)/';
 const REACT = '^node_modules/(react|react-dom|zustand|recharts)/';
 
-/**
- * Known exceptions, each removed by a named step of issue 19 (delete the entry with the step):
- * - step 2: the run loop becomes a class that owns its run state, so runLoop.ts and regimeRequest.ts
- *   stop taking the TrainController they mutate (type-only imports back into trainController.ts).
- */
-const CIRCLE_EXCEPTIONS = ['^src/worker/(runLoop|regimeRequest|trainController)[.]ts$'];
-
 const below = (room) => `^src/(${[room, ...ROOMS[room]].join('|')})/`;
 
 module.exports = {
@@ -85,8 +78,7 @@ module.exports = {
       severity: 'error',
       comment: 'No import circles: split the shared part out into a file both import.',
       from: {},
-      // a circle is an error unless all of it is one of CIRCLE_EXCEPTIONS
-      to: { circular: true, via: { pathNot: CIRCLE_EXCEPTIONS.join('|') } },
+      to: { circular: true },
     },
     {
       name: 'no-unresolvable',

@@ -1,4 +1,5 @@
-// Store slice: saving runs in the browser and exporting agents (src/store/persistBridge.ts drives it).
+// Store slice: saving runs in the browser (src/store/persistBridge.ts drives it) and exporting agents
+// (src/store/exportBridge.ts).
 // Plain data only: what was saved last, the latest save error, the resume notice, the export state.
 import type { StateCreator } from 'zustand';
 

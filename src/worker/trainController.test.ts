@@ -8,6 +8,7 @@ import type { StepRecord } from '../rl/records';
 import type { TrainEvent } from './protocol';
 import { controllerHarness } from './controllerHarness';
 import { TrainController } from './trainController';
+import { BackendSlot } from './backendSlot';
 
 const config: ExperimentConfig = {
   name: 't',
@@ -222,11 +223,11 @@ describe('TrainController', () => {
   });
 
   it('keeps a backend only for runs it serves: auto after an explicit CPU choice looks for a GPU again', () => {
-    expect(TrainController.reuses('auto', 'webgpu', 'auto')).toBe(true);
-    expect(TrainController.reuses('auto', 'cpu', 'auto')).toBe(true); // auto already fell back: no GPU to find
-    expect(TrainController.reuses('cpu', 'cpu', 'auto')).toBe(false); // the bug: stayed on the CPU
-    expect(TrainController.reuses('cpu', 'cpu', 'cpu')).toBe(true);
-    expect(TrainController.reuses('auto', 'webgpu', 'cpu')).toBe(false);
-    expect(TrainController.reuses('webgpu', 'webgpu', 'auto')).toBe(true);
+    expect(BackendSlot.reuses('auto', 'webgpu', 'auto')).toBe(true);
+    expect(BackendSlot.reuses('auto', 'cpu', 'auto')).toBe(true); // auto already fell back: no GPU to find
+    expect(BackendSlot.reuses('cpu', 'cpu', 'auto')).toBe(false); // the bug: stayed on the CPU
+    expect(BackendSlot.reuses('cpu', 'cpu', 'cpu')).toBe(true);
+    expect(BackendSlot.reuses('auto', 'webgpu', 'cpu')).toBe(false);
+    expect(BackendSlot.reuses('webgpu', 'webgpu', 'auto')).toBe(true);
   });
 });

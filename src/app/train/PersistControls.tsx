@@ -3,7 +3,8 @@
 // (one .ckpt per method per agent). Starts the persist bridge when the Train view first shows.
 import { useEffect } from 'react';
 import { useStore } from '../../store/store';
-import { discardSavedRun, exportCheckpoints, initPersistence } from '../../store/persistBridge';
+import { discardSavedRun, initPersistence } from '../../store/persistBridge';
+import { exportCheckpoints } from '../../store/exportBridge';
 
 const kb = (n: number) => `${(n / 1024).toFixed(0)} kB`;
 const time = (iso: string) => {

@@ -1,6 +1,7 @@
-// The WebGPU backend: tensors live in pooled GPUBuffers, ops record WGSL dispatches into one
-// command encoder that is submitted on read/sync. The op methods are in ./webgpuOps.ts, their wrappers
-// in ./ops/<family>.ts, their kernels in shaders/<family>.wgsl, each with a CPU twin in ../cpu/<family>.ts.
+// The WebGPU backend: tensors live in pooled GPUBuffers, ops record WGSL dispatches into one command
+// encoder that is submitted on read/sync, with their pipelines from the cache in ./pipelines.ts. The op
+// methods are in ./webgpuOps.ts, their wrappers in ./ops/<family>.ts, their kernels in
+// shaders/<family>.wgsl, each with a CPU twin in ../cpu/<family>.ts.
 import type { Backend, BackendCounters, BackendInfo } from '../backend';
 import type { DType, Tensor } from '../tensor';
 import { checkedViewSize, checkWrite } from '../backend';
@@ -8,9 +9,9 @@ import { GpuTimer } from './gpuTimer';
 import { shapeSize } from '../../util/shape';
 import { acquireDevice } from './device';
 import type { GpuContext, Kernel, Param } from './context';
-import { U, F, cdiv, defineKernel, kernelKey, registeredKernels } from './context';
+import { U, F, cdiv, defineKernel } from './context';
 import { BufferPool } from './pool';
-import { compileErrors } from './compileErrors';
+import { PipelineCache } from './pipelines';
 import { GpuTensor } from './tensor';
 import { WebGpuOps } from './webgpuOps';
 import common from '../../../shaders/common.wgsl?raw';
@@ -21,13 +22,6 @@ export { GpuTensor };
 
 const UNIFORM_SLOT = 256; // bytes per dispatch's uniform block (minUniformBufferOffsetAlignment)
 const UNIFORM_SLOTS = 512;
-/**
- * Pipelines prepare() keeps compiling at once. The browser's GPU process may compile them in the order
- * asked (SwiftShader does, one at a time), and a dispatch's synchronous creation waits behind every
- * creation asked before it: a few lanes keep that wait short while still compiling in parallel where
- * the driver can.
- */
-const PREPARE_CONCURRENCY = 2;
 const fillKernel = defineKernel({ label: 'fill', code: common + utilSrc, entry: 'fill_forward' });
 
 export class WebGpuBackend extends WebGpuOps implements Backend, GpuContext {
@@ -39,11 +33,7 @@ export class WebGpuBackend extends WebGpuOps implements Backend, GpuContext {
     pipelines: 0,
   };
   private readonly pool: BufferPool;
-  private readonly pipelines = new Map<string, GPUComputePipeline>();
-  /** Shader modules by label and code (several entry points share one module). */
-  private readonly modules = new Map<string, GPUShaderModule>();
-  /** Asynchronous pipeline creations in flight, by kernel key. */
-  private readonly pending = new Map<string, Promise<void>>();
+  private readonly pipelines: PipelineCache;
   /** The first failure of a background prepare(), thrown by the next checkErrors. */
   private prepareError: Error | null = null;
   private destroyed = false;
@@ -62,6 +52,9 @@ export class WebGpuBackend extends WebGpuOps implements Backend, GpuContext {
   ) {
     super();
     this.pool = new BufferPool(device, this.counters);
+    this.pipelines = new PipelineCache(device, this.counters, () =>
+      this.destroyed ? 'destroyed' : this.lost ? 'lost' : null,
+    );
     this.uniforms = device.createBuffer({
       label: 'uniforms',
       size: UNIFORM_SLOT * UNIFORM_SLOTS,
@@ -102,32 +95,10 @@ export class WebGpuBackend extends WebGpuOps implements Backend, GpuContext {
     return this.kernels.pick(op, d);
   }
 
-  // ---- pipelines -----------------------------------------------------------------------------
-  private shaderModule(k: Kernel): GPUShaderModule {
-    const key = `${k.label}\n${k.code}`;
-    let m = this.modules.get(key);
-    if (!m) {
-      m = this.device.createShaderModule({ label: k.label, code: k.code });
-      this.modules.set(key, m);
-    }
-    return m;
-  }
-  private pipelineDescriptor(k: Kernel): GPUComputePipelineDescriptor {
-    return {
-      label: `${k.label}:${k.entry}`,
-      layout: 'auto',
-      compute: { module: this.shaderModule(k), entryPoint: k.entry, constants: k.constants },
-    };
-  }
-  /** Cache a new pipeline; each kernel key gets exactly one (counted in counters.pipelines). */
-  private storePipeline(key: string, p: GPUComputePipeline): void {
-    if (this.pipelines.has(key)) throw new Error(`internal: a second pipeline for kernel ${key}`);
-    this.pipelines.set(key, p);
-    this.counters.pipelines++;
-  }
+  // ---- pipelines (./pipelines.ts) ---------------------------------------------------------------
   /** Whether the pipeline of `k` is created (by prepare() or an earlier dispatch). */
   hasPipeline(k: Kernel): boolean {
-    return this.pipelines.has(kernelKey(k));
+    return this.pipelines.has(k);
   }
   /**
    * Create the pipelines of every registered kernel (defineKernel; or of `ks`) that has none yet, with
@@ -136,55 +107,11 @@ export class WebGpuBackend extends WebGpuOps implements Backend, GpuContext {
    * Dispatches meanwhile stay correct: a kernel not ready yet is created synchronously, and its async
    * result is then dropped. create({ prepare: true }) starts this in the background.
    */
-  async prepare(
-    ks: readonly Kernel[] = registeredKernels(),
-    concurrency = PREPARE_CONCURRENCY,
-  ): Promise<{ kernels: number; ms: number }> {
-    const t0 = performance.now();
-    const queue = [...ks];
-    const lane = async (): Promise<void> => {
-      for (let k = queue.shift(); k; k = queue.shift()) await this.preparePipeline(k);
-    };
-    await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, queue.length)) }, lane));
-    return { kernels: ks.length, ms: performance.now() - t0 };
-  }
-  private preparePipeline(k: Kernel): Promise<void> {
-    const key = kernelKey(k);
-    if (this.pipelines.has(key)) return Promise.resolve();
-    let p = this.pending.get(key);
-    if (!p) {
-      const desc = this.pipelineDescriptor(k);
-      p = this.device
-        .createComputePipelineAsync(desc)
-        .then(
-          (pipe) => {
-            // a dispatch may have created it synchronously meanwhile: keep that one
-            if (!this.pipelines.has(key) && !this.destroyed) this.storePipeline(key, pipe);
-          },
-          async (e: unknown) => {
-            if (this.destroyed || this.lost) return; // reported as a lost device, not a compile error
-            throw new Error(
-              `WebGPU kernel ${k.label}:${k.entry} failed to compile: ${await compileErrors(desc.compute.module, e)}`,
-            );
-          },
-        )
-        .finally(() => this.pending.delete(key));
-      this.pending.set(key, p);
-    }
-    return p;
-  }
-  // ---- dispatch machinery --------------------------------------------------------------------
-  /** The cached pipeline of `k`; one not prepared yet is created synchronously (the queue waits for its compile). */
-  private getPipeline(k: Kernel): GPUComputePipeline {
-    const key = kernelKey(k);
-    let p = this.pipelines.get(key);
-    if (!p) {
-      p = this.device.createComputePipeline(this.pipelineDescriptor(k));
-      this.storePipeline(key, p);
-    }
-    return p;
+  prepare(ks?: readonly Kernel[], concurrency?: number): Promise<{ kernels: number; ms: number }> {
+    return this.pipelines.prepare(ks, concurrency);
   }
 
+  // ---- dispatch machinery --------------------------------------------------------------------
   private getEncoder(): GPUCommandEncoder {
     this.encoder ??= this.device.createCommandEncoder({ label: 'ops' });
     return this.encoder;
@@ -205,7 +132,7 @@ export class WebGpuBackend extends WebGpuOps implements Backend, GpuContext {
 
   run(kernel: Kernel, tensors: readonly Tensor[], params: readonly Param[], groups: readonly number[]): void {
     if (this.slot >= UNIFORM_SLOTS) this.flush();
-    const pipeline = this.getPipeline(kernel);
+    const pipeline = this.pipelines.get(kernel);
     const entries: GPUBindGroupEntry[] = [];
     if (params.length > 0) {
       const dv = new DataView(this.uniformHost);
