@@ -1,7 +1,8 @@
 // In-page pretraining in the pool of model workers (issue 20; real headless Chromium, wasm engine, a tiny
 // recipe through the dev-only test hook): a natural preset with two distinct builds
 // (natural-addw-different-arch) pretrained with 2 model workers builds each agent in its own worker (the
-// notices say so) and stores the same bytes in the page's IndexedDB cache as the same builds with 1 worker.
+// notices say so) and stores the same bytes in the page's IndexedDB cache as the same builds with 1 worker; a
+// shipped preset's "Pretrain here" builds in the pool too and trains to the records of its 1-worker run.
 import { test, expect, type Page } from '@playwright/test';
 import { pageCacheHashes as cacheEntries } from '../src/bench/pageCache';
 import { collectErrors, setHyper } from './util';
@@ -46,5 +47,62 @@ test('a two-build natural preset pretrains in 2 model workers to the bytes of 1 
   expect(one.join('\n')).not.toContain('model worker');
   expect(one.filter((n) => / plain view: pretrained here in /.test(n))).toHaveLength(2);
   expect(await cacheEntries(page, false)).toEqual(pooled);
+  expect(errors).toEqual([]);
+});
+
+type Metrics = {
+  methods: string[];
+  steps: Record<string, Record<string, unknown>[]>;
+  evals: Record<string, Record<string, unknown>[]>;
+};
+/** The run's records without their wall-clock fields, as one JSON text. */
+const runRecords = (page: Page): Promise<string> =>
+  page.evaluate(() => {
+    const m = (window as unknown as { __corl: { metrics(): Metrics } }).__corl.metrics();
+    return JSON.stringify(
+      m.methods.map((k) => [
+        (m.steps[k] ?? []).map((r) => ({ ...r, timing: null })),
+        (m.evals[k] ?? []).map((r) => ({ ...r, seconds: 0 })),
+      ]),
+    );
+  });
+
+async function pretrainShipped(page: Page, workers: number): Promise<{ notices: string[]; records: string }> {
+  await page.goto(`/?backend=wasm&workers=${workers}&preset=paper-demo&pretrainHere=true`);
+  await expect(page.getByTestId('pretrain-here')).toBeChecked();
+  await setHyper(page, { batchPrompts: 2, samples: 2, steps: 2, evalEvery: 2, evalProblems: 4 });
+  await page.getByTestId('method-gt').uncheck();
+  await page.getByTestId('train-start').click();
+  await expect(page.getByTestId('train-status')).toHaveAttribute('data-phase', 'done', { timeout: 150_000 });
+  await expect(page.getByTestId('train-status')).toHaveAttribute('data-step', '2');
+  return { notices: await page.getByTestId('build-notice').allInnerTexts(), records: await runRecords(page) };
+}
+
+test("a shipped preset's Pretrain here builds its agents in 2 model workers, to the run of 1 worker", async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  const errors = collectErrors(page);
+  await page.addInitScript(() => {
+    // the shipped presets' recipe, cut to a few steps (the same hook as above)
+    (window as unknown as Record<string, unknown>).__CORL_TEST_PRETRAIN_RECIPE__ = {
+      maxSteps: 4,
+      evalEvery: 2,
+      valSize: 8,
+    };
+  });
+  const two = await pretrainShipped(page, 2);
+  expect(
+    two.notices.some((n) =>
+      /^The 2 base agents to pretrain are built side by side in 2 model workers \(wasm(-relaxed)?\)\.$/.test(
+        n,
+      ),
+    ),
+  ).toBe(true);
+  const one = await pretrainShipped(page, 1);
+  expect(one.notices.join('\n')).not.toContain('model workers');
+  // the same base agents (bytes): the same two lock steps and evaluations, record for record
+  expect(two.records).toBe(one.records);
+  expect(JSON.parse(one.records).length).toBeGreaterThan(0);
   expect(errors).toEqual([]);
 });

@@ -183,19 +183,21 @@ export class RunLoop {
     this.note('Looking for a GPU…');
     const be = await host.backends.get(this.pref, autoShapeOf(this.cfg));
     if (this.aborted()) return false;
+    // the agents to pretrain, by axes or of a shipped preset ("Pretrain here"), build side by side in the pool
+    const pool = (builds: number) => host.pool.builds(be, setup.workers, builds, this.notice);
     const built = await host.sources.axisBuilds.resolve(be, this.cfg, {
       recipe: setup.pretrain?.recipe,
       aborted: this.aborted,
       note: this.note,
       notice: this.notice,
       shipped: host.sources.shipped, // builds shipped with the app (public/checkpoints/cache)
-      pool: (builds) => host.pool.builds(be, setup.workers, builds, this.notice),
+      pool,
     });
     if (!built || this.aborted()) return false;
     const pretrain = setup.pretrain;
     if (
       pretrain &&
-      !(await host.sources.pretrainCache.pretrain(be, built, pretrain, this.aborted, this.note))
+      !(await host.sources.pretrainCache.pretrain(be, built, pretrain, this.aborted, this.note, pool))
     )
       return false;
     // pretrained bytes only stand in when this run pretrains; imported ones whenever the page sent them
