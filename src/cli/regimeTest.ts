@@ -7,8 +7,8 @@
 // Exit 0 when written (or printed with --dry), 1 when refused, 2 on bad input.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from '../util/args';
-import { gateBInputError, readGateBGrid, registeredRecipe } from '../sweep/gateBGrid';
-import { registeredTestSweep, type TestPreset } from '../sweep/testSweep';
+import { gateBInputError, readGateBGrid, registeredRecipe, testCostSeconds } from '../sweep/gateBGrid';
+import { registeredTestSweep, TEST_PROTOCOL, type TestPreset } from '../sweep/testSweep';
 
 const USAGE =
   'usage: npm run regime-test-config -- --gate-b GRID_DIR[,GRID_DIR...] [--out experiments/regime/test.sweep.json] [--dry]';
@@ -95,6 +95,14 @@ function main(): number {
     return 1;
   }
   const sweep = registeredTestSweep(presets, chosen.recipe);
+  const P = TEST_PROTOCOL;
+  const cells = presets.length * P.baseSeeds.length * P.rlSeeds.length;
+  const cost = testCostSeconds(grids, chosen.recipe, cells, P.methods.length);
+  process.stderr.write(
+    cost === null
+      ? 'estimated cost: unknown (a grid has no timed cell of this recipe)\n'
+      : `estimated cost: about ${(cost / 3600).toFixed(1)} h on 2 cores (gate B's cells of this recipe, x ${P.methods.length}/2 methods, ${cells} cells, 2 at a time; a lower bound: co-rl-frozen also rolls out its frozen copies; PREREG.md caps it at about 6 h, beyond which the grid runs longer and the cost is reported)\n`,
+  );
   const text = `${JSON.stringify(sweep, null, 2)}\n`;
   if (dry) {
     process.stdout.write(text);

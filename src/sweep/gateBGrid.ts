@@ -13,6 +13,8 @@ export interface GateBGrid {
   report: GateBReport;
   have: number;
   cells: number;
+  /** The done cells' recipes (assignment without the seed) and wall seconds, for cost estimates. */
+  times: { assign: Record<string, unknown>; seconds: number }[];
 }
 
 /** An input error (exit code 2 in the CLIs). */
@@ -34,7 +36,13 @@ export function readGateBGrid(dir: string): GateBGrid {
   const ids = new Set(records.filter((r) => r.status === 'done').map((r) => r.id));
   const cells = manifest ? manifest.cells.length : records.length;
   const have = manifest ? manifest.cells.filter((c) => ids.has(c.id)).length : ids.size;
-  return { dir, name: manifest?.name ?? dir, report: gateB(records), have, cells };
+  const times = records
+    .filter((r) => r.status === 'done')
+    .map((r) => ({
+      assign: Object.fromEntries(Object.entries(r.assign).filter(([k]) => k !== 'seed')),
+      seconds: r.seconds,
+    }));
+  return { dir, name: manifest?.name ?? dir, report: gateB(records), have, cells, times };
 }
 
 /** The pre-registered recipe from the grids, with where it came from; null recipe when none passes. */
@@ -66,4 +74,30 @@ export function registeredRecipe(grids: readonly GateBGrid[]): RegisteredRecipe 
     source: `no recipe passes gate B on ${grids[0].name}: the test is not run (gate B's failure is the finding)`,
     incomplete,
   };
+}
+
+const sameRecipe = (a: Record<string, unknown>, b: Record<string, unknown>): boolean =>
+  Object.keys(a).length === Object.keys(b).length &&
+  Object.entries(a).every(([k, v]) => JSON.stringify(b[k]) === JSON.stringify(v));
+
+/**
+ * Wall seconds of the test grid on `parallel` cores, estimated from gate B's cells of `recipe`: the mean
+ * seconds of those cells (the grids' means averaged: one grid per task kind), times `methods` / 2 (a gate B
+ * cell trains gt and random), times the test's `cells`; null when a grid has no timed cell of the recipe.
+ */
+export function testCostSeconds(
+  grids: readonly GateBGrid[],
+  recipe: Record<string, unknown>,
+  cells: number,
+  methods: number,
+  parallel = 2,
+): number | null {
+  const means: number[] = [];
+  for (const g of grids) {
+    const t = g.times.filter((x) => sameRecipe(x.assign, recipe)).map((x) => x.seconds);
+    if (!t.length) return null;
+    means.push(t.reduce((a, b) => a + b, 0) / t.length);
+  }
+  const perCell = means.reduce((a, b) => a + b, 0) / means.length;
+  return (perCell * (methods / 2) * cells) / parallel;
 }

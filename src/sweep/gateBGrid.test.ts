@@ -1,0 +1,60 @@
+// The pre-registered recipe from gate B's grids (over every grid, else the first alone, else none) and the
+// test's cost estimated from the grids' cell times.
+import { describe, expect, it } from 'vitest';
+import type { GateBReport, GateBRow } from './gateB';
+import { registeredRecipe, testCostSeconds, type GateBGrid } from './gateBGrid';
+
+const A = { 'train.lr': 1e-5 };
+const B = { 'train.lr': 1e-4 };
+const row = (assign: Record<string, unknown>, pass: boolean, gtGain: number): GateBRow => ({
+  recipe: JSON.stringify(assign),
+  assign,
+  seeds: [1, 2],
+  gtGain,
+  randomGain: 0,
+  randomKl: 0.01,
+  pass,
+  why: pass ? [] : ['x'],
+});
+const grid = (name: string, rows: GateBRow[], times: GateBGrid['times'] = [], have = 4): GateBGrid => {
+  const report: GateBReport = { rows, chosen: rows.find((r) => r.pass) ?? null, missing: [] };
+  return { dir: name, name, report, have, cells: 4, times };
+};
+
+describe('registeredRecipe', () => {
+  it('takes the recipe that passes on every grid', () => {
+    const r = registeredRecipe([
+      grid('m', [row(A, true, 0.2), row(B, true, 0.3)]),
+      grid('a', [row(A, true, 0.2), row(B, false, 0.3)]),
+    ]);
+    expect(r).toEqual({ recipe: A, source: 'every grid', incomplete: [] });
+  });
+
+  it("falls back to the first grid's choice, then to none, and names incomplete grids", () => {
+    const first = registeredRecipe([grid('m', [row(B, true, 0.3)]), grid('a', [row(B, false, 0.3)], [], 3)]);
+    expect(first.recipe).toEqual(B);
+    expect(first.source).toBe('m alone (no recipe passes on every grid)');
+    expect(first.incomplete).toEqual(['a (3 of 4 cells)']);
+    const none = registeredRecipe([grid('m', [row(B, false, 0.3)])]);
+    expect(none.recipe).toBeNull();
+    expect(none.source).toMatch(/^no recipe passes gate B on m: the test is not run/);
+  });
+});
+
+describe('testCostSeconds', () => {
+  it("scales the recipe's mean cell time by methods / 2 and the test's cells over 2 cores", () => {
+    const m = grid(
+      'm',
+      [],
+      [
+        { assign: A, seconds: 100 },
+        { assign: A, seconds: 300 },
+        { assign: B, seconds: 5000 },
+      ],
+    );
+    const a = grid('a', [], [{ assign: A, seconds: 400 }]);
+    // means 200 and 400 -> 300 s a gate B cell; x 5/2 methods x 16 cells / 2 cores
+    expect(testCostSeconds([m, a], A, 16, 5)).toBe(6000);
+    expect(testCostSeconds([m, a], { 'train.lr': 3e-5 }, 16, 5)).toBeNull();
+  });
+});
