@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { planSweep } from './grid';
-import { cellPresets } from './registration';
+import { cellPresets } from '../formats/sweep/registration';
 import { registeredTestSweep, TEST_PROTOCOL, type TestPreset } from './testSweep';
 
 const candidate = (name: string): TestPreset => ({

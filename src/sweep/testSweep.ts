@@ -7,7 +7,7 @@
 // both task kinds. Pure: the caller reads the files and writes the result.
 import { isObj } from '../schema';
 import { planSweep } from './grid';
-import { cellPresets } from './registration';
+import { cellPresets } from '../formats/sweep/registration';
 
 /** What the pre-registration fixes besides the presets and the recipe. */
 export const TEST_PROTOCOL = {
