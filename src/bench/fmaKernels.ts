@@ -51,7 +51,7 @@ export async function enableRelaxedSimd(): Promise<void> {
 
 /**
  * Every module compiled once (the ablation ones built now from their source), so every shape's instances run
- * the same machine code: a fresh compile per shape places the loops anew, which moved single figures by 20 %.
+ * the same machine code (a compile per shape places the loops anew: one suspect of 20 % outliers in early runs).
  */
 export async function profileModules(): Promise<Record<ProfileModule, WebAssembly.Module>> {
   const own = async (v: 'simd' | 'relaxed'): Promise<WebAssembly.Module> =>
