@@ -4,7 +4,8 @@
 // op of the table at its parity case's sizes on wasm and cpu (opBench.ts); a Co-RL step of the preset on
 // wasm against cpu; the scaling table (src/bench/scaling.ts) on both; and the lock step on 1 vs N model
 // workers (src/bench/poolBench.ts); in-page pretraining of a two-build preset on 1 vs 2 model workers
-// (src/bench/pretrainBench.ts).
+// (src/bench/pretrainBench.ts); and, asked for by name, the forward kernel's profile by ablation
+// (src/bench/fmaProfile.ts).
 import { poolRows } from './poolBench';
 import { pretrainRow } from './pretrainBench';
 import { defaultWorkers } from '../rl/pool/nodePool';
@@ -35,10 +36,13 @@ import {
 } from './scaling';
 import { loadTfWasm, tfWasmMatmul } from './tfWasm';
 import { opFigures } from './opBench';
+import { fmaProfile } from './fmaProfile';
 
-export const WASM_SECTIONS = ['matmul', 'ops', 'step', 'scaling', 'pool', 'pretrain'] as const;
+export const WASM_SECTIONS = ['matmul', 'ops', 'step', 'scaling', 'pool', 'pretrain', 'fma-profile'] as const;
 export type WasmSection = (typeof WASM_SECTIONS)[number];
-export const WASM_USAGE = `  --wasm SECTIONS|none: wasm sections to run (${WASM_SECTIONS.join(', ')}; default all), --wasm-only: only those`;
+/** The sections run when none are named: all but the kernel profile (src/bench/fmaProfile.ts), asked for by name. */
+const DEFAULT_SECTIONS = WASM_SECTIONS.filter((s) => s !== 'fma-profile');
+export const WASM_USAGE = `  --wasm SECTIONS|none: wasm sections to run (${WASM_SECTIONS.join(', ')}; default all but fma-profile), --wasm-only: only those`;
 
 /** `--wasm SECTIONS|none` and `--wasm-only` taken out of the bench's arguments. */
 export function splitWasmArgs(argv: readonly string[]): {
@@ -69,7 +73,12 @@ export function splitWasmArgs(argv: readonly string[]): {
   }
   const subset = rest.includes('--shape');
   // a shape subset times matmuls only (as the CPU and WebGPU sections do)
-  return { rest, sections: sections ?? (subset ? ['matmul'] : [...WASM_SECTIONS]), only, bigShapes: !subset };
+  return {
+    rest,
+    sections: sections ?? (subset ? ['matmul'] : [...DEFAULT_SECTIONS]),
+    only,
+    bigShapes: !subset,
+  };
 }
 
 export interface WasmMatmulFigure extends MatmulShape {
@@ -297,6 +306,12 @@ export async function runWasmBench(
     const row = await pretrainRow('wasm', 2, log);
     report.pretrain = row; // a two-build preset's pretraining on 1 vs 2 model workers (src/bench/pretrainBench.ts)
     summary.pretrainSpeedup = row.speedup;
+  }
+  if (o.sections.includes('fma-profile')) {
+    // where the forward kernel's time goes: loads, arithmetic, accumulators (src/bench/fmaProfile.ts)
+    const prof = await fmaProfile(plan.models, log);
+    report.fmaProfile = prof;
+    summary.fmaProfile = prof.summary;
   }
   report.summary = summary;
   return report;

@@ -37,12 +37,35 @@ export const KERNEL_BUILDS = {
 export type KernelBuild = keyof typeof KERNEL_BUILDS;
 export const KERNELS_TS = KERNEL_BUILDS.simd.file;
 
-/** Compile wasm/index.ts as `variant`; resolves to the module's bytes or rejects with the compiler's errors. */
-export async function compileKernels(variant: KernelBuild = 'simd'): Promise<Uint8Array> {
-  const asc = (await import('assemblyscript/asc')).default;
+/**
+ * The compiler's module. When first imported it takes `--wasm FILE` from the process's own arguments (a compiler
+ * binary to load instead of its own), so a command with a `--wasm` option of its own (the bench's sections) has
+ * it hidden while the module loads.
+ */
+async function importAsc(): Promise<(typeof import('assemblyscript/asc'))['default']> {
+  const argv = process.argv;
+  const i = argv.indexOf('--wasm');
+  if (i >= 0) process.argv = [...argv.slice(0, i), ...argv.slice(i + 2)];
+  try {
+    return (await import('assemblyscript/asc')).default;
+  } finally {
+    process.argv = argv;
+  }
+}
+
+/**
+ * Compile `entry` (default wasm/index.ts, the shipped kernels; the fma profile passes its own ablation file) as
+ * `variant`; resolves to the module's bytes or rejects with the compiler's errors.
+ */
+export async function compileKernels(
+  variant: KernelBuild = 'simd',
+  entry = ASC_ARGS[0],
+): Promise<Uint8Array> {
+  const asc = await importAsc();
   let binary: Uint8Array | null = null;
   let errors = '';
-  const args = [...ASC_ARGS.slice(0, 7), ...KERNEL_BUILDS[variant].extra, ...ASC_ARGS.slice(7)]; // after --enable simd
+  // the entry, then the flags with the variant's after --enable simd
+  const args = [entry, ...ASC_ARGS.slice(1, 7), ...KERNEL_BUILDS[variant].extra, ...ASC_ARGS.slice(7)];
   const { error } = await asc.main(args, {
     readFile: (name: string, baseDir: string) => {
       try {
@@ -59,7 +82,7 @@ export async function compileKernels(variant: KernelBuild = 'simd'): Promise<Uin
     stderr: { write: (s: string) => ((errors += s), true) } as never,
   });
   if (error || !binary)
-    throw new Error(`AssemblyScript build of wasm/index.ts failed: ${error?.message ?? ''}\n${errors}`);
+    throw new Error(`AssemblyScript build of ${entry} failed: ${error?.message ?? ''}\n${errors}`);
   return binary;
 }
 
