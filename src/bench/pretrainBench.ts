@@ -35,6 +35,13 @@ export interface PretrainRow {
   speedup: number;
   /** The pool's bytes equal the 1-worker bytes, build by build. */
   bytesIdentical: boolean;
+  /** Each build's ms in the 1-worker run (one after the other). */
+  buildMs: number[];
+  /**
+   * The most the pool can give: the 1-worker total over the longest build placed alone (builds of unequal
+   * size bound the speedup below the worker count).
+   */
+  bound: number;
 }
 
 /** The row on `engine` with a pool of `workers` (2: one per build). */
@@ -56,6 +63,8 @@ export async function pretrainRow(
     let t0 = performance.now();
     const one = (await buildAgents(jobs, { backend: be }))!;
     const oneWorkerMs = performance.now() - t0;
+    // a build's `seconds` run from the start of the builds: one after the other, each ends where the next starts
+    const buildMs = one.map((b, i) => 1000 * (b.seconds - (i ? one[i - 1].seconds : 0)));
     t0 = performance.now();
     const pool = await startNodePool(Math.min(workers, jobs.length), engine);
     const poolStartMs = performance.now() - t0;
@@ -77,11 +86,13 @@ export async function pretrainRow(
       oneWorkerMs,
       poolMs,
       poolStartMs,
+      buildMs,
+      bound: buildMs.reduce((a, b) => a + b, 0) / Math.max(...buildMs),
       speedup: oneWorkerMs / poolMs,
       bytesIdentical,
     };
     log(
-      `${r.row} on ${r.engine}: ${oneWorkerMs.toFixed(0)} ms on 1 worker, ${poolMs.toFixed(0)} ms on ${r.workers} (+${poolStartMs.toFixed(0)} ms to start them): ${r.speedup.toFixed(2)}x, bytes ${bytesIdentical ? 'identical' : 'DIFFER'}`,
+      `${r.row} on ${r.engine}: ${oneWorkerMs.toFixed(0)} ms on 1 worker, ${poolMs.toFixed(0)} ms on ${r.workers} (+${poolStartMs.toFixed(0)} ms to start them): ${r.speedup.toFixed(2)}x of at most ${r.bound.toFixed(2)}x (builds ${buildMs.map((m) => m.toFixed(0)).join(' + ')} ms), bytes ${bytesIdentical ? 'identical' : 'DIFFER'}`,
     );
     return r;
   } finally {
