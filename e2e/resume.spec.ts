@@ -22,11 +22,15 @@ const phaseOf = (page: Page) => page.getByTestId('train-status').getAttribute('d
 const stepNumbers = (m: Metrics) =>
   Object.fromEntries(m.methods.map((k) => [k, (m.steps[k] ?? []).map((r) => r.step)]));
 const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
-/** Records without their wall-clock fields. */
-const upTo = (m: Metrics, n: number) =>
+/** The last eval step every method of `m` has recorded, at most n: a step's record reaches the page
+ *  before its evaluation does, so a sample taken mid-run can hold step n without its eval. */
+const evalHorizon = (m: Metrics, n: number) =>
+  Math.min(n, ...m.methods.map((k) => Math.max(-1, ...(m.evals[k] ?? []).map((r) => r.step))));
+/** Step records 1..n and evals up to the eval horizon of `ref` (both without their wall-clock fields). */
+const upTo = (m: Metrics, n: number, ref: Metrics = m) =>
   m.methods.map((k) => [
     (m.steps[k] ?? []).filter((r) => r.step <= n).map((r) => ({ ...r, timing: null })),
-    (m.evals[k] ?? []).filter((r) => r.step <= n).map((r) => ({ ...r, seconds: 0 })),
+    (m.evals[k] ?? []).filter((r) => r.step <= evalHorizon(ref, n)).map((r) => ({ ...r, seconds: 0 })),
   ]);
 
 async function tinyRun(page: Page): Promise<void> {
@@ -88,7 +92,7 @@ test('a reload resumes the run from its last snapshot: no gap, no duplicate; pau
     `saved points drawn ${Date.now() - t0} ms after the reload; status ${await phaseOf(page)}@${await stepOf(page)}`,
   );
   await expect(page.getByTestId('hp-steps')).toHaveValue('40'); // the settings came back too
-  expect(upTo(await metrics(page), Math.min(from, beforeStep))).toEqual(
+  expect(upTo(await metrics(page), Math.min(from, beforeStep), before)).toEqual(
     upTo(before, Math.min(from, beforeStep)),
   );
 
@@ -112,7 +116,7 @@ test('a reload resumes the run from its last snapshot: no gap, no duplicate; pau
     [0, 5, 10, 15, 20, 25, 30, 35].filter((s) => s <= n),
   );
   // the steps recomputed after the reload are the ones the first page had drawn
-  expect(upTo(after, beforeStep)).toEqual(upTo(before, beforeStep));
+  expect(upTo(after, beforeStep, before)).toEqual(upTo(before, beforeStep));
   await expect(page.getByTestId('chart-entropy')).toHaveAttribute('data-points', String(n));
   console.log(`resumed and paused at step ${n}: records 1..${n} for every method`);
 
@@ -155,7 +159,7 @@ test('a reload resumes the run from its last snapshot: no gap, no duplicate; pau
   await expect(page.getByTestId('train-status')).toHaveAttribute('data-phase', 'paused', { timeout: 60_000 });
   await page.waitForTimeout(1000);
   expect(await stepOf(page)).toBe(n);
-  expect(upTo(await metrics(page), n)).toEqual(upTo(after, n));
+  expect(upTo(await metrics(page), n, after)).toEqual(upTo(after, n));
 
   mark('resumed paused');
   // discard: the saved run is deleted; the next reload starts empty
