@@ -27,11 +27,13 @@ const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 const evalHorizon = (m: Metrics, n: number) =>
   Math.min(n, ...m.methods.map((k) => Math.max(-1, ...(m.evals[k] ?? []).map((r) => r.step))));
 /** Step records 1..n and evals up to the eval horizon of `ref` (both without their wall-clock fields). */
-const upTo = (m: Metrics, n: number, ref: Metrics = m) =>
-  m.methods.map((k) => [
+const upTo = (m: Metrics, n: number, ref: Metrics = m) => {
+  const h = evalHorizon(ref, n);
+  return m.methods.map((k) => [
     (m.steps[k] ?? []).filter((r) => r.step <= n).map((r) => ({ ...r, timing: null })),
-    (m.evals[k] ?? []).filter((r) => r.step <= evalHorizon(ref, n)).map((r) => ({ ...r, seconds: 0 })),
+    (m.evals[k] ?? []).filter((r) => r.step <= h).map((r) => ({ ...r, seconds: 0 })),
   ]);
+};
 
 async function tinyRun(page: Page): Promise<void> {
   await setHyper(page, { batchPrompts: 2, samples: 2, steps: 40, evalEvery: 5, evalProblems: 4 });
