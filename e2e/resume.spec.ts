@@ -187,3 +187,46 @@ test('a full storage quota is reported in the page, not swallowed', async ({ pag
   await expect(page.getByTestId('train-status')).not.toHaveAttribute('data-phase', 'error'); // training goes on
   await cdp.send('Storage.overrideQuotaForOrigin', { origin });
 });
+
+test('a tab navigated to a link with other settings opens the link; its saved run stays, to resume or discard', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const errors = collectErrors(page);
+  await page.goto('/?backend=wasm');
+  await tinyRun(page);
+  await expect(page.getByTestId('persist-status')).not.toHaveAttribute('data-snapshot-step', '', {
+    timeout: 60_000,
+  });
+  mark(`saved at step ${await stepOf(page)}; navigating this tab to a link with preset same-family`);
+  await page.goto('/?backend=wasm&preset=same-family');
+  const notice = page.getByTestId('resume-notice');
+  await expect(notice).toHaveAttribute('data-ok', 'false');
+  await expect(notice).toContainText('(preset paper-demo, saved at');
+  await expect(notice).toContainText(
+    'was not resumed: the page was opened from a link that sets preset otherwise',
+  );
+  await expect(page.getByTestId('preset')).toHaveValue('same-family'); // the link's settings, not the run's
+  await expect(page.getByTestId('train-status')).toHaveAttribute('data-phase', 'idle');
+  console.log(`shown: ${await notice.innerText()}`);
+  // "Resume it instead": the saved run, its settings and records, and this tab now owns it (a reload resumes it)
+  await page.getByTestId('resume-passed-over').click();
+  await expect(notice).toContainText('Resumed run from step', { timeout: 30_000 });
+  await expect(page.getByTestId('preset')).toHaveValue('paper-demo');
+  const resumedAt = await stepOf(page);
+  await page.reload();
+  await expect(page.getByTestId('resume-notice')).toContainText('Resumed run from step', { timeout: 30_000 });
+  await expect(page.getByTestId('preset')).toHaveValue('paper-demo');
+  await expect(page.getByTestId('train-status')).not.toHaveAttribute('data-phase', 'idle');
+  mark(`resumed in place at step ${resumedAt}, and again after a reload`);
+  // "Discard it": navigated to the link again, the passed-over run is deleted; a plain address then finds nothing
+  await page.goto('/?backend=wasm&preset=same-family');
+  await expect(notice).toContainText('was not resumed');
+  await page.getByTestId('discard-passed-over').click();
+  await expect(page.getByTestId('resume-notice')).toHaveCount(0);
+  await page.goto('/');
+  await expect(page.getByTestId('persist-status')).toBeVisible();
+  await expect(page.getByTestId('resume-notice')).toHaveCount(0);
+  await expect(page.getByTestId('train-status')).toHaveAttribute('data-phase', 'idle');
+  expect(errors).toEqual([]);
+});

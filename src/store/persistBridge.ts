@@ -3,9 +3,10 @@
 // posts a snapshot (every few lock steps, at pause and at the end); the phase on every phase change; the
 // records alone at most every 2 s. Saves run one at a time, in order; a failed one (a quota error
 // included) is shown in the page. Resuming (initPersistence, when the Train view first shows): this
-// tab's own run (sessionStorage) or else the last saved run (unless the page was opened from a link with
-// settings), if no other tab holds it and it was loading/running/paused: its settings and records up to
-// the snapshot's step go into the store at once, and the worker restarts from the snapshot, running or
+// tab's own run (sessionStorage; not when the tab was navigated to a link whose settings differ from the
+// run's) or else the last saved run (unless the page was opened from a link with settings), if no other
+// tab holds it and it was loading/running/paused: its settings and records up to the snapshot's step go
+// into the store at once, and the worker restarts from the snapshot, running or
 // paused as before. One TabRuns object holds all of it: this tab's run key, the snapshot saved and the
 // one waiting, the phase saved, whether a resumed run has started; its writer is a SaveQueue
 // (./saveQueue.ts). Downloading the agents as checkpoint files is ./exportBridge.ts.
@@ -13,15 +14,14 @@ import type { RunSnapshotRef, SavedPhase } from '../formats/runFile';
 import { buildRunFile, validateRunFile, type RunFile } from '../formats/runFile';
 import { keptOfRun } from '../formats/runFileTask';
 import { claimRun, deleteRun, lastRun, loadRun, persistenceAvailable, releaseRun, saveRun } from './persist';
-import { planResume } from './resumePlan';
+import { linkOverRun, planResume } from './resumePlan';
 import { useStore } from './store';
 import { settingsFromQuery } from '../formats/urlConfig';
 import { loadCatalog, onTrainEvents, startTraining } from './trainBridge';
 import { SaveQueue } from './saveQueue';
+import { claimWithRetry, navigationType, newKey, readTabKey, writeTabKey } from './tabClaims';
 import type { TrainEvent } from '../worker/protocol';
 
-/** sessionStorage key of this tab's run key (it survives a reload of the tab, not a new tab). */
-const TAB_KEY = 'co-rl-playground:run-key';
 /** Records-only saves at most this often. */
 export const METRICS_SAVE_MS = 2000;
 
@@ -269,6 +269,48 @@ class TabRuns {
     return true;
   }
 
+  /**
+   * The run the notice passed over for a link (its `key`): resume it in place of the link's settings (this
+   * tab then owns it), or delete it. Refused while a run is under way; told when another tab took it since.
+   */
+  async passedOver(action: 'resume' | 'discard'): Promise<void> {
+    await this.started;
+    const n = useStore.getState().persist.notice;
+    const k = n?.key;
+    if (!n || !k) return;
+    if (action === 'resume' && useStore.getState().runStatus.phase !== 'idle')
+      return setPersist({ error: 'Reset the current run first: the saved run would replace it.' });
+    if (!(await claimWithRetry(k, 1)))
+      return setPersist({
+        notice: { ...n, key: undefined, text: `${n.text} Another tab has taken it since.` },
+      });
+    const mine = this.key;
+    try {
+      if (action === 'discard') {
+        await deleteRun(k);
+        return setPersist({ notice: null });
+      }
+      const saved = await loadRun(k);
+      this.key = k; // the resumed run's saves go to its own record
+      if (saved && (await this.resume(saved))) {
+        writeTabKey(k);
+        setPersist({ runKey: k });
+        if (mine && mine !== k) releaseRun(mine);
+        return;
+      }
+      this.key = mine;
+      releaseRun(k);
+      setPersist({
+        notice: null,
+        error: 'The saved run could not be resumed: it is no longer in this browser.',
+      });
+    } catch (e) {
+      this.key = mine;
+      releaseRun(k);
+      setPersist({ error: `Could not ${action} the saved run: ${errText(e)}` });
+    }
+  }
+
   /** See initPersistence. */
   init(): Promise<void> {
     this.started ??= this.start();
@@ -282,23 +324,22 @@ class TabRuns {
       setPersist({ available: false, autosave: false });
       return;
     }
-    let own: string | null = null;
-    try {
-      own = sessionStorage.getItem(TAB_KEY);
-    } catch {
-      /* storage blocked: no per-tab key */
-    }
+    const own = readTabKey();
     let adopted = '';
     try {
       // this tab's own run (a reload); else the last saved run of any tab (a new tab, a closed one
       // reopened), but not when the page was opened from a link that names its own settings
+      const link = settingsFromQuery(location.search);
       const candidates = [own];
-      if (settingsFromQuery(location.search).used.length === 0)
-        candidates.push((await lastRun())?.key ?? null);
+      if (link.used.length === 0) candidates.push((await lastRun())?.key ?? null);
       for (const c of new Set(candidates)) {
         if (!c || !(await claimWithRetry(c, c === own ? 4 : 1))) continue; // another tab owns it
         const saved = await loadRun(c);
-        if (saved && (await this.resume(saved))) adopted = c;
+        const passed = saved && c === own ? linkOverRun(link, saved.run, navigationType(), when) : null;
+        if (passed) {
+          setPersist({ notice: { ...passed, key: c } }); // the link is what was asked for; the run stays saved
+          releaseRun(c);
+        } else if (saved && (await this.resume(saved))) adopted = c;
         else if (saved && c === own)
           adopted = own; // this tab's own finished run: a new start replaces it
         else releaseRun(c);
@@ -315,34 +356,15 @@ class TabRuns {
         setPersist({ error: `Could not claim this tab's run: ${errText(e)}` });
       }
     }
-    try {
-      sessionStorage.setItem(TAB_KEY, this.key);
-    } catch {
-      /* storage blocked */
-    }
+    writeTabKey(this.key);
     setPersist({ runKey: this.key });
     if (useStore.getState().runStatus.phase !== 'idle') this.queue.request(true); // a run started while this loaded
   }
 }
 
-function newKey(): string {
-  return typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function'
-    ? crypto.randomUUID()
-    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
-}
-
 function when(iso: string): string {
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? iso : d.toLocaleString();
-}
-
-/** Claim a run key, trying `tries` times 250 ms apart (a reloaded page's old document may still hold it). */
-async function claimWithRetry(k: string, tries: number): Promise<boolean> {
-  for (let i = 0; i < tries; i++) {
-    if (i > 0) await new Promise((r) => setTimeout(r, 250));
-    if (await claimRun(k)) return true;
-  }
-  return false;
 }
 
 /** Read-only test hook: the store's records (e2e/resume.spec.ts). */
@@ -361,6 +383,16 @@ const tabRuns = new TabRuns();
  */
 export function discardSavedRun(): Promise<void> {
   return tabRuns.discard();
+}
+
+/** Resume the saved run the notice passed over for the link (TabRuns.passedOver). */
+export function resumePassedOverRun(): Promise<void> {
+  return tabRuns.passedOver('resume');
+}
+
+/** Delete the saved run the notice passed over for the link (TabRuns.passedOver). */
+export function discardPassedOverRun(): Promise<void> {
+  return tabRuns.passedOver('discard');
 }
 
 /** Start saving this tab's runs, and resume a saved one (once per page). */

@@ -30,8 +30,11 @@ export interface PersistState {
   snapshotSave: { step: number; bytes: number; ms: number; takeMs: number; at: string } | null;
   /** The latest failed save or load, in words ('' = none). Stays until dismissed. */
   error: string;
-  /** A run was resumed after a reload (or could not be). */
-  notice: { step: number; savedAt: string; text: string; ok: boolean } | null;
+  /**
+   * A run was resumed after a reload (or could not be), or (`key`: that run's key) this tab's saved run was
+   * passed over for the link the tab was opened with, and can still be resumed or deleted from the notice.
+   */
+  notice: { step: number; savedAt: string; text: string; ok: boolean; key?: string } | null;
   /** Checkpoint export in progress / its last result in words. */
   exporting: boolean;
   exportMessage: string;

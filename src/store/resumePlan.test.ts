@@ -7,7 +7,8 @@ import { DEFAULT_EVAL, DEFAULT_TRAIN, type ExperimentConfig } from '../rl/config
 import type { EvalRecord, StepRecord } from '../rl/records';
 import type { RewardMethod } from '../rl/rewards';
 import type { RunMetrics } from '../formats/runMetrics';
-import { missingSteps, planResume, trimMetrics } from './resumePlan';
+import { linkConflicts, linkOverRun, missingSteps, planResume, trimMetrics } from './resumePlan';
+import { mergeQuery, settingsFromQuery } from '../formats/urlConfig';
 import { DEFAULT_RUN_SETTINGS } from '../formats/runSettings';
 import { RUN_FILE_FORMAT, RUN_FILE_VERSION, validateRunFile, type RunFile } from '../formats/runFile';
 import { IDLE_STATUS } from './runStatusSlice';
@@ -167,5 +168,45 @@ describe('foldTrainEvents with a resumed run', () => {
     // a start that is not a resume still starts over
     const fresh = foldTrainEvents(restored, [{ type: 'run', runId: 1, config }]);
     expect(fresh.metrics.steps).toEqual({});
+  });
+});
+
+describe('linkOverRun: a link the tab is navigated to against its own saved run', () => {
+  const link = (search: string) => settingsFromQuery(search);
+  const run = saved({
+    settings: { ...DEFAULT_RUN_SETTINGS, preset: 'paper-demo', steps: 40 },
+    metrics: { methods: ['co-rl', 'ttrl'], steps: {}, evals: {} },
+  });
+
+  it('passes over the saved run when the link sets another preset, naming what differs', () => {
+    const n = linkOverRun(link('?preset=ring&steps=40'), run, 'navigate');
+    expect(n).not.toBeNull();
+    expect(n!.ok).toBe(false);
+    expect(n!.text).toContain(
+      '(preset paper-demo, saved at 2025-01-01T00:00:00.000Z, resumable from step 5) was not resumed',
+    );
+    expect(n!.text).toContain('sets preset otherwise');
+    expect(n!.text).not.toContain('steps'); // the link's steps equal the run's
+  });
+
+  it('resumes as before on a reload or back/forward, with no link, or when the link mirrors the run', () => {
+    expect(linkOverRun(link('?preset=ring'), run, 'reload')).toBeNull();
+    expect(linkOverRun(link('?preset=ring'), run, 'back_forward')).toBeNull();
+    expect(linkOverRun(link(''), run, 'navigate')).toBeNull();
+    // the tab's own address: the settings the run was started with, mirrored into the query
+    expect(linkOverRun(link(mergeQuery('', run.settings)), run, 'navigate')).toBeNull();
+  });
+
+  it('leaves a run that would not resume anyway (finished, unreadable) to the usual path', () => {
+    expect(linkOverRun(link('?preset=ring'), { ...run, phase: 'done' }, 'navigate')).toBeNull();
+    expect(linkOverRun(link('?preset=ring'), { hello: 1 }, 'navigate')).toBeNull();
+  });
+
+  it('linkConflicts lists only the fields the link gives with another value', () => {
+    const l = link('?preset=ring&steps=40&samples=3');
+    expect(l.used.sort()).toEqual(['preset', 'samples', 'steps']);
+    expect(linkConflicts(l, run.settings).sort()).toEqual(
+      DEFAULT_RUN_SETTINGS.samples === 3 ? ['preset'] : ['preset', 'samples'],
+    );
   });
 });

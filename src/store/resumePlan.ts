@@ -2,7 +2,8 @@
 // from which step, paused or running, and which records stay (those up to the snapshot's step; the
 // worker recomputes the rest exactly, so nothing is drawn twice and nothing is missing).
 import type { RunMetrics } from '../formats/runMetrics';
-import type { RunFile, SavedPhase } from '../formats/runFile';
+import { validateRunFile, type RunFile, type SavedPhase } from '../formats/runFile';
+import type { RunSettings } from '../formats/runSettings';
 
 /** Phases after which a reload continues the run. */
 export const RESUMABLE_PHASES: readonly SavedPhase[] = ['loading', 'running', 'paused'];
@@ -64,4 +65,53 @@ export function planResume(run: RunFile, hasSnapshot: boolean): ResumePlan {
     };
   const metrics = trimMetrics(run.metrics, step);
   return { kind: 'resume', step, paused, metrics, missing: missingSteps(metrics, step) };
+}
+
+/**
+ * The settings a link sets to other values than a saved run's (`used`: the fields the link gave, as
+ * settingsFromQuery reads them). A tab opened from such a link asked for that run, not the saved one; a link
+ * that only mirrors the saved run's settings (the tab's own address) conflicts with nothing.
+ */
+export function linkConflicts(
+  link: { settings: RunSettings; used: readonly (keyof RunSettings)[] },
+  saved: RunSettings,
+): (keyof RunSettings)[] {
+  return link.used.filter((k) => JSON.stringify(link.settings[k]) !== JSON.stringify(saved[k]));
+}
+
+/** The notice of a saved run a link passed over (the persist notice's shape). */
+export interface PassedOverNotice {
+  step: number;
+  savedAt: string;
+  ok: false;
+  text: string;
+}
+
+/**
+ * Whether a tab's own saved run gives way to the link the tab was opened with, and the notice that says so:
+ * only when the tab was navigated to the link ('navigate': a link or the address bar, not 'reload' nor
+ * 'back_forward'), the saved run would resume, and the link sets some setting otherwise (linkConflicts).
+ * Null: resume as before. `when` formats the saved time for the notice.
+ */
+export function linkOverRun(
+  link: { settings: RunSettings; used: readonly (keyof RunSettings)[] },
+  savedRun: unknown,
+  navigation: string,
+  when: (iso: string) => string = (iso) => iso,
+): PassedOverNotice | null {
+  if (link.used.length === 0 || navigation !== 'navigate') return null;
+  const v = validateRunFile(savedRun);
+  if (!v.ok || !RESUMABLE_PHASES.includes(v.run.phase ?? 'done')) return null; // resume() reports an unreadable run
+  const differ = linkConflicts(link, v.run.settings);
+  if (!differ.length) return null;
+  const savedAt = when(v.run.savedAt);
+  return {
+    step: 0,
+    savedAt,
+    ok: false,
+    text:
+      `This tab's run (preset ${v.run.settings.preset}, saved at ${savedAt}, resumable from step ` +
+      `${v.run.snapshot?.step ?? 0}) was not resumed: ` +
+      `the page was opened from a link that sets ${differ.join(', ')} otherwise. It stays saved in this browser.`,
+  };
 }

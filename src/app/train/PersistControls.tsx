@@ -3,7 +3,12 @@
 // (one .ckpt per method per agent). Starts the persist bridge when the Train view first shows.
 import { useEffect } from 'react';
 import { useStore } from '../../store/store';
-import { discardSavedRun, initPersistence } from '../../store/persistBridge';
+import {
+  discardPassedOverRun,
+  discardSavedRun,
+  initPersistence,
+  resumePassedOverRun,
+} from '../../store/persistBridge';
 import { exportCheckpoints } from '../../store/exportBridge';
 
 const kb = (n: number) => `${(n / 1024).toFixed(0)} kB`;
@@ -45,9 +50,30 @@ export function PersistControls() {
           data-step={p.notice.step}
         >
           {p.notice.text}{' '}
-          <button type="button" data-testid="discard-saved-run" onClick={() => void discardSavedRun()}>
-            Discard saved run
-          </button>{' '}
+          {p.notice.key ? (
+            <>
+              <button
+                type="button"
+                data-testid="resume-passed-over"
+                onClick={() => void resumePassedOverRun()}
+                title="resume the saved run instead of the link's settings"
+              >
+                Resume it instead
+              </button>{' '}
+              <button
+                type="button"
+                data-testid="discard-passed-over"
+                onClick={() => void discardPassedOverRun()}
+                title="delete that saved run from the browser's storage"
+              >
+                Discard it
+              </button>
+            </>
+          ) : (
+            <button type="button" data-testid="discard-saved-run" onClick={() => void discardSavedRun()}>
+              Discard saved run
+            </button>
+          )}{' '}
           <button
             type="button"
             aria-label="Dismiss the notice"
