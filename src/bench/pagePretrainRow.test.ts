@@ -28,7 +28,7 @@ function runLog(pool: boolean): TimedEvent[] {
             t: 900,
             type: 'notice',
             message:
-              'The 2 base agents to pretrain are built side by side in 2 model workers (wasm-relaxed).',
+              'The 2 base agents to pretrain are built side by side in this worker and 1 model worker (wasm-relaxed).',
           },
         ]
       : []),

@@ -12,7 +12,7 @@ export interface TimedEvent {
 
 /** One in-page pretraining run's figures. */
 export interface PageBuildTimes {
-  /** Model workers the builds ran in (1: the training worker built them one after the other). */
+  /** Workers that built: the training worker and the pool's model workers (1: the training worker alone, one build after the other). */
   workers: number;
   /**
    * From the engine's start to the first build's start: the cache lookups, and with a pool its start
@@ -23,7 +23,7 @@ export interface PageBuildTimes {
   buildsMs: number;
 }
 
-const POOL = /built side by side in (\d+) model workers/;
+const POOL = /built side by side in this worker and (\d+) model workers?/;
 const BUILT = / pretrained here in /;
 const BUILD_START = /^Pretraining .* \(build \d+ of \d+\)/;
 
@@ -53,7 +53,7 @@ export function pageBuildTimes(log: readonly TimedEvent[], builds: number): Page
     );
   const pool = log.find((e) => e.type === 'notice' && POOL.test(e.message ?? ''));
   return {
-    workers: pool ? Number(POOL.exec(pool.message!)![1]) : 1,
+    workers: pool ? Number(POOL.exec(pool.message!)![1]) + 1 : 1,
     startMs: start.t - engine.t,
     buildsMs: built[built.length - 1].t - start.t,
   };

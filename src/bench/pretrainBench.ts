@@ -1,9 +1,9 @@
 // The in-page pretraining row of `npm run bench` (issue 20, "The cohort in parallel"): the wall time to build
 // the base agents of a preset with two distinct builds (natural-addw-different-arch: nat-rope.s and
-// nat-deep.s) with a reduced recipe, one after the other in the bench's thread (1 worker) and side by side in
-// a pool of 2 worker threads, through the code the page runs (src/rl/pool/poolBuilds.ts; the page adds only
-// its IndexedDB store). The pool's start (threads, engines) is timed apart; the two builds' bytes are
-// compared (they must be the same).
+// nat-deep.s) with a reduced recipe, one after the other in the bench's thread (1 worker) and side by side on
+// 2 workers: the bench's thread and a pool of 1 worker thread, as the page builds in its training worker and
+// the pool (src/rl/pool/poolBuilds.ts; the page adds only its IndexedDB store). The pool's start (thread,
+// engine) is timed apart; the two builds' bytes are compared (they must be the same).
 import { buildKey, pretrainSpecOf } from '../cohort/axes';
 import { engineCacheKey } from '../cohort/cacheEntry';
 import type { PretrainRecipe } from '../cohort/familySpec';
@@ -11,7 +11,7 @@ import { NATURAL_PRESETS, naturalPresetSpecs } from '../cohort/naturalPresets';
 import { engineId } from '../engine/backend';
 import { makeNodeBackend, type NodeBackendName } from '../engine/wasm/nodeBackend';
 import { startNodePool } from '../rl/pool/nodePool';
-import { buildAgents, type BuildJob } from '../rl/pool/poolBuilds';
+import { buildAgents, buildThreads, type BuildJob } from '../rl/pool/poolBuilds';
 
 const PRESET = 'natural-addw-different-arch';
 /** Short enough for seconds a build, long enough that the compute outweighs the messages. */
@@ -44,7 +44,7 @@ export interface PretrainRow {
   bound: number;
 }
 
-/** The row on `engine` with a pool of `workers` (2: one per build). */
+/** The row on `engine` with `workers` building (2: one per build; this thread and workers - 1 in the pool). */
 export async function pretrainRow(
   engine: NodeBackendName = 'wasm',
   workers = 2,
@@ -66,7 +66,7 @@ export async function pretrainRow(
     // a build's `seconds` run from the start of the builds: one after the other, each ends where the next starts
     const buildMs = one.map((b, i) => 1000 * (b.seconds - (i ? one[i - 1].seconds : 0)));
     t0 = performance.now();
-    const pool = await startNodePool(Math.min(workers, jobs.length), engine);
+    const pool = await startNodePool(Math.max(1, Math.min(workers, jobs.length) - 1), engine); // this thread builds too
     const poolStartMs = performance.now() - t0;
     let poolMs: number;
     let bytesIdentical: boolean;
@@ -82,7 +82,7 @@ export async function pretrainRow(
       row: `pretrain ${PRESET} (${jobs.length} builds, ${PRETRAIN_RECIPE.maxSteps} steps each)`,
       engine: engineId(be.info),
       builds: jobs.length,
-      workers: pool.size,
+      workers: buildThreads(be, pool),
       oneWorkerMs,
       poolMs,
       poolStartMs,

@@ -4,8 +4,8 @@
 // content-addressed cache (key = buildKey(spec, task, recipe) + engine tag, as in Node) when its entry
 // checks, else pretrained with pretrainAgent (the family's recipe, a corpus ladder included) and stored; a
 // damaged entry is rebuilt with a notice. Agents that share a build (seed-only's two) share one checkpoint.
-// The builds to make run side by side in the pool of model workers when the run has one (hooks.pool;
-// src/rl/pool/poolBuilds.ts), one after the other on the run's backend otherwise: the same bytes.
+// The builds to make run side by side in this worker and the pool of model workers when the run has one
+// (hooks.pool; src/rl/pool/poolBuilds.ts), one after the other on the run's backend otherwise: the same bytes.
 import type { AgentSpec } from '../cohort/agent';
 import { buildKey, parseAxisCohort, pretrainSpecOf } from '../cohort/axes';
 import { cacheBytesProblem, cacheSum, engineCacheKey } from '../cohort/cacheEntry';
@@ -43,7 +43,7 @@ export interface AxisBuildHooks {
   notice: (m: string) => void;
   /** Reads a file the page ships (public/); a build shipped there is used instead of pretraining it here. */
   shipped?: (path: string) => Promise<Uint8Array>;
-  /** The pool of model workers that builds `builds` agents side by side; none (or undefined): one after the other on the run's backend. */
+  /** The pool of model workers that builds `builds` agents side by side with this worker; none (or undefined): one after the other on the run's backend. */
   pool?: (builds: number) => Promise<ModelPool | undefined>;
 }
 
@@ -161,7 +161,7 @@ export async function resolveAxisAgents(
       : '';
     h.notice(
       `${who}: pretrained here in ${r.seconds.toFixed(1)} s (${m.steps} steps` +
-        `${m.corpus?.size ? ` on ${m.corpus.size} problems` : ''}, validation accuracy ${(100 * m.valAccuracy).toFixed(0)}%${m.inBand ? '' : ', outside its band'}${ladder}), stored in ${store.where} as build ${key}${pool ? ' (built in a model worker)' : ''}`,
+        `${m.corpus?.size ? ` on ${m.corpus.size} problems` : ''}, validation accuracy ${(100 * m.valAccuracy).toFixed(0)}%${m.inBand ? '' : ', outside its band'}${ladder}), stored in ${store.where} as build ${key}${r.worker === null ? '' : ` (built in model worker ${r.worker})`}`,
     );
   }
   return finish();

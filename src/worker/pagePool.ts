@@ -71,8 +71,9 @@ export class PagePool {
   }
 
   /**
-   * The pool that pretrains `builds` agents on `be`'s engine side by side (src/rl/pool/poolBuilds.ts), with
-   * a pool of `size` (undefined: they are built one after the other on `be`, as for `factory`).
+   * The pool that pretrains `builds` agents on `be`'s engine side by side with this worker
+   * (src/rl/pool/poolBuilds.ts: this worker is one of the `size` builders, so the pool has one worker fewer;
+   * undefined: they are built one after the other on `be`, as for `factory`).
    */
   builds(
     be: Backend,
@@ -82,23 +83,28 @@ export class PagePool {
   ): Promise<ModelPool | undefined> {
     return this.ensure(
       be,
-      Math.min(size, builds),
+      Math.min(size, builds) - 1,
       notice,
       (n, engine) =>
-        `The ${builds} base agents to pretrain are built side by side in ${n} model workers (${engine}).`,
+        `The ${builds} base agents to pretrain are built side by side in this worker and ${n} model worker${n > 1 ? 's' : ''} (${engine}).`,
       'they are pretrained one after the other in one worker (same bytes, slower)',
+      1,
     );
   }
 
-  /** The pool of `n` workers on `be`'s engine: the current one if it fits and is whole, else new workers. */
+  /**
+   * The pool of `n` workers on `be`'s engine (none below `least`): the current one if it fits and is whole,
+   * else new workers.
+   */
   private async ensure(
     be: Backend,
     n: number,
     notice: (m: string) => void,
     started: (n: number, engine: string) => string,
     fallback: string,
+    least = 2,
   ): Promise<ModelPool | undefined> {
-    if (n <= 1 || be.info.name === 'webgpu') return undefined;
+    if (n < least || be.info.name === 'webgpu') return undefined;
     const engine = engineId(be.info);
     const key = `${engine} x${n}`;
     if (this.pool && this.key === key && !this.pool.broken) {
@@ -123,7 +129,7 @@ export class PagePool {
       return this.pool;
     } catch (e) {
       notice(
-        `The ${n} model workers could not be started (${e instanceof Error ? e.message : String(e)}); ${fallback}.`,
+        `The ${n} model worker${n > 1 ? 's' : ''} could not be started (${e instanceof Error ? e.message : String(e)}); ${fallback}.`,
       );
       return undefined;
     }
