@@ -14,9 +14,8 @@ import type { RunSnapshotRef, SavedPhase } from '../formats/runFile';
 import { buildRunFile, validateRunFile, type RunFile } from '../formats/runFile';
 import { keptOfRun } from '../formats/runFileTask';
 import { claimRun, deleteRun, lastRun, loadRun, persistenceAvailable, releaseRun, saveRun } from './persist';
-import { linkOverRun, planResume } from './resumePlan';
+import { linkOverRun, linkSettings, planResume } from './resumePlan';
 import { useStore } from './store';
-import { settingsFromQuery } from '../formats/urlConfig';
 import { loadCatalog, onTrainEvents, startTraining } from './trainBridge';
 import { SaveQueue } from './saveQueue';
 import { claimWithRetry, navigationType, newKey, readTabKey, writeTabKey } from './tabClaims';
@@ -329,7 +328,7 @@ class TabRuns {
     try {
       // this tab's own run (a reload); else the last saved run of any tab (a new tab, a closed one
       // reopened), but not when the page was opened from a link that names its own settings
-      const link = settingsFromQuery(location.search);
+      const link = linkSettings(location.search); // an engine-demo link sets no run's settings
       const candidates = [own];
       if (link.used.length === 0) candidates.push((await lastRun())?.key ?? null);
       for (const c of new Set(candidates)) {

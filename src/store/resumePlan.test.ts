@@ -7,7 +7,14 @@ import { DEFAULT_EVAL, DEFAULT_TRAIN, type ExperimentConfig } from '../rl/config
 import type { EvalRecord, StepRecord } from '../rl/records';
 import type { RewardMethod } from '../rl/rewards';
 import type { RunMetrics } from '../formats/runMetrics';
-import { linkConflicts, linkOverRun, missingSteps, planResume, trimMetrics } from './resumePlan';
+import {
+  linkConflicts,
+  linkOverRun,
+  linkSettings,
+  missingSteps,
+  planResume,
+  trimMetrics,
+} from './resumePlan';
 import { mergeQuery, settingsFromQuery } from '../formats/urlConfig';
 import { DEFAULT_RUN_SETTINGS } from '../formats/runSettings';
 import { RUN_FILE_FORMAT, RUN_FILE_VERSION, validateRunFile, type RunFile } from '../formats/runFile';
@@ -208,5 +215,19 @@ describe('linkOverRun: a link the tab is navigated to against its own saved run'
     expect(linkConflicts(l, run.settings).sort()).toEqual(
       DEFAULT_RUN_SETTINGS.samples === 3 ? ['preset'] : ['preset', 'samples'],
     );
+  });
+});
+
+describe('linkSettings: the run settings of a page query', () => {
+  it('are the link settings, except for an engine-demo link (autostart), which sets no run', () => {
+    expect(linkSettings('?preset=ring&steps=40').used.sort()).toEqual(['preset', 'steps']);
+    expect(linkSettings('?autostart=1&steps=40&backend=cpu')).toEqual({
+      settings: settingsFromQuery('').settings,
+      used: [],
+    });
+    // so a tab's own saved run is not passed over for a demo link
+    const run = saved({ metrics: { methods: ['co-rl', 'ttrl'], steps: {}, evals: {} } });
+    expect(linkOverRun(linkSettings('?autostart=1&steps=3'), run, 'navigate')).toBeNull();
+    expect(linkOverRun(linkSettings('?steps=3'), run, 'navigate')).not.toBeNull();
   });
 });

@@ -4,6 +4,7 @@
 import type { RunMetrics } from '../formats/runMetrics';
 import { validateRunFile, type RunFile, type SavedPhase } from '../formats/runFile';
 import type { RunSettings } from '../formats/runSettings';
+import { settingsFromQuery } from '../formats/urlConfig';
 
 /** Phases after which a reload continues the run. */
 export const RESUMABLE_PHASES: readonly SavedPhase[] = ['loading', 'running', 'paused'];
@@ -114,4 +115,18 @@ export function linkOverRun(
       `${v.run.snapshot?.step ?? 0}) was not resumed: ` +
       `the page was opened from a link that sets ${differ.join(', ')} otherwise. It stays saved in this browser.`,
   };
+}
+
+/**
+ * The run settings a page's query gives, as the Train view reads them (shareBridge.ts): none for an engine-demo
+ * link (`autostart`: its steps= and backend= are the demo's, not a run's).
+ */
+export function linkSettings(search: string): {
+  settings: RunSettings;
+  used: (keyof RunSettings)[];
+} {
+  if (new URLSearchParams(search).has('autostart'))
+    return { settings: settingsFromQuery('').settings, used: [] };
+  const { settings, used } = settingsFromQuery(search);
+  return { settings, used };
 }
