@@ -108,7 +108,8 @@ export function HelpView() {
           settings live in the page&apos;s address: copy the link and the same run starts elsewhere. Export a
           run as JSON (import it later to see the same charts), the metrics as CSV, the charts as one PNG, and
           every agent as a checkpoint. Runs are saved in this browser as they train, so a reload resumes where
-          it stopped.
+          it stopped; a link with other settings opened in that tab opens the link instead, and a notice
+          offers the saved run back.
         </p>
         <p className="small" data-testid="help-engine">
           Where it trains: the line above the charts names the engine. With Backend <code>auto</code> the page
