@@ -4,6 +4,7 @@
 import type { RunMetrics } from '../formats/runMetrics';
 import { validateRunFile, type RunFile, type SavedPhase } from '../formats/runFile';
 import type { RunSettings } from '../formats/runSettings';
+import type { PersistState } from './persistSlice';
 import { settingsFromQuery } from '../formats/urlConfig';
 
 /** Phases after which a reload continues the run. */
@@ -80,13 +81,8 @@ export function linkConflicts(
   return link.used.filter((k) => JSON.stringify(link.settings[k]) !== JSON.stringify(saved[k]));
 }
 
-/** The notice of a saved run a link passed over (the persist notice's shape). */
-export interface PassedOverNotice {
-  step: number;
-  savedAt: string;
-  ok: false;
-  text: string;
-}
+/** The notice of a saved run a link passed over: the persist notice, not ok (its `key` is added by the caller). */
+export type PassedOverNotice = Omit<NonNullable<PersistState['notice']>, 'key'> & { ok: false };
 
 /**
  * Whether a tab's own saved run gives way to the link the tab was opened with, and the notice that says so:
