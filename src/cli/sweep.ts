@@ -3,6 +3,7 @@
 // at a time, resumable, then DIR/report.{md,json} and PNGs with the paper's claims checked. Also
 // --list, --cell I (for any scheduler), --merge, and --slurm [--partition P] [--sbatch-args "..."]
 // [--no-wait]. Exit status: 0 every cell done, 1 some failed, 2 invalid input (nothing run). docs/sweeps.md.
+// Cells for any scheduler and on Slurm: docs/sweeps-schedulers.md.
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { cellAt, PROGRESS_TAG, runCell } from '../sweep/cell';

@@ -1,6 +1,6 @@
 // Slurm: one job-array script for a sweep's cells (one array task per cell, `sweep --cell
 // $SLURM_ARRAY_TASK_ID`, output per task in DIR/logs), submitted with sbatch, followed with squeue (and
-// sacct or scontrol for how a task ended), cells whose task failed resubmitted once. docs/sweeps.md.
+// sacct or scontrol for how a task ended), cells whose task failed resubmitted once. docs/sweeps-schedulers.md.
 import { spawnSync } from 'node:child_process';
 import { accessSync, chmodSync, constants, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { delimiter, dirname, join, resolve } from 'node:path';
