@@ -1,4 +1,4 @@
-// The models of one cohort trainer, wherever they live (docs/architecture.md, "The cohort in parallel"):
+// The models of one cohort trainer, wherever they live (docs/architecture-runtime.md, "The cohort in parallel"):
 // the per-model work of a lock step (decoding with each model's own seed, the policy forward with its
 // frozen base copy, the policy update and its rollback, the state a snapshot holds) behind one interface,
 // so the trainer (the coordinator: prompts, answers, votes, rewards, metrics) is the same whether the models

@@ -1,4 +1,4 @@
-// Faults the training worker handled (docs/architecture.md "Faults"): a lost GPU device is logged as a
+// Faults the training worker handled (docs/architecture-runtime.md "Faults"): a lost GPU device is logged as a
 // console warning (it is expected and recovered from, not an error), and in a dev build the test hook
 // window.__corl.loseDevice() asks the worker to destroy its WebGPU device (e2e/guard.spec.ts), and
 // window.__corl.fakeAdapter(name, gpuRate, cpuRate) gives backend 'auto' a fake hardware adapter (e2e/autoHardware.spec.ts),

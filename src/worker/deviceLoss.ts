@@ -1,4 +1,4 @@
-// Telling a lost GPU device from other errors in the training worker (docs/architecture.md "Faults"):
+// Telling a lost GPU device from other errors in the training worker (docs/architecture-runtime.md "Faults"):
 // the WebGPU backend exposes `lost` (set from device.lost); tests fake one on the CPU backend.
 
 /** What a backend says about its device (WebGpuBackend: `lost` from device.lost; tests fake one on the CPU). */

@@ -1,4 +1,4 @@
-// The page's pool of model workers (docs/architecture.md, "The cohort in parallel"): Web Workers started by
+// The page's pool of model workers (docs/architecture-runtime.md, "The cohort in parallel"): Web Workers started by
 // the training worker (./modelWorker.ts), one per model up to the pool size, on the training worker's own
 // engine and kernel variant, so the metrics are the same to the bit as with every model here. It serves
 // the wasm and CPU engines (WebGPU keeps every model on its one device). Where workers cannot be started

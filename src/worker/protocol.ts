@@ -70,7 +70,7 @@ export type TrainCommand =
       workers?: number;
       /** Post a 'snapshot' event every this many lock steps (default 5; 0 = only at pause and done). */
       snapshotEvery?: number;
-      /** Test hooks (docs/architecture.md "Faults"): honour 'debugLoseDevice' (also honoured in a dev
+      /** Test hooks (docs/architecture-runtime.md "Faults"): honour 'debugLoseDevice' (also honoured in a dev
        * build) and `injectNaN` (only with debug). Never set by the app in a production build. */
       debug?: boolean;
       /** With `debug`: NaN written into `agent`'s gradient of `method` at lock step `step` (the numerical guard's test). */
@@ -191,7 +191,7 @@ export type TrainEvent =
   | { type: 'notice'; runId: number; message: string }
   /** How many model workers the run's lock step trains in (1: every model in the training worker; src/rl/pool). */
   | { type: 'pool'; runId: number; workers: number }
-  /** The run met a fault and handled it (docs/architecture.md "Faults"): 'diverged' (a NaN/inf; the lock
+  /** The run met a fault and handled it (docs/architecture-runtime.md "Faults"): 'diverged' (a NaN/inf; the lock
    * step was rolled back and the run paused), 'deviceLost' (recreating the device and reloading the
    * agents), 'recovered' (running again on the new device). `step`: the lock step the run is back at. */
   | {

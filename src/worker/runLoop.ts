@@ -1,6 +1,6 @@
 // The life of one training run in the worker (a RunLoop per start or reset of TrainController): load the
 // backend and the cohort, evaluate the base agents (or restore a saved run), then take lock steps while the
-// step budget allows, with the faults of docs/architecture.md: a divergence rolls the lock step back and
+// step budget allows, with the faults of docs/architecture-runtime.md: a divergence rolls the lock step back and
 // pauses; a lost device is recreated and the run reloaded from the kept snapshot, no step lost or repeated.
 // The run's state (its session, the kept snapshot, what the page has been posted) lives here; the
 // controller's shared parts (backend, budget, checkpoint sources, pool) come in a RunHost.

@@ -1,4 +1,4 @@
-// What one training run (./runLoop.ts) keeps of itself (docs/architecture.md "Faults"): the snapshots it
+// What one training run (./runLoop.ts) keeps of itself (docs/architecture-runtime.md "Faults"): the snapshots it
 // posts to the page (saved in the browser, every `snapshotEvery` lock steps, at pause and at the end), and
 // the recovery point, the latest snapshot kept in memory, that a divergence rolls back to and a lost device
 // reloads from. The recovery point is kept after every lock step while taking it costs under KEEP_SHARE

@@ -1,4 +1,4 @@
-// The pool of model workers in Node (docs/architecture.md, "The cohort in parallel"): worker_threads
+// The pool of model workers in Node (docs/architecture-runtime.md, "The cohort in parallel"): worker_threads
 // running ./nodeWorker.ts, each with its own engine of the coordinator's name. The default size is the
 // machine's cores (a sweep running cells side by side gives each cell its share, `defaultWorkers(cells)`).
 import { availableParallelism } from 'node:os';

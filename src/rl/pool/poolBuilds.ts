@@ -1,4 +1,4 @@
-// Pretraining agents in the pool (docs/architecture.md, "The cohort in parallel"): the builds a run needs
+// Pretraining agents in the pool (docs/architecture-runtime.md, "The cohort in parallel"): the builds a run needs
 // (the page's axis agents not in its cache, src/worker/axisBuilds.ts) run side by side, each with the same
 // deterministic code as Node's cache build (pretrainAgent, src/cohort/pretrain.ts), so the bytes are those
 // of a build on one worker of the same engine and kernel variant. The builders are this thread (whose engine

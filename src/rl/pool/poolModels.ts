@@ -1,4 +1,4 @@
-// The coordinator's side of the pool (docs/architecture.md, "The cohort in parallel"): ModelPool starts
+// The coordinator's side of the pool (docs/architecture-runtime.md, "The cohort in parallel"): ModelPool starts
 // with its workers (each a HostPort, ./protocol.ts) and places every model of every trainer it is given on
 // a worker, one model per worker up to the pool size, then by load (placeModels: each model, largest first,
 // on the worker with the fewest parameters so far, so a cohort of two sizes does not put every large model
