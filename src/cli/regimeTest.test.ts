@@ -16,6 +16,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { check, resolveConfig } from 'prettier';
 import { afterAll, describe, expect, it } from 'vitest';
 import { planSweep } from '../sweep/grid';
 
@@ -62,7 +63,7 @@ describe('npm run regime-test-config', () => {
     expect(planSweep(JSON.parse(d.stdout)).ok).toBe(true);
   });
 
-  it('writes the registered sweep from a complete grid, with the recipe it names', () => {
+  it('writes the registered sweep from a complete grid, with the recipe it names, formatted', async () => {
     const dir = grid('whole', 0);
     const out = join(root, 'test.sweep.json');
     const r = run(['--gate-b', dir, '--out', out]);
@@ -76,6 +77,10 @@ describe('npm run regime-test-config', () => {
     for (const [path, value] of Object.entries(recipe))
       expect(raw.train[path.replace(/^train\./, '')]).toEqual(value);
     expect(Object.values(p.plan.registration.gates).map((g) => g.pass)).toEqual([false, false]);
+    // Written as `npm run lint` checks experiments/: in the repository's prettier formatting.
+    const repoFile = fileURLToPath(new URL('../../experiments/regime/test.sweep.json', import.meta.url));
+    const options = { ...(await resolveConfig(repoFile)), filepath: repoFile };
+    expect(await check(readFileSync(out, 'utf8'), options)).toBe(true);
   });
 
   it('bad input exits 2 naming it', () => {

@@ -6,6 +6,8 @@
 // when no recipe passes; `--dry` prints the sweep (and says why it would refuse) without writing it.
 // Exit 0 when written (or printed with --dry), 1 when refused, 2 on bad input.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { format, resolveConfig } from 'prettier';
 import { parseArgs } from '../util/args';
 import { gateBInputError, readGateBGrid, registeredRecipe, testCostSeconds } from '../sweep/gateBGrid';
 import { registeredTestSweep, TEST_PROTOCOL, type TestPreset } from '../sweep/testSweep';
@@ -17,6 +19,8 @@ const USAGE =
 const CANDIDATES = ['nearest-muladdw-different-family', 'nearest-addw-different-arch'];
 const CANDIDATE_DIR = 'experiments/regime/candidates';
 const GATES_FILE = 'docs/data/regime/candidates.json';
+/** Where the registered config lives in this repository: its prettier config is the one to write it in. */
+const REPO_FILE = fileURLToPath(new URL('../../experiments/regime/test.sweep.json', import.meta.url));
 
 interface GateLine {
   id: string;
@@ -65,7 +69,7 @@ function measuredGates(): Map<string, { gates: GateLine[]; inRegime: boolean; wh
   );
 }
 
-function main(): number {
+async function main(): Promise<number> {
   const argv = process.argv.slice(2);
   const dry = argv.includes('--dry');
   let o: Record<string, string>;
@@ -103,7 +107,13 @@ function main(): number {
       ? 'estimated cost: unknown (a grid has no timed cell of this recipe)\n'
       : `estimated cost: about ${(cost / 3600).toFixed(1)} h on 2 cores (gate B's cells of this recipe, x ${P.methods.length}/2 methods, ${cells} cells, 2 at a time; a lower bound: co-rl-frozen also rolls out its frozen copies; PREREG.md caps it at about 6 h, beyond which the grid runs longer and the cost is reported)\n`,
   );
-  const text = `${JSON.stringify(sweep, null, 2)}\n`;
+  const out = o.out ?? 'experiments/regime/test.sweep.json';
+  // In the repository's own formatting (its .prettierrc.json, wherever --out points), so `npm run lint`
+  // (prettier --check experiments) passes on the file as written and committed.
+  const text = await format(JSON.stringify(sweep), {
+    ...(await resolveConfig(REPO_FILE)),
+    filepath: REPO_FILE,
+  });
   if (dry) {
     process.stdout.write(text);
     if (refusals.length) process.stderr.write(`would refuse to write it: ${refusals.join('; ')}\n`);
@@ -113,7 +123,6 @@ function main(): number {
     process.stderr.write(`refused: ${refusals.join('; ')}\n`);
     return 1;
   }
-  const out = o.out ?? 'experiments/regime/test.sweep.json';
   writeFileSync(out, text);
   process.stderr.write(
     `wrote ${out}: ${CANDIDATES.length} presets x 4 base seeds x 2 RL seeds; commit it before its first cell runs\n`,
@@ -121,9 +130,10 @@ function main(): number {
   return 0;
 }
 
-try {
-  process.exit(main());
-} catch (e) {
-  process.stderr.write(`${(e as Error).message}\n`);
-  process.exit((e as { code?: number }).code === 2 ? 2 : 1);
-}
+main().then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    process.stderr.write(`${(e as Error).message}\n`);
+    process.exit((e as { code?: number }).code === 2 ? 2 : 1);
+  },
+);
