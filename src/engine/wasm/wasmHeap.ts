@@ -39,7 +39,7 @@ export class WasmHeap {
   f(t: Tensor): Float32Array {
     const w = t as WasmTensor;
     if (w.dtype !== 'f32') throw new Error(`tensor ${t.label} is not f32`);
-    const i = w.ptr >> 2;
+    const i = w.ptr >>> 2; // unsigned: offsets reach 4 GiB
     return this.mem.f32.subarray(i, i + w.size);
   }
   fo(t: Tensor | null): Float32Array | null {
@@ -48,7 +48,7 @@ export class WasmHeap {
   u(t: Tensor): Uint32Array {
     const w = t as WasmTensor;
     if (w.dtype !== 'u32') throw new Error(`tensor ${t.label} is not u32`);
-    const i = w.ptr >> 2;
+    const i = w.ptr >>> 2; // unsigned: offsets reach 4 GiB
     return this.mem.u32.subarray(i, i + w.size);
   }
   data(t: Tensor): Float32Array | Uint32Array {

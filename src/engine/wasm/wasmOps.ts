@@ -49,7 +49,7 @@ export function handWritten(w: WasmOpHost): OpImpls {
     kvCacheWrite: (a) => {
       // the reference's copy loop (src/engine/cpu/attention.ts kvCacheWrite) as row copies within memory
       const m = h.mem.f32;
-      const [kc, vc, q, C] = [p(a.kcache) >> 2, p(a.vcache) >> 2, p(a.qkv) >> 2, a.C];
+      const [kc, vc, q, C] = [p(a.kcache) >>> 2, p(a.vcache) >>> 2, p(a.qkv) >>> 2, a.C];
       for (let b = 0; b < a.B; b++) {
         for (let t = 0; t < a.T; t++) {
           const src = q + (b * a.T + t) * 3 * C;
