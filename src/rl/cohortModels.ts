@@ -117,6 +117,8 @@ export class LocalModels implements CohortModels {
         return plan.kl ? [own, startPolicyForward(refs[n], rows[n], temperature)] : [own];
       }),
     );
+    // the frozen copies' log-probs are read: their activations go back to the pool (no backward follows)
+    if (plan.kl) for (const r of refs) r.releaseActivations();
     const per = plan.kl ? 2 : 1;
     const figs = this.models.map((_, n) => fwd[n * per]);
     const refLogp = this.models.map((_, n) => (plan.kl ? fwd[n * per + 1].logp : null));

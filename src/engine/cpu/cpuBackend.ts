@@ -10,6 +10,8 @@ import { OpBackend, cpuOps, installOps } from '../ops/run';
 
 /** A CPU tensor: its data is a typed array (a subarray for views). */
 export class CpuTensor implements Tensor {
+  /** Set by free (its array then serves a later alloc of the same size). */
+  freed = false;
   constructor(
     readonly shape: readonly number[],
     readonly dtype: DType,
@@ -55,10 +57,18 @@ export class CpuBackend extends OpBackend implements Backend {
     this.info = { name: 'cpu', adapter: `JavaScript reference (${where})`, features: [] };
   }
 
+  /** Freed arrays by dtype and length, reused (zeroed) by the next alloc of that size: a steady loop that
+   * frees and allocates the same buffers every step (activations handed between models) allocates nothing. */
+  private readonly pool = new Map<string, (Float32Array | Uint32Array)[]>();
+
   alloc(shape: readonly number[], dtype: DType = 'f32', label = 'tensor'): Tensor {
     const n = shapeSize(shape);
-    const data = dtype === 'f32' ? new Float32Array(n) : new Uint32Array(n);
-    this.counters.allocations++;
+    let data = this.pool.get(`${dtype}:${n}`)?.pop();
+    if (data) data.fill(0);
+    else {
+      data = dtype === 'f32' ? new Float32Array(n) : new Uint32Array(n);
+      this.counters.allocations++;
+    }
     this.counters.bytesHeld += n * 4;
     return new CpuTensor([...shape], dtype, label, data, false);
   }
@@ -88,8 +98,16 @@ export class CpuBackend extends OpBackend implements Backend {
   }
   free(t: Tensor): void {
     const ct = t as CpuTensor;
-    if (!ct.isView) this.counters.bytesHeld -= ct.size * 4;
+    if (ct.isView || ct.freed) return;
+    ct.freed = true;
+    this.counters.bytesHeld -= ct.size * 4;
+    const key = `${ct.dtype}:${ct.size}`;
+    const list = this.pool.get(key);
+    if (list) list.push(ct.data);
+    else this.pool.set(key, [ct.data]);
   }
   async sync(): Promise<void> {}
-  destroy(): void {}
+  destroy(): void {
+    this.pool.clear();
+  }
 }
