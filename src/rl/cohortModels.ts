@@ -117,8 +117,6 @@ export class LocalModels implements CohortModels {
         return plan.kl ? [own, startPolicyForward(refs[n], rows[n], temperature)] : [own];
       }),
     );
-    // the frozen copies' log-probs are read: their activations go back to the pool (no backward follows)
-    if (plan.kl) for (const r of refs) r.releaseActivations();
     const per = plan.kl ? 2 : 1;
     const figs = this.models.map((_, n) => fwd[n * per]);
     const refLogp = this.models.map((_, n) => (plan.kl ? fwd[n * per + 1].logp : null));
@@ -126,11 +124,18 @@ export class LocalModels implements CohortModels {
     return figs;
   }
 
-  update(rewards: number[][], step: number, lr: number, fault?: UpdateFault): Promise<UpdateOutcome[]> {
+  async update(rewards: number[][], step: number, lr: number, fault?: UpdateFault): Promise<UpdateOutcome[]> {
     const k = this.kept;
     if (!k) throw new Error('LocalModels.update: no forward of this step to update from');
     this.kept = null;
-    return this.updater.run(k.rows, k.figs, k.refLogp, rewards, step, lr, fault);
+    const out = await this.updater.run(k.rows, k.figs, k.refLogp, rewards, step, lr, fault);
+    // The step's backward passes are done: every model and frozen copy hands its activation buffers back
+    // to the backend's pool, where the next method's models of the lock step take them. Kept per model,
+    // five methods of two agents held ten sets at once and took the wasm engine's memory past 4 GiB at
+    // 512 rows (docs/architecture.md, "wasm backend"). At the end of the update, not model by model, so
+    // no other buffer of the step takes one of them in between and a steady loop allocates nothing.
+    for (const m of [...this.models, ...(this.refs ?? [])]) m.releaseActivations();
+    return out;
   }
 
   rollback(): Promise<void> {

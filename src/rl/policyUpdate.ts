@@ -106,7 +106,6 @@ export class PolicyUpdate {
         if (!Number.isFinite(out.loss)) {
           lossFail.set(n * E + e, `loss (${out.loss})`);
           live.delete(n);
-          model.releaseActivations();
           continue;
         }
         first[n] ??= { loss: out.loss, kl: out.meanKl };
@@ -131,11 +130,6 @@ export class PolicyUpdate {
         );
         be.copy(norms, model.normSq, 1, n * E + e);
         clip[n] += out.clipFraction / E;
-        // Its backward is done: hand the activation buffers back to the backend's pool, so the next model
-        // (of this method or the next one in the lock step) reuses them. Kept per model, the cohort's
-        // models would hold a set each at once: five methods of two agents at B x K = 512 rows took the
-        // wasm engine's memory past 4 GiB (docs/architecture.md, "wasm backend").
-        model.releaseActivations();
       }
     }
     const normSq = (await be.readMany([norms]))[0] as Float32Array;
