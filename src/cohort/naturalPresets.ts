@@ -31,9 +31,10 @@ export interface NaturalPreset {
   /**
    * Set for the regime candidates (experiments/regime/candidates/*.json): the nearest cohort per task kind
    * the regime search found (docs/regime-search.md), with the rollout temperature its gates were measured
-   * at, which choosing the preset sets. Absent for the memorising presets.
+   * at, which choosing the preset sets, and the registered test's outcome on the test split
+   * (experiments/regime/test/report.json; docs/results.md). Absent for the memorising presets.
    */
-  candidate?: { temperature: number; gates: string };
+  candidate?: { temperature: number; gates: string; verdict?: string };
 }
 
 /** The two task kinds with working (src/tasks/workKinds.ts), as the natural presets use them. */
@@ -144,7 +145,12 @@ export const REGIME_CANDIDATES: Readonly<Record<string, NaturalPreset>> = {
       near('R', 'nat-rope', 6000, { paths: PATHS3 }),
       near('C', 'nat-chunk', 6000, { stream: 'b', paths: PATHS3 }),
     ],
-    candidate: { temperature: 0.5, gates: 'A1-A4 pass, A5 fails (seed-only kappa 0.20 / 0.23)' },
+    candidate: {
+      temperature: 0.5,
+      gates: 'A1-A4 pass, A5 fails (seed-only kappa 0.20 / 0.23)',
+      verdict:
+        'out of regime (with passed gates the rule would say inconclusive): Co-RL +11.9 [+4.3, +19.6] points of sampled accuracy, GT +17.4 [+12.2, +22.6], TTRL +9.7 [+4.4, +14.9], random -2.6 [-3.6, -1.7]; Co-RL minus the frozen-peer control -0.1 [-3.4, +3.2]: here Co-RL distils, as a frozen teacher would',
+    },
   },
   'nearest-addw-different-arch': {
     name: 'nearest-addw-different-arch',

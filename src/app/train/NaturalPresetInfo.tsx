@@ -63,7 +63,14 @@ export function NaturalPresetInfo({ name }: { name: string }) {
           docs/regime-search.md). Its gates are measured at rollout temperature {p.candidate.temperature},
           which choosing it sets. It is out of regime: a result on it describes the instrument, not the paper.
         </p>
-      ) : (
+      ) : null}
+      {p.candidate?.verdict ? (
+        <p className="small" data-testid="natural-verdict">
+          <strong>The registered test</strong> (test split, 4 base seeds x 2 RL seeds, docs/results.md):{' '}
+          {p.candidate.verdict}.
+        </p>
+      ) : null}
+      {p.candidate ? null : (
         <p className="small" data-testid="natural-memorises">
           These base agents memorised a small corpus (trained to a plateau on 250-2,000 problems): their votes
           are their greedy answers, so they fail the regime gates and label-free RL can only distil here.
