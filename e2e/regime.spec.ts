@@ -185,7 +185,7 @@ test('the nearest cohort to the regime (shipped builds) passes gates A1-A4 and f
   await page.getByTestId('backend').selectOption('wasm');
   await page.getByTestId('preset').selectOption('nearest-muladdw-different-family');
   await expect(page.getByTestId('natural-candidate')).toContainText('A5 fails');
-  // the registered test's outcome (its figures are checked against the committed report in naturalPresets.test.ts)
+  // the registered test's outcome (its figures are checked against the committed report in src/sweep/candidateVerdicts.test.ts)
   await expect(page.getByTestId('natural-verdict')).toContainText('out of regime');
   await page.getByTestId('regime-problems').fill(String(N));
   await page.getByTestId('regime-check').click();
