@@ -161,6 +161,8 @@ export const REGIME_CANDIDATES: Readonly<Record<string, NaturalPreset>> = {
     candidate: {
       temperature: 0.5,
       gates: 'A3 and A4 pass; A1 (greedy 0.77 / 0.84), A2 and A5 fail',
+      verdict:
+        'out of regime (with passed gates the rule would say shown): Co-RL +10.1 [+4.3, +16.0] points of sampled accuracy, GT +11.6 [+5.9, +17.2], TTRL +3.0 [-3.6, +9.6], random -3.2 [-6.1, -0.3]; Co-RL minus the frozen-peer control +1.4 [+0.2, +2.6]: the live peer adds a little over a frozen teacher here, on agents that fail the gates, so not evidence',
     },
   },
 };
