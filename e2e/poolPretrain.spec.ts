@@ -18,6 +18,12 @@ async function pretrainAndRun(page: Page, workers: number): Promise<string[]> {
   await page.getByTestId('train-start').click();
   await expect(page.getByTestId('train-status')).toHaveAttribute('data-phase', 'done', { timeout: 150_000 });
   await expect(page.getByTestId('train-status')).toHaveAttribute('data-step', '2');
+  // the bar shows the whole run done by a scale, and moved with no eased transition on the way (an eased
+  // width laid the page out every frame, taking a core's tenth from the builds: RunControls.tsx barFill)
+  expect(
+    await page.evaluate(() => (window as unknown as { __barTransitions: number }).__barTransitions),
+  ).toBe(0);
+  await expect(page.locator('.bar .fill')).toHaveAttribute('style', /transform: scaleX\(1\)/);
   return page.getByTestId('build-notice').allInnerTexts();
 }
 
@@ -27,7 +33,12 @@ test('a two-build natural preset pretrains in this worker and a model worker to 
   test.setTimeout(360_000);
   const errors = collectErrors(page);
   await page.addInitScript((r) => {
-    (window as unknown as Record<string, unknown>).__CORL_TEST_PRETRAIN_RECIPE__ = r;
+    const w = window as unknown as Record<string, unknown>;
+    w.__CORL_TEST_PRETRAIN_RECIPE__ = r;
+    w.__barTransitions = 0;
+    document.addEventListener('transitionrun', (e) => {
+      if ((e.target as Element).closest?.('.bar')) w.__barTransitions = (w.__barTransitions as number) + 1;
+    });
   }, TINY);
   // a fresh browser context: an empty cache
   const two = await pretrainAndRun(page, 2);
