@@ -109,7 +109,7 @@ describe('agent specs by axes', () => {
       'a',
     );
     expect('errors' in r && r.errors).toEqual([
-      'a.recipe.mix: unknown field (allowed: maxSteps, batch, lr, warmupSteps, stop, band, sampledBand, bandSamples, evalEvery, valSize, plateauTolerance, corpusLadder, noise, paths)',
+      'a.recipe.mix: unknown field (allowed: maxSteps, batch, lr, warmupSteps, stop, band, sampledBand, bandSamples, evalEvery, valSize, plateauTolerance, corpusLadder, noise, paths, pathFeature)',
       'a.recipe.maxSteps: must be an integer in [1, 1000000], got 0',
       'a.recipe.lr: must be a number in (0, 1], got -1',
       "a.recipe.stop: must be 'band', 'budget' or 'plateau', got \"never\"",

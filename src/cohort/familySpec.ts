@@ -74,6 +74,12 @@ export interface PretrainRecipe {
    * working along one path drawn by seed and key; absent: the task kind's own completion.
    */
   paths?: Record<string, number>;
+  /**
+   * With `paths`: the share in [0, 1] of corpus problems whose path follows a feature of the problem that
+   * its prompt shows (src/tasks/workPaths.ts workPathFeature), drawn from the mix by seed and feature, so
+   * every problem with that feature is taught along one path; the rest by seed and key. Absent or 0: by key.
+   */
+  pathFeature?: number;
 }
 
 /** A family of agents. */

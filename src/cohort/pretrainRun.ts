@@ -94,7 +94,7 @@ export async function trainRun(
           prompt: tok.encode(renderPrompt(p, view)),
           completion: tok.encode(
             targetCompletion(
-              workCompletion(p, view, recipe.paths, spec.seed),
+              workCompletion(p, view, recipe.paths, spec.seed, recipe.pathFeature),
               p,
               view,
               recipe.noise ?? 0,

@@ -24,6 +24,7 @@ export const RECIPE_FIELDS = [
   'corpusLadder',
   'noise',
   'paths',
+  'pathFeature',
 ] as const;
 
 /** A recipe override as an agent spec holds it. */
@@ -64,6 +65,7 @@ const RECIPE_RULES: readonly [string, v.GenericSchema, string][] = [
     num(0, MAX_NOISE),
     `a share in [0, ${MAX_NOISE}] of pretraining examples whose answer is made wrong`,
   ],
+  ['pathFeature', share, 'a share in [0, 1] of problems whose working path follows their feature'],
 ];
 
 /** Problems with a raw recipe override (parsed JSON), each naming the field; [] when valid. */
@@ -78,5 +80,9 @@ export function recipeErrors(raw: unknown): string[] {
     if (r[k] !== undefined && !v.is(rule, r[k]))
       errs.push(`${k}: must be ${want}, got ${JSON.stringify(r[k])}`);
   if (r.paths !== undefined) errs.push(...workPathMixErrors(r.paths).map((e) => `paths: ${e}`));
+  else if (r.pathFeature !== undefined)
+    errs.push(
+      'pathFeature: needs paths (the mix the feature draws from), e.g. "paths": { "chain": 1, "addin": 1 }',
+    );
   return errs;
 }

@@ -4,6 +4,10 @@
 // those weights by the agent's seed and the problem's key only (so a build is deterministic and one
 // problem is always taught along the same path; another seed or mix draws other paths). Absent: the kind's
 // own completion (`chain`), byte for byte as before. The mix is in the recipe, so in the build's key.
+// `pathFeature` (a share) draws a share of the problems by a feature their prompt shows instead of the key
+// (src/tasks/workPaths.ts workPathFeature): all problems with one feature value are taught along one path,
+// so the path becomes a function of the problem a model can learn, and two samples of a problem mostly
+// take the same path (docs/regime-search.md, "A path that depends on the problem").
 import {
   renderCompletion,
   resolveTaskConfig,
@@ -14,7 +18,7 @@ import {
 } from '../tasks';
 import * as v from 'valibot';
 import { isObj, problemsWith, reasonWith, show, unknownFields } from '../schema';
-import { WORK_PATH_NAMES, pathCompletion, workPathsOf } from '../tasks/workPaths';
+import { WORK_PATH_NAMES, pathCompletion, workPathFeature, workPathsOf } from '../tasks/workPaths';
 import type { AgentLayout } from './layout';
 import { deriveRng } from '../util/rng';
 
@@ -57,13 +61,21 @@ export function workPathTaskErrors(mix: WorkPathMix | undefined, task: TaskConfi
     );
 }
 
-/** The path `p` is pretrained along by an agent of seed `seed` under `mix` (paths in name order, as the key sorts them). */
-export function drawWorkPath(p: Problem, mix: WorkPathMix, seed: number): string {
+/**
+ * The path `p` is pretrained along by an agent of seed `seed` under `mix` (paths in name order, as the key
+ * sorts them): drawn by seed and key, or, for a share `byFeature` of the problems (chosen by seed and
+ * key), by seed and the problem's feature.
+ */
+export function drawWorkPath(p: Problem, mix: WorkPathMix, seed: number, byFeature = 0): string {
   const parts = Object.entries(mix)
     .filter(([, w]) => w > 0)
     .sort(([a], [b]) => (a < b ? -1 : 1));
   const total = parts.reduce((s, [, w]) => s + w, 0);
-  let u = deriveRng(seed, 'work-path', p.key).float() * total;
+  const feature = byFeature > 0 && deriveRng(seed, 'work-path-by', p.key).float() < byFeature;
+  const rng = feature
+    ? deriveRng(seed, 'work-path-feature', workPathFeature(p))
+    : deriveRng(seed, 'work-path', p.key);
+  let u = rng.float() * total;
   for (const [name, w] of parts) {
     if (u < w) return name;
     u -= w;
@@ -77,8 +89,9 @@ export function workCompletion(
   view: ViewName,
   mix: WorkPathMix | undefined,
   seed: number,
+  byFeature = 0,
 ): string {
-  return mix ? pathCompletion(p, view, drawWorkPath(p, mix, seed)) : renderCompletion(p, view);
+  return mix ? pathCompletion(p, view, drawWorkPath(p, mix, seed, byFeature)) : renderCompletion(p, view);
 }
 
 /**

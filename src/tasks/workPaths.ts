@@ -81,6 +81,19 @@ function partialsWorking(
   return `;${products.join(',')};${num(pad(a * b, aDigits + 1), view)}+${num(pad(c, cDigits), view)}`;
 }
 
+/**
+ * A feature of `p` that its prompt shows, for a path choice that depends on the problem: `muladdw`, the
+ * one-digit multiplier b ("b7"); `addw`, the leading digit of a ("a3"). Ten values either way.
+ */
+export function workPathFeature(p: Problem): string {
+  if (p.kind === 'muladdw') return `b${p.values[1]}`;
+  if (p.kind === 'addw') {
+    const { digits } = p.config as Required<AddWorkConfig>;
+    return `a${Math.floor(p.values[0] / 10 ** (digits - 1))}`;
+  }
+  throw new Error(`task kind '${p.kind}' has no work paths, so no path feature`);
+}
+
 /** The paths of a kind ([] for a kind whose working has one path only, or no working). */
 export function workPathsOf(kind: TaskKind): readonly string[] {
   return WORK_PATHS[kind] ?? [];
