@@ -77,6 +77,13 @@ export interface MulAddWorkConfig extends Common {
   aDigits?: number;
   /** Digits of c, 1..4 (default 2). */
   cDigits?: number;
+  /**
+   * How a is drawn (default 'uniform': uniformly over its aDigits-digit range). 'digits': its number of
+   * significant digits uniformly from 1 to aDigits first, so short multiplicands are as common as long
+   * ones (graded difficulty, written zero-padded as always). Absent when 'uniform', so older configs,
+   * their splits' order and their build keys are unchanged.
+   */
+  aGrade?: 'uniform' | 'digits';
 }
 /** A task configuration: a plain object with the kind and optional knobs. */
 export type TaskConfig =
@@ -97,12 +104,14 @@ export type ResolvedTaskConfig =
   | Required<SortConfig>
   | Required<CountConfig>
   | Required<AddWorkConfig>
-  | Required<MulAddWorkConfig>
+  | (Required<Omit<MulAddWorkConfig, 'aGrade'>> & Pick<MulAddWorkConfig, 'aGrade'>)
   | ResolvedFileTaskConfig;
 
-type KnobSpec =
+/** A knob; `omitDefault`: left out of the resolved config at its default (a knob added later, so older configs resolve as before). */
+type KnobSpec = { omitDefault?: true } & (
   | { name: string; type: 'int'; min: number; max: number; def: number }
-  | { name: string; type: 'enum'; values: readonly string[]; def: string };
+  | { name: string; type: 'enum'; values: readonly string[]; def: string }
+);
 
 const EVAL_KNOB = 'evalFraction';
 
@@ -125,6 +134,7 @@ const KNOBS: Record<TaskKind, readonly KnobSpec[]> = {
   muladdw: [
     { name: 'aDigits', type: 'int', min: 1, max: 4, def: 2 },
     { name: 'cDigits', type: 'int', min: 1, max: 4, def: 2 },
+    { name: 'aGrade', type: 'enum', values: ['uniform', 'digits'], def: 'uniform', omitDefault: true },
   ],
   file: [], // its fields are checked by src/tasks/file/config.ts
 };
@@ -205,7 +215,10 @@ export function resolveTaskConfig(config: TaskConfig): ResolvedTaskConfig {
   if (config.kind === 'file') return resolveFileTaskConfig(config);
   const out: Record<string, unknown> = { kind: config.kind };
   const obj = config as unknown as Record<string, unknown>;
-  for (const spec of KNOBS[config.kind]) out[spec.name] = obj[spec.name] ?? spec.def;
+  for (const spec of KNOBS[config.kind]) {
+    const value = obj[spec.name] ?? spec.def;
+    if (!(spec.omitDefault && value === spec.def)) out[spec.name] = value;
+  }
   out[EVAL_KNOB] = config.evalFraction ?? DEFAULT_EVAL_FRACTION;
   return out as unknown as ResolvedTaskConfig;
 }

@@ -9,6 +9,7 @@ import type {
   TaskKind,
 } from './config';
 import { VIEW_MARKER, reverseString, type ViewName } from './views';
+import type { Rng } from '../util/rng';
 import { addw, muladdw } from './workKinds';
 import { fileKind } from './file/kind';
 
@@ -24,6 +25,11 @@ export interface KindDef {
   prompt(values: readonly number[], c: ResolvedTaskConfig, view: ViewName): string;
   /** Correct completion text (optional working, then the view's marker, then the answer; no EOS). */
   completion(values: readonly number[], c: ResolvedTaskConfig, view: ViewName): string;
+  /**
+   * A draw of problems other than uniform over the space (graded difficulty), or null for uniform. With
+   * one, every split is drawn by rejection sampling from it (src/tasks/task.ts), never enumerated.
+   */
+  draw?(c: ResolvedTaskConfig): ((rng: Rng) => number[]) | null;
 }
 
 /** Zero-pad a non-negative integer to `width` digits. */

@@ -131,7 +131,9 @@ export function makeTask(config: TaskConfig): Task {
   const radices = def.radices(c);
   const space = radices.reduce((a, b) => a * b, 1);
   const name = describeTaskConfig(c);
-  const enumerable = space <= ENUMERATION_LIMIT;
+  // a graded draw (KindDef.draw) weighs the problems unequally: drawn by rejection, never enumerated
+  const draw = def.draw?.(c) ?? ((rng: Rng) => radices.map((r) => rng.int(r)));
+  const enumerable = space <= ENUMERATION_LIMIT && !def.draw?.(c);
   const splitOf = (key: string): Split => splitOfKey(key, c.evalFraction);
 
   // Enumerated spaces: index lists per split, computed once. Held-out lists shuffled into a fixed order
@@ -204,10 +206,7 @@ export function makeTask(config: TaskConfig): Task {
     const maxAttempts = 200 * n + 10_000;
     while (out.length < n) {
       if (++attempts > maxAttempts) throw tooFew(split, n);
-      const p = makeProblem(
-        c,
-        radices.map((r) => rng.int(r)),
-      );
+      const p = makeProblem(c, draw(rng));
       if (!selects(split, splitOf(p.key)) || seen.has(p.key)) continue;
       seen.add(p.key);
       out.push(p);

@@ -4,6 +4,7 @@
 // the last marker is graded; the working is the agent's own.
 import type { AddWorkConfig, MulAddWorkConfig, ResolvedTaskConfig } from './config';
 import { VIEW_MARKER, reverseString, type ViewName } from './views';
+import type { Rng } from '../util/rng';
 
 /** Zero-pad a non-negative integer to `width` digits. */
 export const pad = (n: number, width: number): string => String(n).padStart(width, '0');
@@ -109,4 +110,16 @@ export const muladdw = {
       mulAddWorking(a, b, cc, m.aDigits, m.cDigits, view) + VIEW_MARKER[view] + num(String(a * b + cc), view)
     );
   },
+  draw: (c: ResolvedTaskConfig): ((rng: Rng) => number[]) | null => {
+    const m = c as MulAddWorkConfig & { aDigits: number; cDigits: number };
+    if (m.aGrade !== 'digits') return null;
+    return (rng) => [gradedDigits(rng, m.aDigits), rng.int(10), rng.int(10 ** m.cDigits)];
+  },
 };
+
+/** A number of `d` significant digits, d uniform in 1..maxDigits (one digit: 0-9), the number uniform among them. */
+export function gradedDigits(rng: Rng, maxDigits: number): number {
+  const d = 1 + rng.int(maxDigits);
+  const lo = d === 1 ? 0 : 10 ** (d - 1);
+  return lo + rng.int(10 ** d - lo);
+}
