@@ -31,6 +31,27 @@ VARIED = {
     'addw5-paths-s6000': 'paths chain/sums .5/.5, 6,000 steps',
     'addw5-paths-own-s3000': 'paths sums R .3, D .7',
     'addw5-paths-minor-s3000': 'paths sums R .2, D .1',
+    # 2026-12-04: corpus size with three paths, a path chosen by the problem (recipe `pathFeature`), and graded
+    # difficulty (task `aGrade: 'digits'`: a of 1, 2 or 3 significant digits, equally often)
+    'muladdw22-paths3-c5000-s6000': 'muladdw 2,2; 3 paths; corpus 5,000; 6,000 steps',
+    'muladdw22-paths3-c2000-s6000': 'muladdw 2,2; 3 paths; corpus 2,000; 6,000 steps',
+    'muladdw22-paths3-feat1-s6000': 'muladdw 2,2; 3 paths by b (pathFeature 1); 6,000 steps',
+    'muladdw22-paths3-feat0.5-s6000': 'muladdw 2,2; 3 paths, half by b (pathFeature .5); 6,000 steps',
+    'muladdw33g-s6000': 'muladdw 3,3 graded a; 6,000 steps',
+    'muladdw33g-paths3-s6000': 'muladdw 3,3 graded a; 3 paths; 6,000 steps',
+    'muladdw32g-paths3-s8000': 'muladdw 3,2 graded a; 3 paths; 8,000 steps',
+    'muladdw33g-paths3-s10000': 'muladdw 3,3 graded a; 3 paths; 10,000 steps',
+    'muladdw33g-paths3-s12000': 'muladdw 3,3 graded a; 3 paths; 12,000 steps',
+    'muladdw33g-paths3-s12000-P2000': 'muladdw 3,3 graded a; 3 paths; 12,000 steps; 2,000 problems',
+    'muladdw33g-paths3-s12000-seed2': 'muladdw 3,3 graded a; 3 paths; 12,000 steps; seed 2',
+    'muladdw33g-paths3-s12000-seed2-P2000': 'muladdw 3,3 graded a; 3 paths; 12,000 steps; seed 2; 2,000 problems',
+    'muladdw33g-paths3-s10000-P2000': 'muladdw 3,3 graded a; 3 paths; 10,000 steps; 2,000 problems',
+    'muladdw33g-paths3-s10000-seed2': 'muladdw 3,3 graded a; 3 paths; 10,000 steps; seed 2; 2,000 problems',
+    'muladdw33g-paths3-s10000-seed3': 'muladdw 3,3 graded a; 3 paths; 10,000 steps; seed 3; 2,000 problems',
+    'muladdw33g-paths3-s12000-seed3': 'muladdw 3,3 graded a; 3 paths; 12,000 steps; seed 3; 2,000 problems',
+    'muladdw33g-paths3-band-seed1': 'muladdw 3,3 graded a; 3 paths; <= 16,000 steps, latest in band [.4, .6]; 2,000 problems',
+    'muladdw33g-paths3-band-seed2': 'as band-seed1; seed 2; 2,000 problems',
+    'muladdw33g-paths3-band-seed3': 'as band-seed1; seed 3; 2,000 problems',
 }
 
 def v(e):
