@@ -49,6 +49,8 @@ VARIED = {
     'muladdw33g-paths3-s10000-seed2': 'muladdw 3,3 graded a; 3 paths; 10,000 steps; seed 2; 2,000 problems',
     'muladdw33g-paths3-s10000-seed3': 'muladdw 3,3 graded a; 3 paths; 10,000 steps; seed 3; 2,000 problems',
     'muladdw33g-paths3-s12000-seed3': 'muladdw 3,3 graded a; 3 paths; 12,000 steps; seed 3; 2,000 problems',
+    'muladdw33g-paths3-s12000-seed4': 'muladdw 3,3 graded a; 3 paths; 12,000 steps; seed 4; 2,000 problems',
+    'muladdw33g-paths3-s12000-seed5': 'muladdw 3,3 graded a; 3 paths; 12,000 steps; seed 5; 2,000 problems',
     'muladdw33g-paths3-band-seed1': 'muladdw 3,3 graded a; 3 paths; <= 16,000 steps, latest in band [.4, .6]; 2,000 problems',
     'muladdw33g-paths3-band-seed2': 'as band-seed1; seed 2; 2,000 problems',
     'muladdw33g-paths3-band-seed3': 'as band-seed1; seed 3; 2,000 problems',

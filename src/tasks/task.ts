@@ -132,8 +132,9 @@ export function makeTask(config: TaskConfig): Task {
   const space = radices.reduce((a, b) => a * b, 1);
   const name = describeTaskConfig(c);
   // a graded draw (KindDef.draw) weighs the problems unequally: drawn by rejection, never enumerated
-  const draw = def.draw?.(c) ?? ((rng: Rng) => radices.map((r) => rng.int(r)));
-  const enumerable = space <= ENUMERATION_LIMIT && !def.draw?.(c);
+  const graded = def.draw?.(c) ?? null;
+  const draw = graded ?? ((rng: Rng) => radices.map((r) => rng.int(r)));
+  const enumerable = space <= ENUMERATION_LIMIT && !graded;
   const splitOf = (key: string): Split => splitOfKey(key, c.evalFraction);
 
   // Enumerated spaces: index lists per split, computed once. Held-out lists shuffled into a fixed order
