@@ -51,6 +51,9 @@ VARIED = {
     'muladdw33g-paths3-s12000-seed3': 'muladdw 3,3 graded a; 3 paths; 12,000 steps; seed 3; 2,000 problems',
     'muladdw33g-paths3-s12000-seed4': 'muladdw 3,3 graded a; 3 paths; 12,000 steps; seed 4; 2,000 problems',
     'muladdw33g-paths3-s12000-seed5': 'muladdw 3,3 graded a; 3 paths; 12,000 steps; seed 5; 2,000 problems',
+    # the budget ladder declared in docs/regime-search.md before it ran: per agent the first of 8,000-16,000 steps
+    # whose final validation greedy lies in [0.40, 0.60] (experiments/regime/probes/ladder/)
+    **{f'muladdw33g-paths3-ladder-seed{s}': f'muladdw 3,3 graded a; 3 paths; budget ladder; seed {s}; 2,000 problems' for s in range(1, 6)},
     'muladdw33g-paths3-band-seed1': 'muladdw 3,3 graded a; 3 paths; <= 16,000 steps, latest in band [.4, .6]; 2,000 problems',
     'muladdw33g-paths3-band-seed2': 'as band-seed1; seed 2; 2,000 problems',
     'muladdw33g-paths3-band-seed3': 'as band-seed1; seed 3; 2,000 problems',
