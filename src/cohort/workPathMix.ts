@@ -7,7 +7,7 @@
 // `pathFeature` (a share) draws a share of the problems by a feature their prompt shows instead of the key
 // (src/tasks/workPaths.ts workPathFeature): all problems with one feature value are taught along one path,
 // so the path becomes a function of the problem a model can learn, and two samples of a problem mostly
-// take the same path (docs/regime-search.md, "A path that depends on the problem").
+// take the same path (docs/regime-graded.md, "A path chosen by the problem").
 import {
   renderCompletion,
   resolveTaskConfig,
