@@ -1,7 +1,7 @@
 // `npm run regime` from the command line: bad input is refused with the field named (exit 2, nothing
 // measured), and a one-agent cohort is measured with gate A3 reported as needing a pair.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -67,5 +67,30 @@ describe('npm run regime: bad input', () => {
     expect(r.stdout).toMatch(/\| A3 \| .* \| not measurable \| needs a pair/);
     expect(r.stdout).toMatch(/\| A1 \| .* \| (pass|fail) \| A \d\.\d{3} \|/);
     expect(r.stdout).toMatch(/40 problems; rollout K = 4 at T = 1/);
+
+    // --from measures a later slice of the same split: problems 0-19 and 20-39 make up the 40 above
+    const greedyRight = (args: string[], json: string): number => {
+      const q = run(['--config', file, '--samples', '4', ...args, '--json', json]);
+      expect(q.status).toBe(0);
+      const rep = JSON.parse(readFileSync(json, 'utf8'))[0].report;
+      return rep.figures.agents[0].greedy.value * rep.problems;
+    };
+    const all = greedyRight(['--problems', '40'], out);
+    const head = greedyRight(['--problems', '20'], join(root, 'head.json'));
+    const tail = greedyRight(['--problems', '20', '--from', '20'], join(root, 'tail.json'));
+    expect(Math.min(head, tail)).toBeGreaterThan(0); // both halves have right answers: the sum is not 0 + 0
+    expect(Math.round(head + tail)).toBe(Math.round(all));
+    const rep = JSON.parse(readFileSync(join(root, 'tail.json'), 'utf8'))[0].report;
+    expect(rep).toMatchObject({ problems: 20, first: 20 });
+    expect(JSON.parse(readFileSync(join(root, 'head.json'), 'utf8'))[0].report.first).toBeUndefined();
+  });
+
+  it('--from must be a non-negative integer, named in the refusal', () => {
+    const r = run(['--preset', 'paper-demo', '--from', '-3']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(
+      /--from: must be a non-negative integer \(the index of the first problem measured\), got '-3'/,
+    );
+    expect(r.stdout).toBe('');
   });
 });

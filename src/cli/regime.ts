@@ -1,5 +1,5 @@
 // `npm run regime -- --config FILE[,FILE...] | --preset NAME[,NAME...]|all [--split validation|test]
-// [--samples K] [--temperature T] [--problems P] [--seed N] [--json FILE] [--backend wasm|cpu|wasm-relaxed] [--build-backend ENGINE]`: the regime
+// [--samples K] [--temperature T] [--problems P] [--from N] [--seed N] [--json FILE] [--backend wasm|cpu|wasm-relaxed] [--build-backend ENGINE]`: the regime
 // check of docs/method.md ("The regime") on a cohort's BASE agents, before any RL: per agent greedy,
 // sampled, maj@K and pass@K accuracy, spread, vote calibration, zero-std groups and seed-only kappa; per
 // pair reach and overlap; each with a 95% interval; gates A1-A5 and one sentence of what follows. K and T
@@ -19,7 +19,7 @@ import { formatRegimeReport, formatRegimeSummary } from '../rl/regime/format';
 import { taskFileOrExit } from './taskFile';
 
 const USAGE =
-  'usage: npm run regime -- --config FILE[,FILE...] | --preset NAME[,NAME...]|all [--split validation|test] [--samples K] [--temperature T] [--problems 1000] [--seed 1] [--json FILE] [--backend wasm|cpu|wasm-relaxed] [--build-backend ENGINE (agents by axes: the engine whose cache entries are used, default --backend)]';
+  'usage: npm run regime -- --config FILE[,FILE...] | --preset NAME[,NAME...]|all [--split validation|test] [--samples K] [--temperature T] [--problems 1000] [--from 0 (index of the first problem measured: problems N..N+P-1, a slice disjoint from an earlier read)] [--seed 1] [--json FILE] [--backend wasm|cpu|wasm-relaxed] [--build-backend ENGINE (agents by axes: the engine whose cache entries are used, default --backend)]';
 
 /** Thrown for bad input: printed with every problem, exit 2. */
 class InputError extends Error {}
@@ -95,7 +95,8 @@ async function checkOne(
       `${t.name}: one agent: gate A3 (reach) needs a pair and is reported not measurable; the rest is measured`,
     );
   const t0 = performance.now();
-  const r = await regimeCheck(agents, task.heldOut(split, P), split, {
+  const first = num(o, 'from') ?? 0;
+  const r = await regimeCheck(agents, task.heldOut(split, first + P).slice(first), split, {
     K,
     temperature: T,
     seed: num(o, 'seed') ?? 1,
@@ -106,7 +107,7 @@ async function checkOne(
   });
   for (const a of agents) a.model.free();
   be.destroy();
-  return r;
+  return first ? { ...r, first } : r;
 }
 
 const argMsg = (what: string) => (i: v.BaseIssue<unknown>) => `must be ${what}, got '${i.input}'`;
@@ -128,10 +129,16 @@ const ARGS = v.object({
   ),
   '--problems': intArg(10, 'an integer >= 10'),
   '--seed': intArg(0, 'a non-negative integer'),
+  '--from': intArg(0, 'a non-negative integer (the index of the first problem measured)'),
 });
 
 function checkArgs(o: Record<string, string>): void {
-  const errs = problemsWith(ARGS, { '--split': o.split, '--problems': o.problems, '--seed': o.seed });
+  const errs = problemsWith(ARGS, {
+    '--split': o.split,
+    '--problems': o.problems,
+    '--seed': o.seed,
+    '--from': o.from,
+  });
   const opt: { K?: unknown; temperature?: unknown } = { K: 2, temperature: 1 };
   if (o.samples !== undefined) opt.K = num(o, 'samples');
   if (o.temperature !== undefined) opt.temperature = num(o, 'temperature');
@@ -153,6 +160,7 @@ async function main(): Promise<void> {
       'temperature',
       'problems',
       'seed',
+      'from',
       'json',
       'backend',
       'build-backend',

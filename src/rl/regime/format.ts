@@ -18,7 +18,7 @@ export function formatRegimeReport(name: string, r: RegimeReport): string {
   const lines = [
     `### ${name}`,
     '',
-    `${r.split} split, ${r.problems} problems; rollout K = ${r.K} at T = ${r.temperature}; spread from S = ${r.spreadSamples} samples; seed-only pair at T = ${r.seedOnlyTemperature}; seed ${r.seed}. Intervals are 95%.`,
+    `${r.split} split, ${r.first ? `problems ${r.first}-${r.first + r.problems - 1} (${r.problems})` : `${r.problems} problems`}; rollout K = ${r.K} at T = ${r.temperature}; spread from S = ${r.spreadSamples} samples; seed-only pair at T = ${r.seedOnlyTemperature}; seed ${r.seed}. Intervals are 95%.`,
     '',
     '| agent | greedy | sampled | maj@K | maj@K - greedy | pass@K | spread | vote AUROC | zero-std groups | vote = greedy | seed-only kappa |',
     '|---|---|---|---|---|---|---|---|---|---|---|',

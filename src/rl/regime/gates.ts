@@ -152,10 +152,15 @@ export function regimeSentence(f: RegimeFigures, gates: readonly Gate[]): string
   if (failed.includes('A1'))
     return `Greedy accuracy lies outside [0.30, 0.70] (${gates[0].detail}): too little headroom, or too weak a start, for RL to show a difference${also('A1')}.`;
   if (failed.includes('A5')) {
-    const k = avg(f.agents.map((a) => a.seedOnlyKappa.value));
+    // the agent furthest outside the band names the reason (a mean of two agents can sit inside it)
+    const off = (k: number): number => Math.max(GATES.A5.lo - k, k - GATES.A5.hi);
+    const worst = f.agents.reduce((a, b) =>
+      off(b.seedOnlyKappa.value) > off(a.seedOnlyKappa.value) ? b : a,
+    );
+    const k = worst.seedOnlyKappa.value;
     return k > GATES.A5.hi
-      ? `One checkpoint sampled twice agrees at kappa ${f3(k)} (above 0.65): its errors are fixed answers, not a distribution a vote can correct${also('A5')}.`
-      : `One checkpoint sampled twice agrees at only kappa ${f3(k)} (below 0.45): its errors are sampling noise, not the systematic errors of the paper's models${also('A5')}.`;
+      ? `One checkpoint of ${worst.id} sampled twice agrees at kappa ${f3(k)} (above 0.65): its errors are fixed answers, not a distribution a vote can correct${also('A5')}.`
+      : `One checkpoint of ${worst.id} sampled twice agrees at only kappa ${f3(k)} (below 0.45): its errors are sampling noise, not the systematic errors of the paper's models${also('A5')}.`;
   }
   return `Only ${pct(spread)} of problems have 0 < p(x) < 1 (A4 needs 40%): most problems are always right or always wrong, so most rollout groups carry no gradient${also('A4')}.`;
 }

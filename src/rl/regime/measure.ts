@@ -32,6 +32,8 @@ export interface RegimeReport {
   /** Which held-out split and how many problems. */
   split: 'validation' | 'test';
   problems: number;
+  /** Index of the first problem measured in the split, when not 0 (`--from`: a slice disjoint from another read). */
+  first?: number;
   K: number;
   temperature: number;
   spreadSamples: number;
