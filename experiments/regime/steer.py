@@ -1,0 +1,89 @@
+#!/usr/bin/env python3
+# Rule S of docs/regime-graded.md ("The steered budget", declared before it ran): per agent, a budget of
+# 12,000 steps, moved one rung down the ladder 8,000-16,000 while the agent alone reads too sharp and one rung
+# up while it reads too soft, on a selection read (validation problems 2,000-2,999, sampling seed 2) that
+# shares no problem with the gates' read of the pair (problems 0-1,999, seed 1). Resumable: every read is a
+# JSON file under runs/regime-probes/steer/ and is not read again. Builds go to the content-addressed cache.
+# usage: nice -n 10 python3 experiments/regime/steer.py SEED...
+import json, os, subprocess, sys
+
+BUD = [8000, 10000, 12000, 14000, 16000]
+START = 12000
+BASE = 'experiments/regime/probes/muladdw33g-paths3-s12000.json'
+CONFIGS = 'experiments/regime/probes/steer'
+RUNS = 'runs/regime-probes/steer'
+SELECT = ['--split', 'validation', '--from', '2000', '--problems', '1000', '--seed', '2']
+GATES = ['--split', 'validation', '--problems', '2000', '--seed', '1']
+
+
+def config(seed, budgets, name):
+    d = json.load(open(BASE))
+    d['name'] = name
+    d['cohort']['agents'] = [a for a in d['cohort']['agents'] if a['id'] in budgets]
+    for a in d['cohort']['agents']:
+        a['seed'] = seed
+        a['recipe']['maxSteps'] = budgets[a['id']]
+    return d
+
+
+def regime(cfg, args, out, cfg_dir):
+    """Reads cfg with `npm run regime` unless out exists; returns the report."""
+    if not os.path.exists(out):
+        path = os.path.join(cfg_dir, cfg['name'] + '.json')
+        with open(path, 'w') as f:
+            json.dump(cfg, f, indent=2)
+            f.write('\n')
+        log = out[:-5] + '.log'
+        with open(log, 'w') as lf:
+            rc = subprocess.call(['npm', 'run', '-s', 'regime', '--', '--config', path, *args, '--json', out],
+                                 stdout=lf, stderr=subprocess.STDOUT)
+        if rc != 0:
+            sys.exit(f'{cfg["name"]}: npm run regime exited {rc}; see {log}')
+    return json.load(open(out))[0]['report']
+
+
+def classify(a):
+    """'pass', 'sharp' (step down), 'soft' (step up) or 'both' (stop) from one agent's selection read."""
+    g, m = a['greedy']['value'], a['majMinusGreedy']['value']
+    s, k = a['spread']['value'], a['seedOnlyKappa']['value']
+    soft = g < 0.30 or k < 0.45 or m < 0 or s < 0.40
+    sharp = g > 0.70 or k > 0.65
+    return 'both' if soft and sharp else 'soft' if soft else 'sharp' if sharp else 'pass'
+
+
+def steer(seed, aid):
+    i, seen, trail = BUD.index(START), set(), []
+    while True:
+        name = f'muladdw33g-paths3-steer-seed{seed}-{aid}-s{BUD[i]}'
+        tmp = os.path.join(RUNS, 'configs')
+        rep = regime(config(seed, {aid: BUD[i]}, name), SELECT, os.path.join(RUNS, name + '.json'), tmp)
+        a = rep['figures']['agents'][0]
+        c = classify(a)
+        seen.add(i)
+        trail.append({'steps': BUD[i], 'class': c, **{k: round(a[k]['value'], 3) for k in
+                      ('greedy', 'majMinusGreedy', 'spread', 'seedOnlyKappa')}})
+        j = i + (1 if c == 'soft' else -1 if c == 'sharp' else 0)
+        if c in ('pass', 'both') or j < 0 or j >= len(BUD) or j in seen:
+            return BUD[i], trail
+        i = j
+
+
+def main():
+    os.makedirs(os.path.join(RUNS, 'configs'), exist_ok=True)
+    os.makedirs(CONFIGS, exist_ok=True)
+    for seed in map(int, sys.argv[1:]):
+        picks, trails = {}, {}
+        for aid in ('R', 'C'):
+            picks[aid], trails[aid] = steer(seed, aid)
+        name = f'muladdw33g-paths3-steer-seed{seed}'
+        rep = regime(config(seed, picks, name), GATES, os.path.join(RUNS, name + '.json'), CONFIGS)
+        gates = {g['id']: g['status'] for g in rep['verdict']['gates']}
+        summary = {'seed': seed, 'budgets': picks, 'trail': trails, 'gates': gates,
+                   'inRegime': rep['verdict']['inRegime']}
+        with open(os.path.join(RUNS, f'summary-seed{seed}.json'), 'w') as f:
+            json.dump(summary, f, indent=1)
+        print(json.dumps(summary), flush=True)
+
+
+if __name__ == '__main__':
+    main()
