@@ -69,6 +69,13 @@ export interface AddWorkConfig extends Common {
   kind: 'addw';
   /** Digits per operand, 2..6 (default 3). */
   digits?: number;
+  /**
+   * How the operands are drawn (default 'uniform': each uniformly over its digits-digit range). 'digits':
+   * the problem's length d uniformly from 1 to digits first, then a with exactly d significant digits and
+   * b below 10^d, so short sums are as common as long ones (graded difficulty; written zero-padded as
+   * always). Absent when 'uniform', so older configs, their splits' order and their build keys are unchanged.
+   */
+  grade?: 'uniform' | 'digits';
 }
 /** `muladdw`: a * b + c (b one digit), the completion writing the column products with carries, then the sum. */
 export interface MulAddWorkConfig extends Common {
@@ -103,7 +110,7 @@ export type ResolvedTaskConfig =
   | Required<MulAddConfig>
   | Required<SortConfig>
   | Required<CountConfig>
-  | Required<AddWorkConfig>
+  | (Required<Omit<AddWorkConfig, 'grade'>> & Pick<AddWorkConfig, 'grade'>)
   | (Required<Omit<MulAddWorkConfig, 'aGrade'>> & Pick<MulAddWorkConfig, 'aGrade'>)
   | ResolvedFileTaskConfig;
 
@@ -130,7 +137,10 @@ const KNOBS: Record<TaskKind, readonly KnobSpec[]> = {
   ],
   sort: [{ name: 'length', type: 'int', min: 2, max: 12, def: 5 }],
   count: [{ name: 'length', type: 'int', min: 2, max: 12, def: 6 }],
-  addw: [{ name: 'digits', type: 'int', min: 2, max: 6, def: 3 }],
+  addw: [
+    { name: 'digits', type: 'int', min: 2, max: 6, def: 3 },
+    { name: 'grade', type: 'enum', values: ['uniform', 'digits'], def: 'uniform', omitDefault: true },
+  ],
   muladdw: [
     { name: 'aDigits', type: 'int', min: 1, max: 4, def: 2 },
     { name: 'cDigits', type: 'int', min: 1, max: 4, def: 2 },

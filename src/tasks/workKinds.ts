@@ -83,6 +83,15 @@ export const addw = {
     const { digits: d } = c as Required<AddWorkConfig>;
     return carryChain(a, b, d, view) + VIEW_MARKER[view] + num(String(a + b), view);
   },
+  draw: (c: ResolvedTaskConfig): ((rng: Rng) => number[]) | null => {
+    const w = c as AddWorkConfig & { digits: number };
+    if (w.grade !== 'digits') return null;
+    return (rng) => {
+      const a = gradedDigits(rng, w.digits);
+      const d = a < 10 ? 1 : String(a).length;
+      return [a, rng.int(10 ** d)];
+    };
+  },
 };
 
 /** The `muladdw` kind: a (aDigits) * b (one digit) + c (cDigits). */
