@@ -57,6 +57,13 @@ VARIED = {
     'muladdw33g-paths3-band-seed1': 'muladdw 3,3 graded a; 3 paths; <= 16,000 steps, latest in band [.4, .6]; 2,000 problems',
     'muladdw33g-paths3-band-seed2': 'as band-seed1; seed 2; 2,000 problems',
     'muladdw33g-paths3-band-seed3': 'as band-seed1; seed 3; 2,000 problems',
+    # Rule S (docs/regime-graded.md, declared before it ran): per-agent budget steered by the agent's own gates on
+    # validation problems 2,000-2,999; seeds 6-10 fresh (experiments/regime/probes/steer/, reports in steer/)
+    **{f'muladdw33g-paths3-steer-seed{s}': f'muladdw 3,3 graded a; 3 paths; Rule S; seed {s}; 2,000 problems' for s in range(1, 11)},
+    'muladdw33g-paths3-s12000-seed9': 'muladdw 3,3 graded a; 3 paths; 12,000 steps; seed 9 (fresh); 2,000 problems',
+    # graded difficulty on addw (task `grade: 'digits'`: the sum's length 1-6 drawn uniformly first)
+    'addw6g-paths2-s4000': 'addw 6 graded length; 2 paths; 4,000 steps; 2,000 problems',
+    'addw6g-paths2-s8000': 'addw 6 graded length; 2 paths; 8,000 steps; 2,000 problems',
 }
 
 def v(e):
