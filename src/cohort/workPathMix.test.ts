@@ -71,7 +71,7 @@ describe('work path mix', () => {
   it('refuses bad mixes, naming the path, and paths the task kind lacks', () => {
     expect(workPathMixErrors({ chain: 1, sums: -1, zigzag: 1 })).toEqual([
       'sums: must be a weight >= 0, got -1',
-      'zigzag: unknown work path (paths: chain, sums, addin, partials)',
+      'zigzag: unknown work path (paths: chain, sums, addin, partials, top, bya)',
     ]);
     expect(workPathMixErrors({ chain: 0 })).toEqual(['must give some path a weight > 0, got {"chain":0}']);
     expect(workPathMixErrors([1])[0]).toMatch(/^must be an object of path weights/);

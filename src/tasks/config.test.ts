@@ -29,7 +29,7 @@ describe('task config', () => {
 
   it('rejects unknown kinds listing the valid ones', () => {
     expect(validateTaskConfig({ kind: 'divide' })).toEqual([
-      'unknown task kind "divide"; valid kinds: add, mod, muladd, sort, count, addw, muladdw, file',
+      'unknown task kind "divide"; valid kinds: add, mod, muladd, sort, count, addw, muladdw, mulw, file',
     ]);
     expect(validateTaskConfig(null)[0]).toMatch(/one of: add, mod, muladd, sort, count/);
     expect(() => resolveTaskConfig({ kind: 'nope' } as unknown as TaskConfig)).toThrow(

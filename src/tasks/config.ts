@@ -10,7 +10,7 @@ import {
 } from './file/config';
 
 /** Names of all task kinds written in code (a task from a file has the kind 'file': src/tasks/file/). */
-export const TASK_KINDS = ['add', 'mod', 'muladd', 'sort', 'count', 'addw', 'muladdw'] as const;
+export const TASK_KINDS = ['add', 'mod', 'muladd', 'sort', 'count', 'addw', 'muladdw', 'mulw'] as const;
 /** A task kind: one written in code, or 'file' (a task read from a file of rows). */
 export type TaskKind = (typeof TASK_KINDS)[number] | 'file';
 
@@ -92,6 +92,16 @@ export interface MulAddWorkConfig extends Common {
    */
   aGrade?: 'uniform' | 'digits';
 }
+/** `mulw`: a * b (b of bDigits digits), the completion writing one row of column products per digit of b, then their sum. */
+export interface MulWorkConfig extends Common {
+  kind: 'mulw';
+  /** Digits of a, 1..3 (default 2). */
+  aDigits?: number;
+  /** Digits of b, 1..2 (default 2). */
+  bDigits?: number;
+  /** How a is drawn, as for muladdw (default 'uniform'; 'digits': a's number of significant digits uniform first). */
+  aGrade?: 'uniform' | 'digits';
+}
 /** A task configuration: a plain object with the kind and optional knobs. */
 export type TaskConfig =
   | AddConfig
@@ -101,6 +111,7 @@ export type TaskConfig =
   | CountConfig
   | AddWorkConfig
   | MulAddWorkConfig
+  | MulWorkConfig
   | FileTaskConfig;
 
 /** A config with every default filled in (what problems carry). */
@@ -112,6 +123,7 @@ export type ResolvedTaskConfig =
   | Required<CountConfig>
   | (Required<Omit<AddWorkConfig, 'grade'>> & Pick<AddWorkConfig, 'grade'>)
   | (Required<Omit<MulAddWorkConfig, 'aGrade'>> & Pick<MulAddWorkConfig, 'aGrade'>)
+  | (Required<Omit<MulWorkConfig, 'aGrade'>> & Pick<MulWorkConfig, 'aGrade'>)
   | ResolvedFileTaskConfig;
 
 /** A knob; `omitDefault`: left out of the resolved config at its default (a knob added later, so older configs resolve as before). */
@@ -144,6 +156,11 @@ const KNOBS: Record<TaskKind, readonly KnobSpec[]> = {
   muladdw: [
     { name: 'aDigits', type: 'int', min: 1, max: 4, def: 2 },
     { name: 'cDigits', type: 'int', min: 1, max: 4, def: 2 },
+    { name: 'aGrade', type: 'enum', values: ['uniform', 'digits'], def: 'uniform', omitDefault: true },
+  ],
+  mulw: [
+    { name: 'aDigits', type: 'int', min: 1, max: 3, def: 2 },
+    { name: 'bDigits', type: 'int', min: 1, max: 2, def: 2 },
     { name: 'aGrade', type: 'enum', values: ['uniform', 'digits'], def: 'uniform', omitDefault: true },
   ],
   file: [], // its fields are checked by src/tasks/file/config.ts

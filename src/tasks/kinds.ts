@@ -11,6 +11,7 @@ import type {
 import { VIEW_MARKER, reverseString, type ViewName } from './views';
 import type { Rng } from '../util/rng';
 import { addw, muladdw } from './workKinds';
+import { mulw } from './mulw';
 import { fileKind } from './file/kind';
 
 /** How one kind of task is defined. `values` is the problem's tuple of field values. */
@@ -166,5 +167,6 @@ export const KIND_DEFS: Readonly<Record<TaskKind, KindDef>> = {
   count,
   addw,
   muladdw,
+  mulw,
   file: fileKind,
 };

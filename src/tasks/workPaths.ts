@@ -16,7 +16,9 @@
 // - `partials`: `;`, the raw digit products a_i * b from the most significant digit down (no carries), then
 //   `;` the product and the addend as in `chain`: 47 * 6 + 38 -> ";24,42;282+38" (240 + 42 = 282).
 // (`+` and `;` are in every muladdw completion, `,` only when a has two digits or more, as in `chain`.)
-import type { AddWorkConfig, MulAddWorkConfig, TaskKind } from './config';
+// mulw (a * b, b of one or two digits): `chain`, `top` and `bya`, written in src/tasks/mulw.ts.
+import type { AddWorkConfig, MulAddWorkConfig, MulWorkConfig, TaskKind } from './config';
+import { mulWorking } from './mulw';
 import { renderCompletion, type Problem } from './task';
 import { VIEW_MARKER, type ViewName } from './views';
 import { digitsLsdFirst, num, pad } from './workKinds';
@@ -25,6 +27,7 @@ import { digitsLsdFirst, num, pad } from './workKinds';
 const WORK_PATHS: Readonly<Partial<Record<TaskKind, readonly string[]>>> = {
   addw: ['chain', 'sums'],
   muladdw: ['chain', 'addin', 'partials'],
+  mulw: ['chain', 'top', 'bya'],
 };
 
 /** Every path name of any kind, for messages. */
@@ -83,10 +86,12 @@ function partialsWorking(
 
 /**
  * A feature of `p` that its prompt shows, for a path choice that depends on the problem: `muladdw`, the
- * one-digit multiplier b ("b7"); `addw`, the leading digit of a ("a3"). Ten values either way.
+ * one-digit multiplier b ("b7"); `mulw`, b's units digit ("b6"); `addw`, the leading digit of a ("a3").
+ * Ten values each.
  */
 export function workPathFeature(p: Problem): string {
   if (p.kind === 'muladdw') return `b${p.values[1]}`;
+  if (p.kind === 'mulw') return `b${p.values[1] % 10}`;
   if (p.kind === 'addw') {
     const { digits } = p.config as Required<AddWorkConfig>;
     return `a${Math.floor(p.values[0] / 10 ** (digits - 1))}`;
@@ -115,6 +120,11 @@ export function pathCompletion(p: Problem, view: ViewName, path: string): string
     const { digits } = p.config as Required<AddWorkConfig>;
     const [a, b] = p.values;
     return columnSums(a, b, digits, view) + answer;
+  }
+  if (p.kind === 'mulw') {
+    const { aDigits, bDigits } = p.config as Required<MulWorkConfig>;
+    const [a, b] = p.values;
+    return mulWorking(a, b, aDigits, bDigits, view, path as 'top' | 'bya') + answer;
   }
   const { aDigits, cDigits } = p.config as Required<MulAddWorkConfig>;
   const [a, b, c] = p.values;
