@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# Prints one markdown row per (probe, agent) of `npm run regime --json` reports, the table of docs/regime-search.md;
+# Prints one markdown row per (probe, agent) of `npm run regime --json` reports, the table of docs/regime-variants.md;
 # per-agent gates as in src/regime/gates.ts (docs/method.md, "The regime").
 # usage: python3 experiments/regime/probe-table.py docs/data/regime/probes/*.json
 import json, sys
