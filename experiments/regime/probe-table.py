@@ -61,6 +61,16 @@ VARIED = {
     # validation problems 2,000-2,999; seeds 6-10 fresh (experiments/regime/probes/steer/, reports in steer/)
     **{f'muladdw33g-paths3-steer-seed{s}': f'muladdw 3,3 graded a; 3 paths; Rule S; seed {s}; 2,000 problems' for s in range(1, 11)},
     'muladdw33g-paths3-s12000-seed9': 'muladdw 3,3 graded a; 3 paths; 12,000 steps; seed 9 (fresh); 2,000 problems',
+    # other families with nat-chunk.s on graded muladdw, 12,000 steps, fresh seeds 6-8 (experiments/regime/probes/families/)
+    **{f'muladdw33g-paths3-s12000-{tag}-chunk-seed{s}': f'muladdw 3,3 graded a; 3 paths; 12,000 steps; {fam} + chunk.s; seed {s}; 2,000 problems'
+       for tag, fam in (('abs', 'abs.s'), ('ropem', 'rope.m'), ('deep', 'deep.s')) for s in (6, 7, 8)},
+    **{f'muladdw33g-paths3-s12000-ropechunk2-chunk-seed{s}': f'muladdw 3,3 graded a; 3 paths; 12,000 steps; rope.s with 2-digit tokens + chunk.s; seed {s}; 2,000 problems' for s in (6, 7, 8)},
+    **{f'muladdw33g-paths3-s12000-ropem-chunk-seed{s}': f'muladdw 3,3 graded a; 3 paths; 12,000 steps; rope.m + chunk.s; seed {s}; 2,000 problems' for s in (9, 10)},
+    **{f'muladdw33g-paths3-rc10000-c12000-seed{s}': f'muladdw 3,3 graded a; 3 paths; rope.s with 2-digit tokens 10,000 steps + chunk.s 12,000; seed {s}; 2,000 problems' for s in (6, 7, 8)},
+    'mulw22g-paths3-s12000': 'mulw 2,2 graded a; 3 paths; 12,000 steps; 400 problems (the most its validation split gives)',
+    # the second two-step kind: mulw (a * b, b two digits), graded a, three paths (chain / top / bya)
+    'mulw32g-paths3-s8000': 'mulw 3,2 graded a; 3 paths; 8,000 steps; 2,000 problems',
+    'mulw32g-paths3-s12000': 'mulw 3,2 graded a; 3 paths; 12,000 steps; 2,000 problems',
     # graded difficulty on addw (task `grade: 'digits'`: the sum's length 1-6 drawn uniformly first)
     'addw6g-paths2-s4000': 'addw 6 graded length; 2 paths; 4,000 steps; 2,000 problems',
     'addw6g-paths2-s8000': 'addw 6 graded length; 2 paths; 8,000 steps; 2,000 problems',
