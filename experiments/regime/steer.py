@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
-# Rule S of docs/regime-graded.md ("The steered budget", declared before it ran): per agent, a budget of
+# The steered budgets of docs/regime-graded.md, each declared before it ran. Rule S: per agent, a budget of
 # 12,000 steps, moved one rung down the ladder 8,000-16,000 while the agent alone reads too sharp and one rung
 # up while it reads too soft, on a selection read (validation problems 2,000-2,999, sampling seed 2) that
-# shares no problem with the gates' read of the pair (problems 0-1,999, seed 1). Resumable: every read is a
-# JSON file under runs/regime-probes/steer/ and is not read again. Builds go to the content-addressed cache.
-# usage: nice -n 10 python3 experiments/regime/steer.py SEED...
+# shares no problem with the gates' read of the pair (problems 0-1,999, seed 1). Rule M: the same ladder and
+# reads for `nat-rope.m` x `nat-chunk.s`, with a greedy band inside A1's and a kappa band inside A5's (a margin
+# for the selection read's noise), too strong stepping down whatever its kappa. Resumable: every read is a
+# JSON file under runs/regime-probes/steer[-m]/ and is not read again. Builds go to the content-addressed cache.
+# usage: nice -n 10 python3 experiments/regime/steer.py [--rule S|M] SEED...
 import json, os, subprocess, sys
 
 BUD = [8000, 10000, 12000, 14000, 16000]
@@ -12,6 +14,8 @@ START = 12000
 BASE = 'experiments/regime/probes/muladdw33g-paths3-s12000.json'
 CONFIGS = 'experiments/regime/probes/steer'
 RUNS = 'runs/regime-probes/steer'
+PREFIX = 'muladdw33g-paths3-steer'
+RULE = 'S'
 SELECT = ['--split', 'validation', '--from', '2000', '--problems', '1000', '--seed', '2']
 GATES = ['--split', 'validation', '--problems', '2000', '--seed', '1']
 
@@ -19,6 +23,8 @@ GATES = ['--split', 'validation', '--problems', '2000', '--seed', '1']
 def config(seed, budgets, name):
     d = json.load(open(BASE))
     d['name'] = name
+    if RULE == 'M':  # the first agent is nat-rope.m (id Rm), as in experiments/regime/probes/families/
+        d['cohort']['agents'][0].update(id='Rm', size='m')
     d['cohort']['agents'] = [a for a in d['cohort']['agents'] if a['id'] in budgets]
     for a in d['cohort']['agents']:
         a['seed'] = seed
@@ -46,6 +52,14 @@ def classify(a):
     """'pass', 'sharp' (step down), 'soft' (step up) or 'both' (stop) from one agent's selection read."""
     g, m = a['greedy']['value'], a['majMinusGreedy']['value']
     s, k = a['spread']['value'], a['seedOnlyKappa']['value']
+    if RULE == 'M':
+        if g > 0.65:
+            return 'sharp'  # too strong: its remaining errors are noise, whatever its kappa
+        if g < 0.35:
+            return 'soft'
+        if k > 0.63:
+            return 'sharp'
+        return 'soft' if k < 0.47 or m < 0 or s < 0.40 else 'pass'
     soft = g < 0.30 or k < 0.45 or m < 0 or s < 0.40
     sharp = g > 0.70 or k > 0.65
     return 'both' if soft and sharp else 'soft' if soft else 'sharp' if sharp else 'pass'
@@ -54,7 +68,7 @@ def classify(a):
 def steer(seed, aid):
     i, seen, trail = BUD.index(START), set(), []
     while True:
-        name = f'muladdw33g-paths3-steer-seed{seed}-{aid}-s{BUD[i]}'
+        name = f'{PREFIX}-seed{seed}-{aid}-s{BUD[i]}'
         tmp = os.path.join(RUNS, 'configs')
         rep = regime(config(seed, {aid: BUD[i]}, name), SELECT, os.path.join(RUNS, name + '.json'), tmp)
         a = rep['figures']['agents'][0]
@@ -69,13 +83,22 @@ def steer(seed, aid):
 
 
 def main():
+    global RULE, CONFIGS, RUNS, PREFIX
+    args = sys.argv[1:]
+    if args[:1] == ['--rule']:
+        RULE, args = args[1], args[2:]
+        if RULE not in ('S', 'M'):
+            sys.exit(f'--rule: unknown rule {RULE!r}; rules: S, M')
+    if RULE == 'M':
+        CONFIGS, RUNS, PREFIX = CONFIGS + '-m', RUNS + '-m', 'muladdw33g-paths3-steer-m'
     os.makedirs(os.path.join(RUNS, 'configs'), exist_ok=True)
     os.makedirs(CONFIGS, exist_ok=True)
-    for seed in map(int, sys.argv[1:]):
+    ids = ('Rm', 'C') if RULE == 'M' else ('R', 'C')
+    for seed in map(int, args):
         picks, trails = {}, {}
-        for aid in ('R', 'C'):
+        for aid in ids:
             picks[aid], trails[aid] = steer(seed, aid)
-        name = f'muladdw33g-paths3-steer-seed{seed}'
+        name = f'{PREFIX}-seed{seed}'
         rep = regime(config(seed, picks, name), GATES, os.path.join(RUNS, name + '.json'), CONFIGS)
         gates = {g['id']: g['status'] for g in rep['verdict']['gates']}
         summary = {'seed': seed, 'budgets': picks, 'trail': trails, 'gates': gates,
