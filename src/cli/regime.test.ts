@@ -69,15 +69,18 @@ describe('npm run regime: bad input', () => {
     expect(r.stdout).toMatch(/40 problems; rollout K = 4 at T = 1/);
 
     // --from measures a later slice of the same split: problems 0-19 and 20-39 make up the 40 above
+    let stdout = '';
     const greedyRight = (args: string[], json: string): number => {
       const q = run(['--config', file, '--samples', '4', ...args, '--json', json]);
       expect(q.status).toBe(0);
+      stdout = q.stdout;
       const rep = JSON.parse(readFileSync(json, 'utf8'))[0].report;
       return rep.figures.agents[0].greedy.value * rep.problems;
     };
     const all = greedyRight(['--problems', '40'], out);
     const head = greedyRight(['--problems', '20'], join(root, 'head.json'));
     const tail = greedyRight(['--problems', '20', '--from', '20'], join(root, 'tail.json'));
+    expect(stdout).toMatch(/validation split, problems 20-39 \(20\); rollout K = 4/);
     expect(Math.min(head, tail)).toBeGreaterThan(0); // both halves have right answers: the sum is not 0 + 0
     expect(Math.round(head + tail)).toBe(Math.round(all));
     const rep = JSON.parse(readFileSync(join(root, 'tail.json'), 'utf8'))[0].report;
