@@ -60,6 +60,7 @@ VARIED = {
     # Rule S (docs/regime-graded.md, declared before it ran): per-agent budget steered by the agent's own gates on
     # validation problems 2,000-2,999; seeds 6-10 fresh (experiments/regime/probes/steer/, reports in steer/)
     **{f'muladdw33g-paths3-steer-seed{s}': f'muladdw 3,3 graded a; 3 paths; Rule S; seed {s}; 2,000 problems' for s in range(1, 11)},
+    **{f'muladdw33g-paths3-steer-m-seed{s}': f'muladdw 3,3 graded a; 3 paths; Rule M (rope.m + chunk.s); seed {s} (unseen); 2,000 problems' for s in range(11, 16)},
     'muladdw33g-paths3-s12000-seed9': 'muladdw 3,3 graded a; 3 paths; 12,000 steps; seed 9 (fresh); 2,000 problems',
     # other families with nat-chunk.s on graded muladdw, 12,000 steps, fresh seeds 6-8 (experiments/regime/probes/families/)
     **{f'muladdw33g-paths3-s12000-{tag}-chunk-seed{s}': f'muladdw 3,3 graded a; 3 paths; 12,000 steps; {fam} + chunk.s; seed {s}; 2,000 problems'
