@@ -12,22 +12,10 @@
 //   carries), then those rows' values (bDigits + 1 digits each): "+42,25;24,14;252+144" (252 + 1440).
 import type { MulWorkConfig, ResolvedTaskConfig } from './config';
 import { VIEW_MARKER, type ViewName } from './views';
-import { digitsLsdFirst, gradedDigits, num, pad } from './workKinds';
+import { columnProducts, digitsLsdFirst, gradedDigits, num, pad } from './workKinds';
 import type { Rng } from '../util/rng';
 
 type Resolved = MulWorkConfig & { aDigits: number; bDigits: number };
-
-/** The column products of x's `width` digits by the one digit d, units up, each with its carry, two digits. */
-function row(x: number, width: number, d: number, view: ViewName): string {
-  const groups: string[] = [];
-  let carry = 0;
-  for (const xi of digitsLsdFirst(x, width)) {
-    const p = xi * d + carry;
-    groups.push(num(pad(p, 2), view));
-    carry = Math.floor(p / 10);
-  }
-  return groups.join(',');
-}
 
 /** Rows of x (width digits) by each digit of y (yWidth digits, units first or top first), then their values. */
 function rows(
@@ -41,7 +29,7 @@ function rows(
   const ds = digitsLsdFirst(y, yWidth);
   if (topFirst) ds.reverse();
   const values = ds.map((d) => num(pad(x * d, width + 1), view));
-  return `${ds.map((d) => row(x, width, d, view)).join(';')};${values.join('+')}`;
+  return `${ds.map((d) => columnProducts(x, width, d, view)).join(';')};${values.join('+')}`;
 }
 
 /** The working of a * b along `path` (`chain`, `top` or `bya`), without the marker and answer. */

@@ -46,15 +46,19 @@ export function mulAddWorking(
   cDigits: number,
   view: ViewName,
 ): string {
-  const da = digitsLsdFirst(a, aDigits);
+  return `${columnProducts(a, aDigits, b, view)};${num(pad(a * b, aDigits + 1), view)}+${num(pad(c, cDigits), view)}`;
+}
+
+/** The column products of x's `width` digits by the one digit d, units up, each with its carry, two digits, joined by ','. */
+export function columnProducts(x: number, width: number, d: number, view: ViewName): string {
   const groups: string[] = [];
   let carry = 0;
-  for (const d of da) {
-    const p = d * b + carry;
+  for (const xi of digitsLsdFirst(x, width)) {
+    const p = xi * d + carry;
     groups.push(num(pad(p, 2), view));
     carry = Math.floor(p / 10);
   }
-  return `${groups.join(',')};${num(pad(a * b, aDigits + 1), view)}+${num(pad(c, cDigits), view)}`;
+  return groups.join(',');
 }
 
 /** Prompt of a binary problem in a view (`words` uses the word, `swap` commutes the operands). */
