@@ -29,7 +29,9 @@ async function run(page: Page, kill: boolean): Promise<Metrics> {
   await page.goto('/?backend=wasm&workers=2');
   await setHyper(page, { batchPrompts: 2, samples: 2, steps: STEPS, evalEvery: 4, evalProblems: 4 });
   await page.getByTestId('method-gt').uncheck(); // Co-RL and TTRL in lock step: 4 models on 2 workers
-  await page.getByTestId('train-speed').selectOption('250'); // slow enough that the stop lands mid-run
+  // 1 s between steps while the stop is sent: the stop lands steps before the run's end even when the page is
+  // busy drawing (at 0.25 s a stop sent at step 3 could arrive after step 8, and the spec failed for that)
+  await page.getByTestId('train-speed').selectOption(kill ? '1000' : '250');
   await page.getByTestId('train-start').click();
   if (kill) {
     await expect.poll(() => stepOf(page), { timeout: 90_000, intervals: [50] }).toBeGreaterThanOrEqual(3);

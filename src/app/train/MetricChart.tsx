@@ -16,6 +16,7 @@ import {
 import { useStore } from '../../store/store';
 import { smoothChart } from '../lab/smoothing';
 import { maxOf, niceCeil, niceTicks, type ChartData, type SeriesDef } from './chartData';
+import { makeStagger } from './stagger';
 
 /** A marked point of a chart. */
 export interface Mark {
@@ -57,15 +58,16 @@ export const STAGGER_MS = 20;
 
 /**
  * `value`, updated `delayMs` after it changes, in a task of its own (flushSync inside a timer): the
- * charts of a step redraw one after another instead of all at once.
+ * charts of a step redraw one after another instead of all at once. At most once per `delayMs`, and never
+ * starved by data arriving faster than that (src/app/train/stagger.ts).
  */
 function useStaggered<T>(value: T, delayMs: number): T {
   const [shown, setShown] = useState(value);
+  const [stagger] = useState(() => makeStagger<T>(delayMs, (v) => flushSync(() => setShown(v))));
   useEffect(() => {
-    if (shown === value) return;
-    const t = setTimeout(() => flushSync(() => setShown(value)), delayMs);
-    return () => clearTimeout(t);
-  }, [value, shown, delayMs]);
+    if (shown !== value) stagger.push(value);
+  }, [value, shown, stagger]);
+  useEffect(() => () => stagger.cancel(), [stagger]);
   return shown;
 }
 
