@@ -1,0 +1,50 @@
+#!/usr/bin/env python3
+# Rule C of docs/regime-capacity.md (declared before it ran on its judging seeds): `muladdw` 3,3 graded, three
+# working paths, 40,000 problems, `nat-rope.xs` (stream a) and `nat-chunk` 24 wide (stream b), each pretrained
+# a fixed 24,000 steps annealed to its end; no steering. Read with the gates' read of Rules S and M (validation
+# problems 0-1,999, K = 8, T = 0.5, sampling seed 1). Resumable: a read whose JSON exists is not run again.
+# usage: nice -n 19 python3 experiments/regime/capacity.py SEED...
+import json, os, subprocess, sys
+
+BASE = 'experiments/regime/probes/muladdw33g-paths3-s12000.json'
+CONFIGS = 'experiments/regime/probes/capacity'
+RUNS = 'runs/regime-probes/capacity'
+STEPS = 24000
+GATES = ['--split', 'validation', '--problems', '2000', '--seed', '1']
+
+
+def config(seed):
+    d = json.load(open(BASE))
+    d['name'] = f'muladdw33g-paths3-cap-xs24-s{STEPS}-seed{seed}'
+    r, c = d['cohort']['agents']
+    r.update(id='Rxs', size='xs')
+    c.update(id='C24', arch={'nEmbd': 24})
+    for a in (r, c):
+        a['seed'] = seed
+        a['recipe']['maxSteps'] = STEPS
+    return d
+
+
+def read(seed):
+    cfg = config(seed)
+    path = os.path.join(CONFIGS, cfg['name'] + '.json')
+    if not os.path.exists(path):
+        with open(path, 'w') as f:
+            json.dump(cfg, f, indent=2)
+            f.write('\n')
+    out = os.path.join(RUNS, f'cap-xs24-s{STEPS}-seed{seed}.json')
+    if not os.path.exists(out):
+        with open(out[:-5] + '.log', 'w') as lf:
+            rc = subprocess.call(['npm', 'run', '-s', 'regime', '--', '--config', path, *GATES, '--json', out],
+                                 stdout=lf, stderr=subprocess.STDOUT)
+        if rc != 0:
+            sys.exit(f'{cfg["name"]}: npm run regime exited {rc}; see {out[:-5]}.log')
+    rep = json.load(open(out))[0]['report']
+    failed = [g['id'] for g in rep['verdict']['gates'] if g['status'] != 'pass']
+    print(f'seed {seed}: ' + ('all five gates pass' if not failed else 'fails ' + ', '.join(failed)))
+
+
+if __name__ == '__main__':
+    os.makedirs(RUNS, exist_ok=True)
+    for s in sys.argv[1:]:
+        read(int(s))
