@@ -6,6 +6,7 @@ import { parseAxisCohort, type AxisCohort } from '../cohort/axes';
 import { CACHE_PREFIX, cachedCheckpoint, type CacheResult } from '../cohort/cache';
 import type { Backend } from '../engine/backend';
 import type { ReadBytes } from '../cohort/manifest';
+import type { AgentSpec } from '../cohort/agent';
 import { nodeReader } from '../cohort/nodeFiles';
 import { makeNodeBackend, type NodeBackendName } from '../engine/wasm/nodeBackend';
 import { taskFileOrExit } from './taskFile';
@@ -24,6 +25,15 @@ export function readAxisCohort(file: string): AxisCohort {
       `${file}: ${r.errors.length} problem${r.errors.length === 1 ? '' : 's'}; nothing was run:\n  - ${r.errors.join('\n  - ')}`,
     );
   return r.cohort;
+}
+
+/**
+ * One agent in a log line: id, family.size, seed, view, and every architecture override by name, so an
+ * agent narrowed by `arch` is not read as its family's size (e.g. "C nat-chunk.s (nEmbd 24) seed 1 plain").
+ */
+export function agentLabel(s: AgentSpec): string {
+  const arch = Object.entries(s.arch ?? {}).map(([k, v]) => `${k} ${v}`);
+  return `${s.id} ${s.family}.${s.size}${arch.length ? ` (${arch.join(', ')})` : ''} seed ${s.seed} ${s.view}${s.tokenizer ? ` tokenizer ${s.tokenizer}` : ''}`;
 }
 
 /** Build (or fetch from the cache) every agent's checkpoint, logging each with its time. */
@@ -46,7 +56,7 @@ export async function buildAxisCohort(
       },
     });
     log(
-      `${s.id} ${s.family}.${s.size} seed ${s.seed} ${s.view}${s.tokenizer ? ` tokenizer ${s.tokenizer}` : ''}: ${r.built ? 'built' : 'from the cache'} in ${r.seconds.toFixed(1)} s -> ${r.file}`,
+      `${agentLabel(s)}: ${r.built ? 'built' : 'from the cache'} in ${r.seconds.toFixed(1)} s -> ${r.file}`,
     );
     out.push(r);
   }
