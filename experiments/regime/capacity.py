@@ -3,7 +3,8 @@
 # working paths, 40,000 problems, `nat-rope.xs` (stream a) and `nat-chunk` 24 wide (stream b), each pretrained
 # a fixed 24,000 steps annealed to its end; no steering. Read with the gates' read of Rules S and M (validation
 # problems 0-1,999, K = 8, T = 0.5, sampling seed 1). Resumable: a read whose JSON exists is not run again.
-# usage: nice -n 19 python3 experiments/regime/capacity.py SEED...
+# usage: nice -n 19 python3 experiments/regime/capacity.py [--steps N] SEED...   (--steps: a probe of another
+# budget, not Rule C)
 import json, os, subprocess, sys
 
 BASE = 'experiments/regime/probes/muladdw33g-paths3-s12000.json'
@@ -46,5 +47,9 @@ def read(seed):
 
 if __name__ == '__main__':
     os.makedirs(RUNS, exist_ok=True)
-    for s in sys.argv[1:]:
+    args = sys.argv[1:]
+    if args[:1] == ['--steps']:
+        STEPS = int(args[1])
+        args = args[2:]
+    for s in args:
         read(int(s))

@@ -72,6 +72,9 @@ VARIED = {
     # the second two-step kind: mulw (a * b, b two digits), graded a, three paths (chain / top / bya)
     'mulw32g-paths3-s8000': 'mulw 3,2 graded a; 3 paths; 8,000 steps; 2,000 problems',
     'mulw32g-paths3-s12000': 'mulw 3,2 graded a; 3 paths; 12,000 steps; 2,000 problems',
+    # Rule C (docs/regime-capacity.md, declared before it ran on seeds 16-20): rope.xs + chunk 24 wide, a fixed
+    # 24,000 steps (experiments/regime/probes/capacity/, reports in capacity/)
+    **{f'muladdw33g-paths3-cap-xs24-s24000-seed{s}': f'muladdw 3,3 graded a; 3 paths; Rule C (rope.xs + chunk 24 wide, 24,000 steps); seed {s}{" (unseen)" if s > 15 else ""}; 2,000 problems' for s in (1, 2, 16, 17, 18, 19, 20)},
     # graded difficulty on addw (task `grade: 'digits'`: the sum's length 1-6 drawn uniformly first)
     'addw6g-paths2-s4000': 'addw 6 graded length; 2 paths; 4,000 steps; 2,000 problems',
     'addw6g-paths2-s8000': 'addw 6 graded length; 2 paths; 8,000 steps; 2,000 problems',
