@@ -37,6 +37,7 @@ def read(seed):
         with open(path, 'w') as f:
             json.dump(cfg, f, indent=2)
             f.write('\n')
+        subprocess.call(['npx', 'prettier', '--log-level', 'warn', '--write', path])  # as `npm run lint` checks it
     out = os.path.join(RUNS, f'cap-xs24-{tag()}-seed{seed}.json')
     if not os.path.exists(out):
         with open(out[:-5] + '.log', 'w') as lf:

@@ -78,6 +78,8 @@ VARIED = {
     'muladdw33g-paths3-cap-xs24-s48000-seed16': 'muladdw 3,3 graded a; 3 paths; rope.xs + chunk 24 wide, 48,000 steps; seed 16; 2,000 problems',
     # Rule C2 (docs/regime-capacity.md, declared before it ran on seeds 21-25): rope.xs 48,000 steps, chunk 24 wide 24,000
     **{f'muladdw33g-paths3-cap-xs24-r48000-c24000-seed{s}': f'muladdw 3,3 graded a; 3 paths; Rule C2 (rope.xs 48,000 + chunk 24 wide 24,000 steps); seed {s}{" (unseen)" if s > 20 else ""}; 2,000 problems' for s in (1, 16, 21, 22, 23, 24, 25)},
+    'muladdw33g-paths3-cap-seedpair-rxs48000-s1-s16': 'muladdw 3,3 graded a; 3 paths; rope.xs 48,000 steps, seeds 1 and 16 (seed level); 2,000 problems',
+    'muladdw33g-paths3-cap-seedpair-c24000-s17-s18': 'muladdw 3,3 graded a; 3 paths; chunk 24 wide 24,000 steps, seeds 17 and 18 (seed level); 2,000 problems',
     'mulw32g-paths3-cap-xs24-s24000-seed1': 'mulw 3,2 graded a; 3 paths; rope.xs + chunk 24 wide, 24,000 steps; 2,000 problems',
     # graded difficulty on addw (task `grade: 'digits'`: the sum's length 1-6 drawn uniformly first)
     'addw6g-paths2-s4000': 'addw 6 graded length; 2 paths; 4,000 steps; 2,000 problems',
