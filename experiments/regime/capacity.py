@@ -5,7 +5,9 @@
 # problems 0-1,999, K = 8, T = 0.5, sampling seed 1). Resumable: a read whose JSON exists is not run again.
 # usage: nice -n 19 python3 experiments/regime/capacity.py [--steps N|R,C] SEED...   (--steps: another
 # budget for both agents, or one for Rxs and one for C24; not Rule C)
-import json, os, subprocess, sys
+import json, os, sys
+
+from steer import regime  # run-and-read, shared with the steered rules
 
 BASE = 'experiments/regime/probes/muladdw33g-paths3-s12000.json'
 CONFIGS = 'experiments/regime/probes/capacity'
@@ -32,20 +34,7 @@ def config(seed):
 
 def read(seed):
     cfg = config(seed)
-    path = os.path.join(CONFIGS, cfg['name'] + '.json')
-    if not os.path.exists(path):
-        with open(path, 'w') as f:
-            json.dump(cfg, f, indent=2)
-            f.write('\n')
-        subprocess.call(['npx', 'prettier', '--log-level', 'warn', '--write', path])  # as `npm run lint` checks it
-    out = os.path.join(RUNS, f'cap-xs24-{tag()}-seed{seed}.json')
-    if not os.path.exists(out):
-        with open(out[:-5] + '.log', 'w') as lf:
-            rc = subprocess.call(['npm', 'run', '-s', 'regime', '--', '--config', path, *GATES, '--json', out],
-                                 stdout=lf, stderr=subprocess.STDOUT)
-        if rc != 0:
-            sys.exit(f'{cfg["name"]}: npm run regime exited {rc}; see {out[:-5]}.log')
-    rep = json.load(open(out))[0]['report']
+    rep = regime(cfg, GATES, os.path.join(RUNS, f'cap-xs24-{tag()}-seed{seed}.json'), CONFIGS)
     failed = [g['id'] for g in rep['verdict']['gates'] if g['status'] != 'pass']
     print(f'seed {seed}: ' + ('all five gates pass' if not failed else 'fails ' + ', '.join(failed)))
 

@@ -33,12 +33,14 @@ def config(seed, budgets, name):
 
 
 def regime(cfg, args, out, cfg_dir):
-    """Reads cfg with `npm run regime` unless out exists; returns the report."""
+    """Reads cfg with `npm run regime` unless out exists (writing cfg to cfg_dir first); returns the report.
+    Shared with experiments/regime/capacity.py."""
     if not os.path.exists(out):
         path = os.path.join(cfg_dir, cfg['name'] + '.json')
         with open(path, 'w') as f:
             json.dump(cfg, f, indent=2)
             f.write('\n')
+        subprocess.call(['npx', 'prettier', '--log-level', 'warn', '--write', path])  # as `npm run lint` checks it
         log = out[:-5] + '.log'
         with open(log, 'w') as lf:
             rc = subprocess.call(['npm', 'run', '-s', 'regime', '--', '--config', path, *args, '--json', out],
