@@ -89,9 +89,77 @@ describe('npm run regime-test-config', () => {
     expect(a.stderr).toMatch(/nowhere: no cells\/ folder there/);
     const b = run(['--grid', 'x']);
     expect(b.status).toBe(2);
-    expect(b.stderr).toMatch(/unknown argument --grid \(allowed: --gate-b, --out\)/);
+    expect(b.stderr).toMatch(
+      /unknown argument --grid \(allowed: --gate-b, --out, --prereg, --name, --candidates, --base-seeds, --gates\)/,
+    );
     const c = run([]);
     expect(c.status).toBe(2);
     expect(c.stderr).toMatch(/missing --gate-b/);
+  });
+
+  it('a later pre-registration: its own file, name and base seeds, the preset passing only if every seed passes', () => {
+    const dir = grid('later', 0);
+    // any committed file stands in for a later pre-registration (the sweep wants a repository path)
+    const prereg = 'docs/method.md';
+    const row = (baseSeed: number, inRegime: boolean) => ({
+      name: 'nearest-muladdw-different-family',
+      baseSeed,
+      report: {
+        split: 'validation',
+        problems: 2000,
+        verdict: {
+          inRegime,
+          gates: [{ id: 'A5', status: inRegime ? 'pass' : 'fail', detail: `kappa of seed ${baseSeed}` }],
+        },
+      },
+    });
+    const gates = join(root, 'gates.json');
+    writeFileSync(gates, JSON.stringify([row(16, false), row(17, true), row(18, true), row(19, true)]));
+    const args = (seeds: string) => [
+      '--gate-b',
+      dir,
+      '--dry',
+      '--prereg',
+      prereg,
+      '--name',
+      'regime-test-x',
+      '--candidates',
+      'nearest-muladdw-different-family',
+      '--base-seeds',
+      seeds,
+      '--gates',
+      gates,
+    ];
+    const ok = run(args('17,18,19'));
+    expect(ok.status).toBe(0);
+    const raw = JSON.parse(ok.stdout);
+    expect(raw).toMatchObject({ name: 'regime-test-x', prereg });
+    const p = planSweep(raw);
+    if (!p.ok) throw new Error(p.errors.join('\n'));
+    expect(p.plan.cells).toHaveLength(6);
+    const [g] = Object.values(p.plan.registration.gates);
+    expect(g.pass).toBe(true);
+    expect(g.note).toMatch(/seed 17: A5 pass \| seed 18: A5 pass \| seed 19: A5 pass/);
+    // one failing seed fails the preset
+    const bad = JSON.parse(run(args('16,17,18')).stdout);
+    expect(Object.values(bad.gates as Record<string, { pass: boolean; note: string }>)[0]).toMatchObject({
+      pass: false,
+      note: expect.stringMatching(
+        /seed 16: no gate passes; A5 fail \(kappa of seed 16\) \| seed 17: A5 pass/,
+      ),
+    });
+    // a base seed with no read, too few seeds, a missing pre-registration
+    const none = run(args('17,18,20'));
+    expect(none.status).toBe(2);
+    expect(none.stderr).toMatch(/no regime report of nearest-muladdw-different-family on base seed 20/);
+    const few = run(args('17,18'));
+    expect(few.status).toBe(2);
+    expect(few.stderr).toMatch(/at least 3 distinct positive whole base seeds/);
+    const word = run(args('17,x,18'));
+    expect(word.status).toBe(2);
+    expect(word.stderr).toMatch(/"x" is not a whole number/);
+    const gone = run([...args('17,18,19').slice(0, 4), join(root, 'nowhere.md')]);
+    expect(gone.status).toBe(2);
+    expect(gone.stderr).toMatch(/--prereg .*nowhere\.md: no such file/);
   });
 });

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { planSweep } from './grid';
 import { cellPresets } from '../formats/sweep/registration';
-import { registeredTestSweep, TEST_PROTOCOL, type TestPreset } from './testSweep';
+import { registeredTestSweep, TEST_PROTOCOL, testProtocol, type TestPreset } from './testSweep';
 
 const candidate = (name: string): TestPreset => ({
   name,
@@ -81,5 +81,24 @@ describe('registeredTestSweep', () => {
     );
     const hot = { ...PRESETS[1], config: { ...PRESETS[1].config, train: { temperature: 1, samples: 8 } } };
     expect(() => registeredTestSweep([PRESETS[0], hot], RECIPE)).toThrow(/train differently/);
+  });
+
+  it("takes a later pre-registration's file, name and base seeds, and refuses fewer than 3 distinct seeds", () => {
+    const P = testProtocol({
+      prereg: 'experiments/regime/PREREG-X.md',
+      name: 'regime-test-x',
+      baseSeeds: [17, 18, 19, 20],
+    });
+    const x = planSweep(registeredTestSweep([{ ...PRESETS[0], gatesPass: true }], RECIPE, P));
+    if (!x.ok) throw new Error(x.errors.join('\n'));
+    expect(x.plan.cells).toHaveLength(8);
+    expect(x.plan.registration.prereg).toBe('experiments/regime/PREREG-X.md');
+    expect(x.plan.cells.map((c) => c.specs[0].seed)).toEqual([17, 17, 18, 18, 19, 19, 20, 20]);
+    expect(Object.values(x.plan.registration.gates).map((g) => g.pass)).toEqual([true]);
+    expect(() => testProtocol({ baseSeeds: [17, 18] })).toThrow(
+      /at least 3 distinct positive whole base seeds/,
+    );
+    expect(() => testProtocol({ baseSeeds: [17, 17, 18] })).toThrow(/at least 3 distinct/);
+    expect(() => testProtocol({ baseSeeds: [0, 1, 2] })).toThrow(/at least 3 distinct/);
   });
 });

@@ -10,7 +10,7 @@ import { planSweep } from './grid';
 import { cellPresets } from '../formats/sweep/registration';
 
 /** What the pre-registration fixes besides the presets and the recipe. */
-export const TEST_PROTOCOL = {
+export const TEST_PROTOCOL: TestProtocol = {
   name: 'regime-test',
   prereg: 'experiments/regime/PREREG.md',
   endpoint: 'sampled',
@@ -19,7 +19,40 @@ export const TEST_PROTOCOL = {
   baseSeeds: [1, 2, 3, 4],
   rlSeeds: [1, 2],
   eval: { every: 0, problems: 2000, split: 'test', ensembleSamples: 4, temperature: 0.6 },
-} as const;
+};
+
+/**
+ * A registered test's fixed parts. A later pre-registration (its own file, its own base seeds, e.g. the
+ * seeds whose pairs passed every gate) overrides `name`, `prereg` and `baseSeeds`; the rest is the same
+ * protocol.
+ */
+export interface TestProtocol {
+  name: string;
+  prereg: string;
+  endpoint: 'sampled' | 'greedy';
+  steps: number;
+  methods: readonly string[];
+  baseSeeds: readonly number[];
+  rlSeeds: readonly number[];
+  eval: { every: number; problems: number; split: 'test'; ensembleSamples: number; temperature: number };
+}
+
+/** TEST_PROTOCOL with a later pre-registration's name, file and base seeds. */
+export function testProtocol(
+  over: Partial<Pick<TestProtocol, 'name' | 'prereg' | 'baseSeeds'>> = {},
+): TestProtocol {
+  const p = { ...TEST_PROTOCOL, ...over };
+  const seeds = p.baseSeeds;
+  if (
+    seeds.length < 3 ||
+    new Set(seeds).size !== seeds.length ||
+    seeds.some((s) => !Number.isInteger(s) || s < 1)
+  )
+    throw new Error(
+      `base seeds ${JSON.stringify(seeds)}: the test needs at least 3 distinct positive whole base seeds (docs/method.md, "The regime")`,
+    );
+  return p;
+}
 
 export interface TestPreset {
   /** The candidate's name (its file name), for the gate note. */
@@ -56,9 +89,12 @@ export function recipeTrain(config: Raw, recipe: Recipe): Raw {
 }
 
 /** The registered test sweep over `presets` (first preset = the grid, others = include cells). */
-export function registeredTestSweep(presets: readonly TestPreset[], recipe: Recipe): Raw {
+export function registeredTestSweep(
+  presets: readonly TestPreset[],
+  recipe: Recipe,
+  P: TestProtocol = TEST_PROTOCOL,
+): Raw {
   if (!presets.length) throw new Error('the test sweep needs at least one preset');
-  const P = TEST_PROTOCOL;
   const trains = presets.map((p) => recipeTrain(p.config, recipe));
   // one train section for every cell: the presets share rollout temperature, K and the recipe
   const shared = JSON.stringify(trains[0]);
