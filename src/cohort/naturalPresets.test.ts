@@ -35,7 +35,7 @@ describe('natural presets', () => {
   it('offer the regime candidates of experiments/regime/candidates, task, agents and rollout T alike', () => {
     const dir = join(__dirname, '../../experiments/regime/candidates');
     const cands = readdirSync(dir).filter((f) => f.endsWith('.json'));
-    expect(cands.length).toBe(2);
+    expect(cands.length).toBe(3);
     for (const f of cands) {
       const c = JSON.parse(readFileSync(join(dir, f), 'utf8'));
       const p = REGIME_CANDIDATES[c.name];
@@ -58,6 +58,7 @@ describe('natural presets', () => {
     const probes: Record<string, string> = {
       'nearest-muladdw-different-family': 'muladdw22-paths3-s6000',
       'nearest-addw-different-arch': 'addw5-s3000',
+      'regime-muladdw-different-family': 'capacity/muladdw33g-paths3-cap-xs24-s24000-seed19',
     };
     for (const [name, probe] of Object.entries(probes)) {
       const c = JSON.parse(
@@ -72,6 +73,24 @@ describe('natural presets', () => {
       expect(REGIME_CANDIDATES[name].task).toEqual(c.task);
       expect(keys(naturalPresetSpecs(name))).toEqual(keys(probeSpecs));
     }
+  });
+
+  it('call a candidate in the regime exactly when its committed gate read passes every gate', () => {
+    const reads: Record<string, string> = {
+      'regime-muladdw-different-family':
+        'docs/data/regime/probes/capacity/muladdw33g-paths3-cap-xs24-s24000-seed19.json',
+    };
+    const nearest = JSON.parse(
+      readFileSync(join(__dirname, '../../docs/data/regime/candidates.json'), 'utf8'),
+    ) as { name: string; report: { verdict: { inRegime: boolean } } }[];
+    for (const [name, p] of Object.entries(REGIME_CANDIDATES)) {
+      const rows = reads[name]
+        ? JSON.parse(readFileSync(join(__dirname, '../..', reads[name]), 'utf8'))
+        : nearest.filter((r) => r.name === name);
+      expect(rows, name).toHaveLength(1);
+      expect(!!p.candidate?.inRegime, name).toBe(rows[0].report.verdict.inRegime);
+    }
+    expect(Object.values(REGIME_CANDIDATES).filter((p) => p.candidate?.inRegime)).toHaveLength(1);
   });
 
   it('each names its task, its level and what differs', () => {

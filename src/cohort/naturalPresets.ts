@@ -17,6 +17,8 @@ export interface NaturalPresetAgent {
   /** Axis overrides of a regime candidate (a plentiful corpus, a step budget, working paths). */
   corpus?: AgentSpec['corpus'];
   recipe?: AgentSpec['recipe'];
+  /** An architecture override (e.g. a narrowed width), as the config files give it. */
+  arch?: AgentSpec['arch'];
 }
 
 export interface NaturalPreset {
@@ -34,7 +36,7 @@ export interface NaturalPreset {
    * at, which choosing the preset sets, and the registered test's outcome on the test split
    * (experiments/regime/test/report.json; docs/results.md). Absent for the memorising presets.
    */
-  candidate?: { temperature: number; gates: string; verdict?: string };
+  candidate?: { temperature: number; gates: string; verdict?: string; inRegime?: boolean };
 }
 
 /** The two task kinds with working (src/tasks/workKinds.ts), as the natural presets use them. */
@@ -130,9 +132,21 @@ const near = (
 
 const PATHS3 = { chain: 1, addin: 1, partials: 1 };
 
+/** An agent of Rule C (docs/regime-capacity.md) on base seed 19: a fixed 24,000 steps, three working paths. */
+const ruleC = (id: string, family: string, size: string): NaturalPresetAgent => ({
+  id,
+  family,
+  size,
+  seed: 19,
+  recipe: { stop: 'budget', maxSteps: 24000, band: [0, 1], sampledBand: [0, 1], paths: PATHS3 },
+});
+
 /**
  * The nearest cohort to the regime per task kind (validation, docs/regime-search.md), kept as presets so the
  * regime panel shows where the search stands and the registered test can name them; neither passes every gate.
+ * Then the one preset whose pair passes every gate (`inRegime`): Rule C's pair on base seed 19, one of the four
+ * admitted seeds of the second registered test (experiments/regime/PREREG-rule-c.md), the one with the widest
+ * margin on every gate (docs/regime-capacity.md).
  */
 export const REGIME_CANDIDATES: Readonly<Record<string, NaturalPreset>> = {
   'nearest-muladdw-different-family': {
@@ -163,6 +177,27 @@ export const REGIME_CANDIDATES: Readonly<Record<string, NaturalPreset>> = {
       gates: 'A3 and A4 pass; A1 (greedy 0.77 / 0.84), A2 and A5 fail',
       verdict:
         'out of regime (with passed gates the rule would say shown): Co-RL +10.1 [+4.3, +16.0] points of sampled accuracy, GT +11.6 [+5.9, +17.2], TTRL +3.0 [-3.6, +9.6], random -3.2 [-6.1, -0.3]; Co-RL minus the frozen-peer control +1.4 [+0.2, +2.6]: the live peer adds a little over a frozen teacher here, on agents that fail the gates, so not evidence',
+    },
+  },
+  'regime-muladdw-different-family': {
+    name: 'regime-muladdw-different-family',
+    level: 'different-family',
+    differs:
+      'architecture, tokenizer and corpus (nat-rope.xs x nat-chunk narrowed to 24 wide), each trained 24,000 steps on 40,000 graded problems written along three working paths (Rule C, base seed 19)',
+    task: { kind: 'muladdw', aDigits: 3, cDigits: 3, aGrade: 'digits' },
+    agents: [
+      { ...ruleC('Rxs', 'nat-rope', 'xs'), corpus: { draw: 'random', size: 40000 } },
+      {
+        ...ruleC('C24', 'nat-chunk', 's'),
+        corpus: { draw: 'random', size: 40000, stream: 'b' },
+        arch: { nEmbd: 24 },
+      },
+    ],
+    candidate: {
+      temperature: 0.5,
+      inRegime: true,
+      gates:
+        'every gate passes on 2,000 validation problems: greedy 0.42 / 0.53, maj@8 - greedy +0.10 / +0.04, reach 0.168, spread 0.49 / 0.69, seed-only kappa 0.60 / 0.53',
     },
   },
 };

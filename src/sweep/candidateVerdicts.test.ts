@@ -1,34 +1,43 @@
 // The regime candidates' preset text quotes the registered test (docs/results.md): its verdict and each
 // method's gain with the 95% interval, as the committed report of the test sweep has them, for each
 // preset whose registered cells are all done (a partial preset has no verdict to quote).
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REGIME_CANDIDATES } from '../cohort/naturalPresets';
 import type { SweepReport } from '../formats/sweep/report';
 import { intervalText } from '../formats/sweep/verdict';
 
+/** The label the second test's sweep gives Rule C's pair (experiments/regime/test-rule-c.sweep.json). */
+const RULE_C_PRESET = 'Rxs:nat-rope.xs+C24:nat-chunk.s';
 const METHODS = ['gt', 'co-rl', 'ttrl', 'random', 'co-rl-frozen'];
-const REPORT = join(__dirname, '../../experiments/regime/test/report.json');
+const report = (dir: string): SweepReport | null => {
+  const file = join(__dirname, '../../experiments/regime', dir, 'report.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as SweepReport) : null;
+};
 
 describe('the regime candidates', () => {
   it("quote the registered test's committed report once a preset's cells are all done, and only then", () => {
-    const report = JSON.parse(readFileSync(REPORT, 'utf8')) as SweepReport;
-    // the report names a preset by the cohort (and task) its cells share
-    const key: Record<string, string> = {
-      'nearest-muladdw-different-family': 'R:nat-rope.s+C:nat-chunk.s',
-      'nearest-addw-different-arch': 'R:nat-rope.s+D:nat-deep.s, task={"kind":"addw","digits":5}',
+    // each preset's registered test (its sweep folder and base seeds); the report names a preset by the
+    // cohort (and task) its cells share
+    const test = {
+      first: { report: report('test'), seeds: { 1: 2, 2: 2, 3: 2, 4: 2 } },
+      ruleC: { report: report('test-rule-c'), seeds: { 17: 2, 18: 2, 19: 2, 20: 2 } },
+    };
+    const key: Record<string, [keyof typeof test, string]> = {
+      'nearest-muladdw-different-family': ['first', 'R:nat-rope.s+C:nat-chunk.s'],
+      'nearest-addw-different-arch': ['first', 'R:nat-rope.s+D:nat-deep.s, task={"kind":"addw","digits":5}'],
+      'regime-muladdw-different-family': ['ruleC', RULE_C_PRESET],
     };
     expect(Object.keys(key).sort()).toEqual(Object.keys(REGIME_CANDIDATES).sort());
+    expect(test.first.report, 'the first test is complete and committed').not.toBeNull();
     let quoted = 0;
     for (const [name, p] of Object.entries(REGIME_CANDIDATES)) {
-      const v = report.registered!.verdicts.find((x) => x.preset === key[name]);
-      // complete: every method ran on the 4 registered base seeds with 2 RL seeds each
+      const t = test[key[name][0]];
+      const v = t.report?.registered!.verdicts.find((x) => x.preset === key[name][1]);
+      // complete: every method ran on the registered base seeds with 2 RL seeds each
       const complete =
-        !!v &&
-        METHODS.every(
-          (m) => JSON.stringify(v.methods[m]?.seeds) === JSON.stringify({ 1: 2, 2: 2, 3: 2, 4: 2 }),
-        );
+        !!v && METHODS.every((m) => JSON.stringify(v.methods[m]?.seeds) === JSON.stringify(t.seeds));
       const text = p.candidate!.verdict;
       expect(text === undefined, `${name}: a verdict text exactly when its cells are all done`).toBe(
         !complete,
@@ -37,7 +46,9 @@ describe('the regime candidates', () => {
       quoted++;
       const m = v!.methods;
       for (const part of [
-        `${v!.verdict} (with passed gates the rule would say ${v!.ifGatesPassed!.verdict})`,
+        v!.ifGatesPassed
+          ? `${v!.verdict} (with passed gates the rule would say ${v!.ifGatesPassed.verdict})`
+          : `${v!.verdict}:`,
         `Co-RL ${intervalText(m['co-rl'].gain)}`,
         `GT ${intervalText(m.gt.gain)}`,
         `TTRL ${intervalText(m.ttrl.gain)}`,

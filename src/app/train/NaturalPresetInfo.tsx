@@ -16,6 +16,12 @@ export const NATURAL_GROUP = 'Natural, memorising (fail the regime gates; pretra
 /** The heading of the regime candidates' group. */
 export const CANDIDATE_GROUP = 'Nearest to the regime (out of regime: a gate fails)';
 
+/** The heading of the presets whose pair passes every regime gate. */
+export const IN_REGIME_GROUP = 'In the regime (every gate passes on validation)';
+
+const candidates = (inRegime: boolean) =>
+  Object.values(REGIME_CANDIDATES).filter((p) => !!p.candidate?.inRegime === inRegime);
+
 /** The options of the preset picker: the manifest's presets, the natural ones, then the regime candidates. */
 export function PresetOptions({ shipped }: { shipped: readonly string[] }) {
   return (
@@ -35,7 +41,14 @@ export function PresetOptions({ shipped }: { shipped: readonly string[] }) {
         ))}
       </optgroup>
       <optgroup label={CANDIDATE_GROUP} data-testid="regime-candidates">
-        {Object.values(REGIME_CANDIDATES).map((p) => (
+        {candidates(false).map((p) => (
+          <option key={p.name} value={p.name}>
+            {p.name}
+          </option>
+        ))}
+      </optgroup>
+      <optgroup label={IN_REGIME_GROUP} data-testid="regime-presets">
+        {candidates(true).map((p) => (
           <option key={p.name} value={p.name}>
             {p.name}
           </option>
@@ -53,11 +66,19 @@ export function NaturalPresetInfo({ name }: { name: string }) {
     <div className="preset-info" data-testid="preset-info" data-natural={name}>
       <p className="small">
         <strong>
-          {p.candidate ? 'Nearest to the regime' : 'Natural'}, {p.level}:
+          {p.candidate?.inRegime ? 'In the regime' : p.candidate ? 'Nearest to the regime' : 'Natural'},{' '}
+          {p.level}:
         </strong>{' '}
         <span data-testid="natural-differs">{p.differs}</span>
       </p>
-      {p.candidate ? (
+      {p.candidate?.inRegime ? (
+        <p className="small" data-testid="natural-candidate">
+          A pair whose votes carry signal: {p.candidate.gates} (docs/regime-capacity.md). Its gates are
+          measured at rollout temperature {p.candidate.temperature}, which choosing it sets. The rule that
+          built it puts 4 of 5 unseen base seeds in the regime, not all, so each seed is admitted by its own
+          gates.
+        </p>
+      ) : p.candidate ? (
         <p className="small" data-testid="natural-candidate">
           The nearest cohort of this task kind the regime search found on validation ({p.candidate.gates};
           docs/regime-search.md). Its gates are measured at rollout temperature {p.candidate.temperature},
@@ -82,7 +103,8 @@ export function NaturalPresetInfo({ name }: { name: string }) {
       <ul className="agents small">
         {specs.map((a) => (
           <li key={a.id}>
-            <strong>{a.id}</strong> {a.family}.{a.size} seed {a.seed}, {a.view} view,{' '}
+            <strong>{a.id}</strong> {a.family}.{a.size}
+            {a.arch?.nEmbd ? ` narrowed to ${a.arch.nEmbd} wide` : ''} seed {a.seed}, {a.view} view,{' '}
             {FAMILIES[a.family]?.tokenizer ?? 'digit'} tokens
           </li>
         ))}
