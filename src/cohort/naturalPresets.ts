@@ -198,6 +198,8 @@ export const REGIME_CANDIDATES: Readonly<Record<string, NaturalPreset>> = {
       inRegime: true,
       gates:
         'every gate passes on 2,000 validation problems: greedy 0.42 / 0.53, maj@8 - greedy +0.10 / +0.04, reach 0.168, spread 0.49 / 0.69, seed-only kappa 0.60 / 0.53',
+      verdict:
+        'inconclusive: Co-RL +4.1 [+2.0, +6.2] points of sampled accuracy, GT +6.0 [+3.0, +9.0], TTRL +0.3 [-1.2, +1.8], random -1.7 [-2.3, -1.1]; Co-RL minus the frozen-peer control +0.5 [-1.2, +2.2] (base seeds 17-20, admitted by their gates): Co-RL gains and TTRL does not, but a frozen teacher gives nearly as much',
     },
   },
 };
