@@ -114,7 +114,10 @@ describe('npm run regime-test-config', () => {
       },
     });
     const gates = join(root, 'gates.json');
-    writeFileSync(gates, JSON.stringify([row(16, false), row(17, true), row(18, true), row(19, true)]));
+    writeFileSync(
+      gates,
+      JSON.stringify([row(16, false), row(17, true), row(18, true), row(19, true), row(20, true)]),
+    );
     const args = (seeds: string) => [
       '--gate-b',
       dir,
@@ -130,18 +133,18 @@ describe('npm run regime-test-config', () => {
       '--gates',
       gates,
     ];
-    const ok = run(args('17,18,19'));
+    const ok = run(args('17,18,19,20'));
     expect(ok.status).toBe(0);
     const raw = JSON.parse(ok.stdout);
     expect(raw).toMatchObject({ name: 'regime-test-x', prereg });
     const p = planSweep(raw);
     if (!p.ok) throw new Error(p.errors.join('\n'));
-    expect(p.plan.cells).toHaveLength(6);
+    expect(p.plan.cells).toHaveLength(8);
     const [g] = Object.values(p.plan.registration.gates);
     expect(g.pass).toBe(true);
     expect(g.note).toMatch(/seed 17: A5 pass \| seed 18: A5 pass \| seed 19: A5 pass/);
     // one failing seed fails the preset
-    const bad = JSON.parse(run(args('16,17,18')).stdout);
+    const bad = JSON.parse(run(args('16,17,18,19')).stdout);
     expect(Object.values(bad.gates as Record<string, { pass: boolean; note: string }>)[0]).toMatchObject({
       pass: false,
       note: expect.stringMatching(
@@ -149,16 +152,16 @@ describe('npm run regime-test-config', () => {
       ),
     });
     // a base seed with no read, too few seeds, a missing pre-registration
-    const none = run(args('17,18,20'));
+    const none = run(args('17,18,19,21'));
     expect(none.status).toBe(2);
-    expect(none.stderr).toMatch(/no regime report of nearest-muladdw-different-family on base seed 20/);
-    const few = run(args('17,18'));
+    expect(none.stderr).toMatch(/no regime report of nearest-muladdw-different-family on base seed 21/);
+    const few = run(args('17,18,19'));
     expect(few.status).toBe(2);
-    expect(few.stderr).toMatch(/at least 3 distinct positive whole base seeds/);
-    const word = run(args('17,x,18'));
+    expect(few.stderr).toMatch(/at least 4 distinct positive whole base seeds/);
+    const word = run(args('17,x,18,19'));
     expect(word.status).toBe(2);
     expect(word.stderr).toMatch(/"x" is not a whole number/);
-    const gone = run([...args('17,18,19').slice(0, 4), join(root, 'nowhere.md')]);
+    const gone = run([...args('17,18,19,20').slice(0, 4), join(root, 'nowhere.md')]);
     expect(gone.status).toBe(2);
     expect(gone.stderr).toMatch(/--prereg .*nowhere\.md: no such file/);
   });

@@ -83,7 +83,7 @@ describe('registeredTestSweep', () => {
     expect(() => registeredTestSweep([PRESETS[0], hot], RECIPE)).toThrow(/train differently/);
   });
 
-  it("takes a later pre-registration's file, name and base seeds, and refuses fewer than 3 distinct seeds", () => {
+  it("takes a later pre-registration's file, name and base seeds, and refuses fewer than 4 distinct seeds", () => {
     const P = testProtocol({
       prereg: 'experiments/regime/PREREG-X.md',
       name: 'regime-test-x',
@@ -95,10 +95,10 @@ describe('registeredTestSweep', () => {
     expect(x.plan.registration.prereg).toBe('experiments/regime/PREREG-X.md');
     expect(x.plan.cells.map((c) => c.specs[0].seed)).toEqual([17, 17, 18, 18, 19, 19, 20, 20]);
     expect(Object.values(x.plan.registration.gates).map((g) => g.pass)).toEqual([true]);
-    expect(() => testProtocol({ baseSeeds: [17, 18] })).toThrow(
-      /at least 3 distinct positive whole base seeds/,
+    expect(() => testProtocol({ baseSeeds: [17, 18, 19] })).toThrow(
+      /at least 4 distinct positive whole base seeds/,
     );
-    expect(() => testProtocol({ baseSeeds: [17, 17, 18] })).toThrow(/at least 3 distinct/);
-    expect(() => testProtocol({ baseSeeds: [0, 1, 2] })).toThrow(/at least 3 distinct/);
+    expect(() => testProtocol({ baseSeeds: [17, 17, 18, 19] })).toThrow(/at least 4 distinct/);
+    expect(() => testProtocol({ baseSeeds: [0, 1, 2, 3] })).toThrow(/at least 4 distinct/);
   });
 });

@@ -44,12 +44,12 @@ export function testProtocol(
   const p = { ...TEST_PROTOCOL, ...over };
   const seeds = p.baseSeeds;
   if (
-    seeds.length < 3 ||
+    seeds.length < 4 ||
     new Set(seeds).size !== seeds.length ||
     seeds.some((s) => !Number.isInteger(s) || s < 1)
   )
     throw new Error(
-      `base seeds ${JSON.stringify(seeds)}: the test needs at least 3 distinct positive whole base seeds (docs/method.md, "The regime")`,
+      `base seeds ${JSON.stringify(seeds)}: the test needs at least 4 distinct positive whole base seeds (docs/method.md, "The regime")`,
     );
   return p;
 }
