@@ -5,13 +5,19 @@
 # K = 8, T = 0.5, sampling seed 1), gates unchanged. Base seeds are read in the declared order (16-20, then
 # 21-25 while fewer than four have passed); the script reads the seeds it is given. Resumable: a read whose
 # JSON exists is not run again; builds go to the content-addressed cache.
-# usage: nice -n 19 python3 experiments/regime/levels.py LEVEL SEED...
-#        LEVEL: seed-only | same-family | different-arch | different-family-plus
+# usage: nice -n 19 python3 experiments/regime/levels.py [--task mulw] LEVEL [--until-four] SEED...
+#        LEVEL: seed-only | same-family | different-arch | different-family-plus (muladdw, the default);
+#        seed-only | same-family (mulw: Rule W's 32-wide nat-chunk, declared after Rule C's levels)
+#        python3 experiments/regime/levels.py collect   (every read's report, by preset name and base seed, into
+#        docs/data/regime/candidates-levels.json, the gate file `npm run regime-test-config --gates` reads)
 import copy, json, os, shutil, sys
 
 from steer import regime  # run-and-read, shared with the steered and capacity rules
 
 BASE = 'experiments/regime/candidates/regime-muladdw-different-family.json'  # Rule C's pair (Rxs, C24)
+# Rule W's agent: graded mulw 3,2 (three paths chain, top, bya), nat-chunk.s at its own 32 wide, 24,000 steps
+W_BASE = 'experiments/regime/probes/mulw32g-paths3-s12000.json'
+TASK = 'muladdw'
 CONFIGS = 'experiments/regime/probes/levels'
 RUNS = 'runs/regime-probes/levels'
 COPIES = 'docs/data/regime/probes/levels'
@@ -19,8 +25,22 @@ GATES = ['--split', 'validation', '--problems', '2000', '--seed', '1']
 SECOND_SEED = 100  # same-family: the second 24-wide nat-chunk's own seed is the base seed + 100
 
 
+def w_agent(seed):
+    c = copy.deepcopy(json.load(open(W_BASE))['cohort']['agents'][1])  # nat-chunk.s, stream b, 40,000
+    c.update(id='C32', seed=seed)
+    c['recipe']['maxSteps'] = 24000
+    return c
+
+
 def agents(level, seed):
-    """The pair of `level` for base `seed`, built from Rule C's two specs."""
+    """The pair of `level` for base `seed`, built from Rule C's two specs (or Rule W's one)."""
+    if TASK == 'mulw':
+        c32 = w_agent(seed)
+        if level == 'seed-only':
+            return [dict(c32, id='A'), dict(c32, id='B')]
+        if level == 'same-family':
+            return [dict(c32, id='Ca'), dict(w_agent(seed + SECOND_SEED), id='Cb')]
+        sys.exit(f'unknown mulw level {level!r}: seed-only or same-family')
     rxs, c24 = copy.deepcopy(json.load(open(BASE))['cohort']['agents'])
     for a in (rxs, c24):
         a['seed'] = seed
@@ -36,27 +56,72 @@ def agents(level, seed):
     sys.exit(f'unknown level {level!r}: seed-only, same-family, different-arch or different-family-plus')
 
 
+def stem(level, seed):
+    return f'{PREFIX[TASK]}-level-{level}-seed{seed}'
+
+
+def out_of(level, seed):
+    return os.path.join(RUNS, f'{"" if TASK == "muladdw" else TASK + "-"}{level}-seed{seed}.json')
+
+
+PREFIX = {'muladdw': 'muladdw33g-paths3', 'mulw': 'mulw32g-paths3'}
+
+
 def config(level, seed):
-    d = json.load(open(BASE))
-    d.update(name=f'muladdw33g-paths3-level-{level}-seed{seed}', steps=1, methods=['co-rl'])
+    d = json.load(open(BASE if TASK == 'muladdw' else W_BASE))
+    d.update(name=stem(level, seed), steps=1, methods=['co-rl'])
     d['cohort']['agents'] = agents(level, seed)
     return d
 
 
+def passes(level, seed):
+    out = out_of(level, seed)
+    return os.path.exists(out) and json.load(open(out))[0]['report']['verdict']['inRegime']
+
+
 def read(level, seed):
-    out = os.path.join(RUNS, f'{level}-seed{seed}.json')
+    out = out_of(level, seed)
     rep = regime(config(level, seed), GATES, out, CONFIGS)
     os.makedirs(COPIES, exist_ok=True)
-    shutil.copy(out, os.path.join(COPIES, f'muladdw33g-paths3-level-{level}-seed{seed}.json'))
+    shutil.copy(out, os.path.join(COPIES, stem(level, seed) + '.json'))
     failed = [g['id'] for g in rep['verdict']['gates'] if g['status'] != 'pass']
-    print(f'{level} seed {seed}: ' + ('all five gates pass' if not failed else 'fails ' + ', '.join(failed)),
+    print(f'{TASK} {level} seed {seed}: ' + ('all five gates pass' if not failed else 'fails ' + ', '.join(failed)),
           flush=True)
 
 
+def collect(out='docs/data/regime/candidates-levels.json'):
+    rows = []
+    for task, prefix in PREFIX.items():
+        for level in LEVELS:
+            for seed in range(16, 26):
+                src = os.path.join(COPIES, f'{prefix}-level-{level}-seed{seed}.json')
+                if os.path.exists(src):
+                    rows.append({'name': f'regime-{task}-{level}', 'baseSeed': seed, 'source': src,
+                                 'report': json.load(open(src))[0]['report']})
+    with open(out, 'w') as f:
+        json.dump(rows, f, indent=1)
+        f.write('\n')
+    print(f'{len(rows)} reads -> {out}')
+
+
+LEVELS = ['seed-only', 'same-family', 'different-arch', 'different-family-plus']
+
 if __name__ == '__main__':
+    if sys.argv[1:] == ['collect']:
+        sys.exit(collect())
     if len(sys.argv) < 3:
         sys.exit(__doc__ or 'usage: levels.py LEVEL SEED...')
     os.makedirs(RUNS, exist_ok=True)
     os.makedirs(CONFIGS, exist_ok=True)
-    for s in sys.argv[2:]:
-        read(sys.argv[1], int(s))
+    args = sys.argv[1:]
+    if args[:1] == ['--task']:
+        TASK, args = args[1], args[2:]
+        if TASK not in PREFIX:
+            sys.exit(f'unknown task {TASK!r}: muladdw or mulw')
+    level, seeds = args[0], [int(x) for x in args[1:] if x != '--until-four']
+    for s in seeds:
+        # --until-four: the declared order past seed 20, stopping once four of seeds 16-25 have passed
+        if '--until-four' in sys.argv and sum(passes(level, t) for t in range(16, 26)) >= 4:
+            print(f'{level}: four base seeds pass; seed {s} and later are not read', flush=True)
+            break
+        read(level, s)
