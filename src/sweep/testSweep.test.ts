@@ -101,4 +101,19 @@ describe('registeredTestSweep', () => {
     expect(() => testProtocol({ baseSeeds: [17, 17, 18, 19] })).toThrow(/at least 4 distinct/);
     expect(() => testProtocol({ baseSeeds: [0, 1, 2, 3] })).toThrow(/at least 4 distinct/);
   });
+
+  it("keeps each agent's seed offset from the first (a same-family pair on two seeds), 0 for one seed", () => {
+    const same = structuredClone(PRESETS[0]);
+    const agents = (same.config.cohort as { agents: { seed: number }[] }).agents;
+    agents[0].seed = 19;
+    agents[1].seed = 119;
+    const P = testProtocol({ prereg: 'experiments/regime/PREREG-X.md', baseSeeds: [16, 18, 19, 20] });
+    const x = planSweep(registeredTestSweep([{ ...same, gatesPass: true }], RECIPE, P));
+    if (!x.ok) throw new Error(x.errors.join('\n'));
+    expect(x.plan.cells.map((c) => c.specs.map((a) => a.seed))).toEqual(
+      [16, 16, 18, 18, 19, 19, 20, 20].map((s) => [s, s + 100]),
+    );
+    // the nearest presets pretrain both agents on one seed: the base seed for both
+    expect(cells.every((c) => c.specs[0].seed === c.specs[1].seed)).toBe(true);
+  });
 });

@@ -1,6 +1,6 @@
 // The registered test sweep of experiments/regime/PREREG.md, written from its parts instead of by hand
 // (docs/sweeps.md, "Registered sweeps"): per candidate preset (an experiment config of
-// experiments/regime/candidates/) and base seed s, both agents with seed s; per RL seed r, `seed` r; the
+// experiments/regime/candidates/) and base seed s, its agents with seed s (plus each one's offset from the first); per RL seed r, `seed` r; the
 // five methods, the test split, the endpoint and evaluation the pre-registration fixes, and the train
 // fields of gate B's chosen recipe applied over each preset's own. The first preset's cells are the grid
 // (cohort.agents x seed), every other preset's are `include` cells that also set `task`, so one sweep holds
@@ -69,9 +69,16 @@ export type Recipe = Record<string, unknown>;
 
 type Raw = Record<string, unknown>;
 
-/** The agents of `config` with every seed set to `s`. */
-function seeded(config: Raw, s: number): Raw[] {
-  return (config.cohort as { agents: Raw[] }).agents.map((a) => ({ ...structuredClone(a), seed: s }));
+/**
+ * The agents of `config` for base seed `s`: the first agent's seed set to `s`, and every other agent's to `s`
+ * plus its own seed's offset from the first's in the candidate (0 for a pair pretrained on one seed; e.g. 100
+ * for a same-family pair whose second agent has its own seed, docs/regime-levels.md).
+ */
+export function seeded(config: Raw, s: number): Raw[] {
+  const agents = (config.cohort as { agents: Raw[] }).agents;
+  const seedOf = (a: Raw): number => (typeof a.seed === 'number' ? a.seed : 0);
+  const base = agents.length ? seedOf(agents[0]) : 0;
+  return agents.map((a) => ({ ...structuredClone(a), seed: s + seedOf(a) - base }));
 }
 
 /** The train section: the preset's own, then the recipe's `train.*` fields over it. */
