@@ -8,6 +8,7 @@
 # usage: nice -n 19 python3 experiments/regime/levels.py [--task mulw] LEVEL [--until-four] SEED...
 #        LEVEL: seed-only | same-family | different-arch | different-family-plus (muladdw, the default);
 #        seed-only | same-family (mulw: Rule W's 32-wide nat-chunk, declared after Rule C's levels)
+#        python3 experiments/regime/levels.py [--task mulw] candidate LEVEL SEED   (the page's preset config)
 #        python3 experiments/regime/levels.py collect   (every read's report, by preset name and base seed, into
 #        docs/data/regime/candidates-levels.json, the gate file `npm run regime-test-config --gates` reads)
 import copy, json, os, shutil, sys
@@ -106,9 +107,62 @@ def collect(out='docs/data/regime/candidates-levels.json'):
 
 LEVELS = ['seed-only', 'same-family', 'different-arch', 'different-family-plus']
 
+
+def margin(rep):
+    """The smallest distance of any gate's figure to its threshold (docs/regime-levels.md: the page's seed)."""
+    f, m = rep['figures'], []
+    for a in f['agents']:
+        g, k = a['greedy']['value'], a['seedOnlyKappa']['value']
+        m += [g - 0.30, 0.70 - g, a['majMinusGreedy']['value'], a['spread']['value'] - 0.40, k - 0.45, 0.65 - k]
+    reach = [p['reach']['value'] for p in f['pairs']]
+    return min(m + [sum(reach) / len(reach) - 0.15])
+
+
+def gates_text(rep):
+    """The page card's line of a read (src/cohort/regimePresets.ts)."""
+    f = rep['figures']
+    per = lambda k, fmt: ' / '.join(fmt % a[k]['value'] for a in f['agents'])
+    reach = [p['reach']['value'] for p in f['pairs']]
+    return (f"every gate passes on {f['problems']:,} validation problems: greedy {per('greedy', '%.2f')}, "
+            f"maj@8 - greedy {per('majMinusGreedy', '%+.2f')}, reach {sum(reach) / len(reach):.3f}, "
+            f"spread {per('spread', '%.2f')}, seed-only kappa {per('seedOnlyKappa', '%.2f')}")
+
+
+def admitted():
+    """Per preset: the seeds read, the first four that pass, and the page's seed among them."""
+    rows = json.load(open('docs/data/regime/candidates-levels.json'))
+    for name in dict.fromkeys(r['name'] for r in rows):
+        mine = sorted((r for r in rows if r['name'] == name), key=lambda r: r['baseSeed'])
+        ok = [r for r in mine if r['report']['verdict']['inRegime']][:4]
+        page = max(ok, key=lambda r: margin(r['report']))['baseSeed'] if len(ok) == 4 else None
+        if page is not None:
+            print(f"{name} seed {page}: {gates_text(next(r for r in ok if r['baseSeed'] == page)['report'])}")
+        print(f"{name}: {sum(r['report']['verdict']['inRegime'] for r in mine)} of {len(mine)} read pass; "
+              f"admitted {[r['baseSeed'] for r in ok] if len(ok) == 4 else 'none (fewer than four)'}; page seed {page}; "
+              f"margins {[(r['baseSeed'], round(margin(r['report']), 3)) for r in ok]}")
+
+def candidate(level, seed):
+    """experiments/regime/candidates/regime-TASK-LEVEL.json: the admitted level's pair on the page's seed."""
+    d = json.load(open(BASE))  # the candidate's shape: 300 steps, the five methods, K = 8 at T = 0.5
+    c = config(level, seed)
+    d.update(name=f'regime-{TASK}-{level}', task=c['task'])
+    d['cohort']['agents'] = c['cohort']['agents']
+    path = f'experiments/regime/candidates/regime-{TASK}-{level}.json'
+    with open(path, 'w') as f:
+        json.dump(d, f, indent=2)
+        f.write('\n')
+    os.system(f'npx prettier --log-level warn --write {path}')
+    print(path)
+
+
 if __name__ == '__main__':
+    if sys.argv[1:2] == ['candidate'] or sys.argv[1:4:3] == ['--task', 'candidate']:
+        if sys.argv[1] == '--task':
+            TASK = sys.argv[2]
+        sys.exit(candidate(sys.argv[-2], int(sys.argv[-1])))
     if sys.argv[1:] == ['collect']:
-        sys.exit(collect())
+        collect()
+        sys.exit(admitted())
     if len(sys.argv) < 3:
         sys.exit(__doc__ or 'usage: levels.py LEVEL SEED...')
     os.makedirs(RUNS, exist_ok=True)
