@@ -23,11 +23,22 @@ describe('the regime candidates', () => {
     const test = {
       first: { report: report('test'), seeds: { 1: 2, 2: 2, 3: 2, 4: 2 } },
       ruleC: { report: report('test-rule-c'), seeds: { 17: 2, 18: 2, 19: 2, 20: 2 } },
+      // the levels admitted by their gates (experiments/regime/PREREG-levels.md): one sweep per level
+      muladdwSeedOnly: {
+        report: report('test-levels-muladdw-seed-only'),
+        seeds: { 16: 2, 17: 2, 18: 2, 19: 2 },
+      },
+      muladdwSameFamily: {
+        report: report('test-levels-muladdw-same-family'),
+        seeds: { 16: 2, 18: 2, 20: 2, 24: 2 },
+      },
     };
     const key: Record<string, [keyof typeof test, string]> = {
       'nearest-muladdw-different-family': ['first', 'R:nat-rope.s+C:nat-chunk.s'],
       'nearest-addw-different-arch': ['first', 'R:nat-rope.s+D:nat-deep.s, task={"kind":"addw","digits":5}'],
       'regime-muladdw-different-family': ['ruleC', RULE_C_PRESET],
+      'regime-muladdw-seed-only': ['muladdwSeedOnly', 'A:nat-chunk.s+B:nat-chunk.s'],
+      'regime-muladdw-same-family': ['muladdwSameFamily', 'Ca:nat-chunk.s+Cb:nat-chunk.s'],
     };
     expect(Object.keys(key).sort()).toEqual(Object.keys(REGIME_CANDIDATES).sort());
     expect(test.first.report, 'the first test is complete and committed').not.toBeNull();

@@ -73,10 +73,9 @@ export function NaturalPresetInfo({ name }: { name: string }) {
       </p>
       {p.candidate?.inRegime ? (
         <p className="small" data-testid="natural-candidate">
-          A pair whose votes carry signal: {p.candidate.gates} (docs/regime-capacity.md). Its gates are
-          measured at rollout temperature {p.candidate.temperature}, which choosing it sets. The rule that
-          built it puts 4 of 5 unseen base seeds in the regime, not all, so each seed is admitted by its own
-          gates.
+          A pair whose votes carry signal: {p.candidate.gates} ({p.candidate.doc}). Its gates are measured at
+          rollout temperature {p.candidate.temperature}, which choosing it sets. {p.candidate.rule}; a test
+          admits each base seed by its own gates.
         </p>
       ) : p.candidate ? (
         <p className="small" data-testid="natural-candidate">
@@ -89,6 +88,12 @@ export function NaturalPresetInfo({ name }: { name: string }) {
         <p className="small" data-testid="natural-verdict">
           <strong>The registered test</strong> (test split, 4 base seeds x 2 RL seeds, docs/results.md):{' '}
           {p.candidate.verdict}.
+        </p>
+      ) : p.candidate?.prereg ? (
+        <p className="small" data-testid="natural-verdict">
+          <strong>The registered test</strong> has no verdict yet: it is registered in {p.candidate.prereg}{' '}
+          and runs on the test split, 4 admitted base seeds x 2 RL seeds. Until then nothing is claimed for
+          this preset.
         </p>
       ) : null}
       {p.candidate ? null : (
