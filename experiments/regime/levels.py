@@ -156,7 +156,7 @@ def candidate(level, seed):
 
 
 if __name__ == '__main__':
-    if sys.argv[1:2] == ['candidate'] or sys.argv[1:4:3] == ['--task', 'candidate']:
+    if 'candidate' in sys.argv[1:4]:
         if sys.argv[1] == '--task':
             TASK = sys.argv[2]
         sys.exit(candidate(sys.argv[-2], int(sys.argv[-1])))
