@@ -49,6 +49,10 @@ const PROBES: Record<string, { config: string; read?: string }> = {
     config: `${LEVELS}/muladdw33g-paths3-level-same-family-seed18.json`,
     read: `${LEVEL_READS}/muladdw33g-paths3-level-same-family-seed18.json`,
   },
+  'regime-mulw-seed-only': {
+    config: `${LEVELS}/mulw32g-paths3-level-seed-only-seed18.json`,
+    read: `${LEVEL_READS}/mulw32g-paths3-level-seed-only-seed18.json`,
+  },
 };
 
 const readOf = (name: string): Read => {

@@ -36,6 +36,7 @@ const budget = (paths: Record<string, number>): NaturalPresetAgent['recipe'] => 
   paths,
 });
 const CORPUS = { draw: 'random', size: 40000 } as const;
+const PATHS_W = { chain: 1, top: 1, bya: 1 };
 
 /** Rule C's agents (docs/regime-capacity.md): `nat-rope.xs` (stream a) and `nat-chunk` 24 wide (stream b). */
 const rxs = (seed: number): NaturalPresetAgent => ({
@@ -56,7 +57,18 @@ const c24 = (id: string, seed: number, view?: NaturalPresetAgent['view']): Natur
   recipe: budget(PATHS3),
   arch: { nEmbd: 24 },
 });
+/** Rule W's agent (docs/regime-levels.md): `nat-chunk.s` at its own 32 wide on graded `mulw`. */
+const c32 = (id: string, seed: number): NaturalPresetAgent => ({
+  id,
+  family: 'nat-chunk',
+  size: 's',
+  seed,
+  corpus: { ...CORPUS, stream: 'b' },
+  recipe: budget(PATHS_W),
+});
+
 const GRADED_MULADDW = { kind: 'muladdw', aDigits: 3, cDigits: 3, aGrade: 'digits' } as const;
+const GRADED_MULW = { kind: 'mulw', aDigits: 3, bDigits: 2, aGrade: 'digits' } as const;
 const LEVELS_PREREG = 'experiments/regime/PREREG-levels.md';
 
 /** A level admitted by its gates (docs/regime-levels.md): its pair on the page's seed, no verdict yet. */
@@ -157,5 +169,14 @@ export const REGIME_CANDIDATES: Readonly<Record<string, NaturalPreset>> = {
     [c24('Ca', 18), c24('Cb', 118)],
     'every gate passes on 2,000 validation problems: greedy 0.42 / 0.52, maj@8 - greedy +0.03 / +0.02, reach 0.182, spread 0.63 / 0.64, seed-only kappa 0.56 / 0.50',
     'Rule C at this level puts 4 of 9 unseen base seeds (16-24) in the regime',
+  ),
+  'regime-mulw-seed-only': admitted(
+    'regime-mulw-seed-only',
+    'seed-only',
+    "nothing: Rule W's nat-chunk.s (32 wide) of base seed 18 on graded mulw twice, two sampling streams and optimizers",
+    GRADED_MULW,
+    [c32('A', 18), c32('B', 18)],
+    'every gate passes on 2,000 validation problems: greedy 0.62 / 0.62, maj@8 - greedy +0.03 / +0.03, reach 0.251, spread 0.62 / 0.60, seed-only kappa 0.55 / 0.52',
+    'Rule W at this level puts 4 of 5 unseen base seeds (16-20) in the regime',
   ),
 };
