@@ -1,7 +1,7 @@
 // The regime candidates (docs/regime.md): the nearest cohort per task kind the regime search found, kept as
 // the panel's out-of-regime examples, and the presets whose pairs pass every gate on validation, one per level
 // of diversity admitted by its gates (docs/regime-capacity.md, docs/regime-levels.md). Each is an experiment
-// config of experiments/regime/candidates/, checked against it by naturalPresets.test.ts.
+// config of experiments/regime/candidates/, checked against it by regimePresets.test.ts.
 import type { NaturalPreset, NaturalPresetAgent } from './presetTypes';
 
 /** The regime candidates' agents: a 40,000-problem corpus and a step budget (docs/regime-search.md). */
@@ -47,12 +47,11 @@ const rxs = (seed: number): NaturalPresetAgent => ({
   corpus: { ...CORPUS },
   recipe: budget(PATHS3),
 });
-const c24 = (id: string, seed: number, view?: NaturalPresetAgent['view']): NaturalPresetAgent => ({
+const c24 = (id: string, seed: number): NaturalPresetAgent => ({
   id,
   family: 'nat-chunk',
   size: 's',
   seed,
-  ...(view ? { view } : {}),
   corpus: { ...CORPUS, stream: 'b' },
   recipe: budget(PATHS3),
   arch: { nEmbd: 24 },
@@ -99,9 +98,9 @@ const admitted = (
 /**
  * The nearest cohort to the regime per task kind (validation, docs/regime-search.md), kept as presets so the
  * regime panel shows where the search stands and the registered test can name them; neither passes every gate.
- * Then the one preset whose pair passes every gate (`inRegime`): Rule C's pair on base seed 19, one of the four
- * admitted seeds of the second registered test (experiments/regime/PREREG-rule-c.md), the one with the widest
- * margin on every gate (docs/regime-capacity.md).
+ * Then the presets whose pairs pass every gate (`inRegime`), each on the admitted base seed with the widest
+ * margin: Rule C's pair on seed 19 (experiments/regime/PREREG-rule-c.md, docs/regime-capacity.md), and the
+ * levels admitted by their gates (experiments/regime/PREREG-levels.md, docs/regime-levels.md).
  */
 export const REGIME_CANDIDATES: Readonly<Record<string, NaturalPreset>> = {
   'nearest-muladdw-different-family': {
