@@ -70,7 +70,7 @@ const GRADED_MULADDW = { kind: 'muladdw', aDigits: 3, cDigits: 3, aGrade: 'digit
 const GRADED_MULW = { kind: 'mulw', aDigits: 3, bDigits: 2, aGrade: 'digits' } as const;
 const LEVELS_PREREG = 'experiments/regime/PREREG-levels.md';
 
-/** A level admitted by its gates (docs/regime-levels.md): its pair on the page's seed, no verdict yet. */
+/** A level admitted by its gates (docs/regime-levels.md): its pair on the page's seed, and its test's verdict once complete. */
 const admitted = (
   name: string,
   level: string,
@@ -79,6 +79,7 @@ const admitted = (
   agents: NaturalPresetAgent[],
   gates: string,
   rule: string,
+  verdict?: string,
 ): NaturalPreset => ({
   name,
   level,
@@ -92,6 +93,7 @@ const admitted = (
     rule,
     doc: 'docs/regime-levels.md',
     prereg: LEVELS_PREREG,
+    ...(verdict ? { verdict } : {}),
   },
 });
 
@@ -159,6 +161,7 @@ export const REGIME_CANDIDATES: Readonly<Record<string, NaturalPreset>> = {
     [c24('A', 17), c24('B', 17)],
     'every gate passes on 2,000 validation problems: greedy 0.59 / 0.59, maj@8 - greedy +0.05 / +0.04, reach 0.213, spread 0.63 / 0.62, seed-only kappa 0.54 / 0.54',
     'Rule C at this level puts 5 of 5 unseen base seeds (16-20) in the regime',
+    'inconclusive: Co-RL -0.7 [-7.1, +5.8] points of sampled accuracy, GT +5.1 [+0.2, +10.1], TTRL -2.1 [-5.4, +1.2], random -1.6 [-2.0, -1.2]; Co-RL minus the frozen-peer control -1.2 [-5.7, +3.4] (base seeds 16-19): one checkpoint graded by its own copy gains nothing here, and GT does',
   ),
   'regime-muladdw-same-family': admitted(
     'regime-muladdw-same-family',
