@@ -27,10 +27,10 @@ export interface NaturalPreset {
   task: TaskConfig;
   agents: NaturalPresetAgent[];
   /**
-   * Set for the regime candidates (experiments/regime/candidates/*.json): the nearest cohort per task kind
-   * the regime search found (docs/regime-search.md), with the rollout temperature its gates were measured
-   * at, which choosing the preset sets, and the registered test's outcome on the test split
-   * (experiments/regime/test/report.json; docs/results.md). Absent for the memorising presets.
+   * Set for the regime candidates (experiments/regime/candidates/*.json): the nearest cohorts and the presets
+   * in the regime, with the rollout temperature their gates were measured at, which choosing the preset
+   * sets, and the registered test's outcome on the test split (each test's report.json under
+   * experiments/regime/; docs/results.md). Absent for the memorising presets.
    */
   candidate?: RegimeCandidate;
 }

@@ -47,24 +47,23 @@ const rxs = (seed: number): NaturalPresetAgent => ({
   corpus: { ...CORPUS },
   recipe: budget(PATHS3),
 });
-const c24 = (id: string, seed: number): NaturalPresetAgent => ({
+/** `nat-chunk.s` on stream b along `paths`: Rule C narrows it to 24 wide; Rule W (docs/regime-levels.md) keeps 32. */
+const chunk = (
+  id: string,
+  seed: number,
+  paths: Record<string, number>,
+  arch?: NaturalPresetAgent['arch'],
+): NaturalPresetAgent => ({
   id,
   family: 'nat-chunk',
   size: 's',
   seed,
   corpus: { ...CORPUS, stream: 'b' },
-  recipe: budget(PATHS3),
-  arch: { nEmbd: 24 },
+  recipe: budget(paths),
+  ...(arch ? { arch } : {}),
 });
-/** Rule W's agent (docs/regime-levels.md): `nat-chunk.s` at its own 32 wide on graded `mulw`. */
-const c32 = (id: string, seed: number): NaturalPresetAgent => ({
-  id,
-  family: 'nat-chunk',
-  size: 's',
-  seed,
-  corpus: { ...CORPUS, stream: 'b' },
-  recipe: budget(PATHS_W),
-});
+const c24 = (id: string, seed: number) => chunk(id, seed, PATHS3, { nEmbd: 24 });
+const c32 = (id: string, seed: number) => chunk(id, seed, PATHS_W);
 
 const GRADED_MULADDW = { kind: 'muladdw', aDigits: 3, cDigits: 3, aGrade: 'digits' } as const;
 const GRADED_MULW = { kind: 'mulw', aDigits: 3, bDigits: 2, aGrade: 'digits' } as const;
