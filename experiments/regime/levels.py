@@ -7,7 +7,8 @@
 # JSON exists is not run again; builds go to the content-addressed cache.
 # usage: nice -n 19 python3 experiments/regime/levels.py [--task mulw] LEVEL [--until-four] SEED...
 #        LEVEL: seed-only | same-family | different-arch | different-family-plus (muladdw, the default);
-#        seed-only | same-family (mulw: Rule W's 32-wide nat-chunk, declared after Rule C's levels)
+#        seed-only | same-family (mulw: Rule W's 32-wide nat-chunk, declared after Rule C's levels);
+#        different-arch (mulw: Rule WA, C32 beside the same spec with rotary positions and 4 heads)
 #        python3 experiments/regime/levels.py [--task mulw] candidate LEVEL SEED   (the page's preset config)
 #        python3 experiments/regime/levels.py collect   (every read's report, by preset name and base seed, into
 #        docs/data/regime/candidates-levels.json, the gate file `npm run regime-test-config --gates` reads)
@@ -41,7 +42,9 @@ def agents(level, seed):
             return [dict(c32, id='A'), dict(c32, id='B')]
         if level == 'same-family':
             return [dict(c32, id='Ca'), dict(w_agent(seed + SECOND_SEED), id='Cb')]
-        sys.exit(f'unknown mulw level {level!r}: seed-only or same-family')
+        if level == 'different-arch':  # Rule WA: positions and heads only, on C32's own 40,000 problems
+            return [c32, dict(w_agent(seed), id='CR4', arch={'pos': 'rope', 'nHead': 4})]
+        sys.exit(f'unknown mulw level {level!r}: seed-only, same-family or different-arch')
     rxs, c24 = copy.deepcopy(json.load(open(BASE))['cohort']['agents'])
     for a in (rxs, c24):
         a['seed'] = seed
