@@ -169,6 +169,24 @@ describe('agent specs by axes', () => {
     expect(diversityLevel(spec(), spec({ family: 'nat-chunk' }))).toBe('different-family');
     expect(diversityLevel(spec(), spec({ family: 'nat-chunk', view: 'words' }))).toBe('different-family+');
   });
+
+  it('labels by what the models are, not by the names of their families', () => {
+    // Rule WA's pair (docs/regime-levels.md): one family, seed and corpus, positions and heads changed
+    const c32 = spec({ family: 'nat-chunk' });
+    expect(diversityLevel(c32, spec({ family: 'nat-chunk', arch: { pos: 'rope', nHead: 4 } }))).toBe(
+      'different-arch',
+    );
+    expect(diversityLevel(spec(), spec({ arch: { mlpRatio: 2 } }))).toBe('different-arch');
+    // a width or depth is a size of one lineage, as the family's own sizes are
+    expect(diversityLevel(c32, spec({ family: 'nat-chunk', arch: { nEmbd: 24 } }))).toBe('same-family');
+    expect(diversityLevel(c32, spec({ family: 'nat-chunk', arch: { nLayer: 3 } }))).toBe('same-family');
+    // an override that gives the family's own arch again changes nothing
+    expect(diversityLevel(spec(), spec({ id: 'B', arch: { pos: 'rope' } }))).toBe('same-family');
+    // another view or corpus as well: still one lineage
+    expect(diversityLevel(c32, spec({ family: 'nat-chunk', view: 'words', arch: { pos: 'rope' } }))).toBe(
+      'same-family',
+    );
+  });
 });
 
 describe('the content-addressed cache', () => {

@@ -10,6 +10,18 @@ import type { Agent, AgentSpec } from './agent';
 import { sampleScores } from './evaluate';
 import { FAMILIES } from './families';
 
+/**
+ * The kind of a spec's architecture, apart from its size: positions, heads and MLP ratio as built (family,
+ * size and override together). Width and depth are sizes of one lineage, as the families' own sizes are.
+ */
+function archKind(s: AgentSpec): string | null {
+  const f = FAMILIES[s.family];
+  const size = f?.sizes[s.size ?? 's'];
+  if (!f || !size) return null;
+  const a = { ...f.arch, ...size, ...(s.arch ?? {}) };
+  return `${a.pos}|${a.nHead}|${a.mlpRatio}`;
+}
+
 /** Diversity levels, from none to the most (docs/method.md ("Natural diversity")). */
 export type DiversityLevel =
   | 'seed-only'
@@ -36,8 +48,11 @@ export function diversityLevel(a: AgentSpec, b: AgentSpec): DiversityLevel {
     JSON.stringify(a.recipe ?? {}) === JSON.stringify(b.recipe ?? {})
   )
     return 'seed-only';
-  if (same('family')) return 'same-family'; // one lineage: another size, seed or recipe, or the same weights in another view
-  if (tok(a) === tok(b) && corpus(a) === corpus(b) && same('view') && fa && fb) return 'different-arch';
+  const oneData = tok(a) === tok(b) && corpus(a) === corpus(b) && same('view');
+  // one family with another kind of architecture on the same data is an architecture apart (Rule WA's pair)
+  if (same('family'))
+    return oneData && archKind(a) !== null && archKind(a) !== archKind(b) ? 'different-arch' : 'same-family';
+  if (oneData && fa && fb) return 'different-arch';
   return same('view') ? 'different-family' : 'different-family+';
 }
 
