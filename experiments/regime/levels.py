@@ -8,7 +8,8 @@
 # usage: nice -n 19 python3 experiments/regime/levels.py [--task mulw] LEVEL [--until-four] SEED...
 #        LEVEL: seed-only | same-family | different-arch | different-family-plus (muladdw, the default);
 #        seed-only | same-family (mulw: Rule W's 32-wide nat-chunk, declared after Rule C's levels);
-#        different-arch (mulw: Rule WA, C32 beside the same spec with rotary positions and 4 heads)
+#        different-arch (mulw: Rule WA, C32 beside the same spec with rotary positions and 4 heads);
+#        same-family-cr4 (mulw: Rule WB, two of Rule WA's CR4 of seeds s and s + 100)
 #        python3 experiments/regime/levels.py [--task mulw] candidate LEVEL SEED   (the page's preset config)
 #        python3 experiments/regime/levels.py collect   (every read's report, by preset name and base seed, into
 #        docs/data/regime/candidates-levels.json, the gate file `npm run regime-test-config --gates` reads)
@@ -34,6 +35,11 @@ def w_agent(seed):
     return c
 
 
+def cr4(seed, id):
+    """Rule WA's CR4: Rule W's agent with rotary positions and 4 heads."""
+    return dict(w_agent(seed), id=id, arch={'pos': 'rope', 'nHead': 4})
+
+
 def agents(level, seed):
     """The pair of `level` for base `seed`, built from Rule C's two specs (or Rule W's one)."""
     if TASK == 'mulw':
@@ -43,8 +49,10 @@ def agents(level, seed):
         if level == 'same-family':
             return [dict(c32, id='Ca'), dict(w_agent(seed + SECOND_SEED), id='Cb')]
         if level == 'different-arch':  # Rule WA: positions and heads only, on C32's own 40,000 problems
-            return [c32, dict(w_agent(seed), id='CR4', arch={'pos': 'rope', 'nHead': 4})]
-        sys.exit(f'unknown mulw level {level!r}: seed-only, same-family or different-arch')
+            return [c32, cr4(seed, 'CR4')]
+        if level == 'same-family-cr4':  # Rule WB: two CR4, each with its own seed, init and corpus draw
+            return [cr4(seed, 'Ra'), cr4(seed + SECOND_SEED, 'Rb')]
+        sys.exit(f'unknown mulw level {level!r}: seed-only, same-family, different-arch or same-family-cr4')
     rxs, c24 = copy.deepcopy(json.load(open(BASE))['cohort']['agents'])
     for a in (rxs, c24):
         a['seed'] = seed
@@ -108,7 +116,7 @@ def collect(out='docs/data/regime/candidates-levels.json'):
     print(f'{len(rows)} reads -> {out}')
 
 
-LEVELS = ['seed-only', 'same-family', 'different-arch', 'different-family-plus']
+LEVELS = ['seed-only', 'same-family', 'different-arch', 'different-family-plus', 'same-family-cr4']
 
 
 def margin(rep):
