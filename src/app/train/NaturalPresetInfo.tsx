@@ -2,6 +2,7 @@
 // grouped as shipped (engineered; paper-demo labelled as the worked example) and natural (pretrained in this
 // page on first use), and a natural preset's card: what differs, its task, its agents, and how it is built.
 import { FAMILIES } from '../../cohort/families';
+import { archOverrideText } from '../../cohort/archText';
 import {
   naturalPreset,
   NATURAL_PRESETS,
@@ -109,7 +110,7 @@ export function NaturalPresetInfo({ name }: { name: string }) {
         {specs.map((a) => (
           <li key={a.id}>
             <strong>{a.id}</strong> {a.family}.{a.size}
-            {a.arch?.nEmbd ? ` narrowed to ${a.arch.nEmbd} wide` : ''} seed {a.seed}, {a.view} view,{' '}
+            {archOverrideText(a.arch)} seed {a.seed}, {a.view} view,{' '}
             {FAMILIES[a.family]?.tokenizer ?? 'digit'} tokens
           </li>
         ))}
