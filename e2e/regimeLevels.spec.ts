@@ -4,6 +4,7 @@
 // verdict or, before the test has run, where it is registered and that nothing is claimed yet
 // (docs/regime-levels.md). The card fits a phone.
 import { test, expect } from '@playwright/test';
+import { archOverrideText } from '../src/cohort/archText';
 import { REGIME_CANDIDATES } from '../src/cohort/regimePresets';
 import { collectErrors, docImage, overflowing } from './util';
 
@@ -32,7 +33,8 @@ test('every preset in the regime shows its gates passed, its rule and its verdic
       await expect(page.getByTestId('natural-verdict')).toContainText('has no verdict yet');
       await expect(page.getByTestId('natural-verdict')).toContainText(p.candidate!.prereg!);
     }
-    for (const a of p.agents) await expect(card).toContainText(`${a.id} ${a.family}.${a.size}`);
+    for (const a of p.agents)
+      await expect(card).toContainText(`${a.id} ${a.family}.${a.size}${archOverrideText(a.arch)} seed`);
     await expect(card).toContainText(`seed ${p.agents[p.agents.length - 1].seed}`);
   }
   await page.getByTestId('preset').selectOption('regime-muladdw-same-family');

@@ -53,6 +53,10 @@ const PROBES: Record<string, { config: string; read?: string }> = {
     config: `${LEVELS}/mulw32g-paths3-level-seed-only-seed18.json`,
     read: `${LEVEL_READS}/mulw32g-paths3-level-seed-only-seed18.json`,
   },
+  'regime-mulw-different-arch': {
+    config: `${LEVELS}/mulw32g-paths3-level-different-arch-seed17.json`,
+    read: `${LEVEL_READS}/mulw32g-paths3-level-different-arch-seed17.json`,
+  },
 };
 
 const readOf = (name: string): Read => {

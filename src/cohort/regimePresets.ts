@@ -64,10 +64,14 @@ const chunk = (
 });
 const c24 = (id: string, seed: number) => chunk(id, seed, PATHS3, { nEmbd: 24 });
 const c32 = (id: string, seed: number) => chunk(id, seed, PATHS_W);
+/** Rule WA's CR4 (docs/regime-levels.md): Rule W's agent with rotary positions and four heads. */
+const cr4 = (id: string, seed: number) => chunk(id, seed, PATHS_W, { pos: 'rope', nHead: 4 });
 
 const GRADED_MULADDW = { kind: 'muladdw', aDigits: 3, cDigits: 3, aGrade: 'digits' } as const;
 const GRADED_MULW = { kind: 'mulw', aDigits: 3, bDigits: 2, aGrade: 'digits' } as const;
 const LEVELS_PREREG = 'experiments/regime/PREREG-levels.md';
+/** The registration of the `mulw` levels admitted after PREREG-levels.md (Rules WA and WB). */
+const MULW_LEVELS_PREREG = 'experiments/regime/PREREG-mulw-levels.md';
 
 /** A level admitted by its gates (docs/regime-levels.md): its pair on the page's seed, and its test's verdict once complete. */
 const admitted = (
@@ -78,7 +82,7 @@ const admitted = (
   agents: NaturalPresetAgent[],
   gates: string,
   rule: string,
-  verdict?: string,
+  opts: { verdict?: string; prereg?: string } = {},
 ): NaturalPreset => ({
   name,
   level,
@@ -91,8 +95,8 @@ const admitted = (
     gates,
     rule,
     doc: 'docs/regime-levels.md',
-    prereg: LEVELS_PREREG,
-    ...(verdict ? { verdict } : {}),
+    prereg: opts.prereg ?? LEVELS_PREREG,
+    ...(opts.verdict ? { verdict: opts.verdict } : {}),
   },
 });
 
@@ -160,7 +164,10 @@ export const REGIME_CANDIDATES: Readonly<Record<string, NaturalPreset>> = {
     [c24('A', 17), c24('B', 17)],
     'every gate passes on 2,000 validation problems: greedy 0.59 / 0.59, maj@8 - greedy +0.05 / +0.04, reach 0.213, spread 0.63 / 0.62, seed-only kappa 0.54 / 0.54',
     'Rule C at this level puts 5 of 5 unseen base seeds (16-20) in the regime',
-    'inconclusive: Co-RL -0.7 [-7.1, +5.8] points of sampled accuracy, GT +5.1 [+0.2, +10.1], TTRL -2.1 [-5.4, +1.2], random -1.6 [-2.0, -1.2]; Co-RL minus the frozen-peer control -1.2 [-5.7, +3.4] (base seeds 16-19): one checkpoint graded by its own copy gains nothing here, and GT does',
+    {
+      verdict:
+        'inconclusive: Co-RL -0.7 [-7.1, +5.8] points of sampled accuracy, GT +5.1 [+0.2, +10.1], TTRL -2.1 [-5.4, +1.2], random -1.6 [-2.0, -1.2]; Co-RL minus the frozen-peer control -1.2 [-5.7, +3.4] (base seeds 16-19): one checkpoint graded by its own copy gains nothing here, and GT does',
+    },
   ),
   'regime-muladdw-same-family': admitted(
     'regime-muladdw-same-family',
@@ -179,5 +186,15 @@ export const REGIME_CANDIDATES: Readonly<Record<string, NaturalPreset>> = {
     [c32('A', 18), c32('B', 18)],
     'every gate passes on 2,000 validation problems: greedy 0.62 / 0.62, maj@8 - greedy +0.03 / +0.03, reach 0.251, spread 0.62 / 0.60, seed-only kappa 0.55 / 0.52',
     'Rule W at this level puts 4 of 5 unseen base seeds (16-20) in the regime',
+  ),
+  'regime-mulw-different-arch': admitted(
+    'regime-mulw-different-arch',
+    'different-arch',
+    "architecture only: Rule W's nat-chunk.s (learned positions, 2 heads) of base seed 17 and the same spec with rotary positions and 4 heads, on one corpus of graded mulw",
+    GRADED_MULW,
+    [c32('C32', 17), cr4('CR4', 17)],
+    'every gate passes on 2,000 validation problems: greedy 0.53 / 0.49, maj@8 - greedy +0.04 / +0.03, reach 0.175, spread 0.57 / 0.61, seed-only kappa 0.59 / 0.58',
+    'Rule WA at this level puts 4 of 5 unseen base seeds (16-20) in the regime',
+    { prereg: MULW_LEVELS_PREREG },
   ),
 };

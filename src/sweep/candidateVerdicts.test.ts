@@ -33,6 +33,11 @@ describe('the regime candidates', () => {
         seeds: { 16: 2, 18: 2, 20: 2, 24: 2 },
       },
       mulwSeedOnly: { report: report('test-levels-mulw-seed-only'), seeds: { 17: 2, 18: 2, 19: 2, 20: 2 } },
+      // admitted later (experiments/regime/PREREG-mulw-levels.md)
+      mulwDifferentArch: {
+        report: report('test-levels-mulw-different-arch'),
+        seeds: { 17: 2, 18: 2, 19: 2, 20: 2 },
+      },
     };
     const key: Record<string, [keyof typeof test, string]> = {
       'nearest-muladdw-different-family': ['first', 'R:nat-rope.s+C:nat-chunk.s'],
@@ -41,6 +46,7 @@ describe('the regime candidates', () => {
       'regime-muladdw-seed-only': ['muladdwSeedOnly', 'A:nat-chunk.s+B:nat-chunk.s'],
       'regime-muladdw-same-family': ['muladdwSameFamily', 'Ca:nat-chunk.s+Cb:nat-chunk.s'],
       'regime-mulw-seed-only': ['mulwSeedOnly', 'A:nat-chunk.s+B:nat-chunk.s'],
+      'regime-mulw-different-arch': ['mulwDifferentArch', 'C32:nat-chunk.s+CR4:nat-chunk.s'],
     };
     expect(Object.keys(key).sort()).toEqual(Object.keys(REGIME_CANDIDATES).sort());
     expect(test.first.report, 'the first test is complete and committed').not.toBeNull();
