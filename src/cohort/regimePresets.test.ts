@@ -57,6 +57,10 @@ const PROBES: Record<string, { config: string; read?: string }> = {
     config: `${LEVELS}/mulw32g-paths3-level-different-arch-seed17.json`,
     read: `${LEVEL_READS}/mulw32g-paths3-level-different-arch-seed17.json`,
   },
+  'regime-mulw-same-family-cr4': {
+    config: `${LEVELS}/mulw32g-paths3-level-same-family-cr4-seed20.json`,
+    read: `${LEVEL_READS}/mulw32g-paths3-level-same-family-cr4-seed20.json`,
+  },
 };
 
 const readOf = (name: string): Read => {

@@ -70,8 +70,9 @@ const cr4 = (id: string, seed: number) => chunk(id, seed, PATHS_W, { pos: 'rope'
 const GRADED_MULADDW = { kind: 'muladdw', aDigits: 3, cDigits: 3, aGrade: 'digits' } as const;
 const GRADED_MULW = { kind: 'mulw', aDigits: 3, bDigits: 2, aGrade: 'digits' } as const;
 const LEVELS_PREREG = 'experiments/regime/PREREG-levels.md';
-/** The registration of the `mulw` levels admitted after PREREG-levels.md (Rules WA and WB). */
+/** The registrations of the `mulw` levels admitted after PREREG-levels.md: Rule WA's, then Rule WB's. */
 const MULW_LEVELS_PREREG = 'experiments/regime/PREREG-mulw-levels.md';
+const MULW_SAME_FAMILY_PREREG = 'experiments/regime/PREREG-mulw-same-family.md';
 
 /** A level admitted by its gates (docs/regime-levels.md): its pair on the page's seed, and its test's verdict once complete. */
 const admitted = (
@@ -196,5 +197,15 @@ export const REGIME_CANDIDATES: Readonly<Record<string, NaturalPreset>> = {
     'every gate passes on 2,000 validation problems: greedy 0.53 / 0.49, maj@8 - greedy +0.04 / +0.03, reach 0.175, spread 0.57 / 0.61, seed-only kappa 0.59 / 0.58',
     'Rule WA at this level puts 4 of 5 unseen base seeds (16-20) in the regime',
     { prereg: MULW_LEVELS_PREREG },
+  ),
+  'regime-mulw-same-family-cr4': admitted(
+    'regime-mulw-same-family-cr4',
+    'same-family',
+    "seed: Rule WA's nat-chunk.s with rotary positions and 4 heads of base seed 20 and another of seed 120 (own initialisation, batch order and corpus draw), on graded mulw",
+    GRADED_MULW,
+    [cr4('Ra', 20), cr4('Rb', 120)],
+    'every gate passes on 2,000 validation problems: greedy 0.45 / 0.35, maj@8 - greedy +0.03 / +0.08, reach 0.170, spread 0.64 / 0.63, seed-only kappa 0.53 / 0.51',
+    'Rule WB at this level puts 4 of 10 unseen base seeds (16-25) in the regime',
+    { prereg: MULW_SAME_FAMILY_PREREG },
   ),
 };

@@ -38,6 +38,11 @@ describe('the regime candidates', () => {
         report: report('test-levels-mulw-different-arch'),
         seeds: { 17: 2, 18: 2, 19: 2, 20: 2 },
       },
+      // Rule WB (experiments/regime/PREREG-mulw-same-family.md)
+      mulwSameFamilyCr4: {
+        report: report('test-levels-mulw-same-family-cr4'),
+        seeds: { 19: 2, 20: 2, 24: 2, 25: 2 },
+      },
     };
     const key: Record<string, [keyof typeof test, string]> = {
       'nearest-muladdw-different-family': ['first', 'R:nat-rope.s+C:nat-chunk.s'],
@@ -47,6 +52,7 @@ describe('the regime candidates', () => {
       'regime-muladdw-same-family': ['muladdwSameFamily', 'Ca:nat-chunk.s+Cb:nat-chunk.s'],
       'regime-mulw-seed-only': ['mulwSeedOnly', 'A:nat-chunk.s+B:nat-chunk.s'],
       'regime-mulw-different-arch': ['mulwDifferentArch', 'C32:nat-chunk.s+CR4:nat-chunk.s'],
+      'regime-mulw-same-family-cr4': ['mulwSameFamilyCr4', 'Ra:nat-chunk.s+Rb:nat-chunk.s'],
     };
     expect(Object.keys(key).sort()).toEqual(Object.keys(REGIME_CANDIDATES).sort());
     expect(test.first.report, 'the first test is complete and committed').not.toBeNull();
