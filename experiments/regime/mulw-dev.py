@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-# Development reads toward more levels on graded `mulw` 3,2 (docs/regime-levels.md, "Toward more levels on
-# mulw"): a second agent X beside Rule W's 32-wide `nat-chunk` (C32) of the same base seed, on base seed 1 only
+# Development reads toward more levels on graded `mulw` 3,2 (docs/regime-levels.md, "Rule WA", its first
+# table): a second agent X beside Rule W's 32-wide `nat-chunk` (C32) of the same base seed, on base seed 1 only
 # (never a judging seed). Each read is the pair C32 x X, so it gives X's own gates (A1, A2, A4, A5) and the
 # pair's reach (A3). Rule W's task, paths, corpus size and budget unless the argument says otherwise; X draws
 # its 40,000 problems from its family's own stream (nat-rev: c; nat-chunk: b, the same draw as C32). Read as
