@@ -16,33 +16,26 @@ const report = (dir: string): SweepReport | null => {
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as SweepReport) : null;
 };
 
+/** A registered test: its sweep folder's report and its base seeds, each run with 2 RL seeds. */
+const sweep = (dir: string, baseSeeds: number[]) => ({
+  report: report(dir),
+  seeds: Object.fromEntries(baseSeeds.map((b) => [b, 2])),
+});
+
 describe('the regime candidates', () => {
   it("quote the registered test's committed report once a preset's cells are all done, and only then", () => {
     // each preset's registered test (its sweep folder and base seeds); the report names a preset by the
     // cohort (and task) its cells share
     const test = {
-      first: { report: report('test'), seeds: { 1: 2, 2: 2, 3: 2, 4: 2 } },
-      ruleC: { report: report('test-rule-c'), seeds: { 17: 2, 18: 2, 19: 2, 20: 2 } },
+      first: sweep('test', [1, 2, 3, 4]),
+      ruleC: sweep('test-rule-c', [17, 18, 19, 20]),
       // the levels admitted by their gates (experiments/regime/PREREG-levels.md): one sweep per level
-      muladdwSeedOnly: {
-        report: report('test-levels-muladdw-seed-only'),
-        seeds: { 16: 2, 17: 2, 18: 2, 19: 2 },
-      },
-      muladdwSameFamily: {
-        report: report('test-levels-muladdw-same-family'),
-        seeds: { 16: 2, 18: 2, 20: 2, 24: 2 },
-      },
-      mulwSeedOnly: { report: report('test-levels-mulw-seed-only'), seeds: { 17: 2, 18: 2, 19: 2, 20: 2 } },
-      // admitted later (experiments/regime/PREREG-mulw-levels.md)
-      mulwDifferentArch: {
-        report: report('test-levels-mulw-different-arch'),
-        seeds: { 17: 2, 18: 2, 19: 2, 20: 2 },
-      },
-      // Rule WB (experiments/regime/PREREG-mulw-same-family.md)
-      mulwSameFamilyCr4: {
-        report: report('test-levels-mulw-same-family-cr4'),
-        seeds: { 19: 2, 20: 2, 24: 2, 25: 2 },
-      },
+      muladdwSeedOnly: sweep('test-levels-muladdw-seed-only', [16, 17, 18, 19]),
+      muladdwSameFamily: sweep('test-levels-muladdw-same-family', [16, 18, 20, 24]),
+      mulwSeedOnly: sweep('test-levels-mulw-seed-only', [17, 18, 19, 20]),
+      // admitted later: Rule WA (PREREG-mulw-levels.md), Rule WB (PREREG-mulw-same-family.md)
+      mulwDifferentArch: sweep('test-levels-mulw-different-arch', [17, 18, 19, 20]),
+      mulwSameFamilyCr4: sweep('test-levels-mulw-same-family-cr4', [19, 20, 24, 25]),
     };
     const key: Record<string, [keyof typeof test, string]> = {
       'nearest-muladdw-different-family': ['first', 'R:nat-rope.s+C:nat-chunk.s'],
