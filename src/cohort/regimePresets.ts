@@ -178,6 +178,10 @@ export const REGIME_CANDIDATES: Readonly<Record<string, NaturalPreset>> = {
     [c24('Ca', 18), c24('Cb', 118)],
     'every gate passes on 2,000 validation problems: greedy 0.42 / 0.52, maj@8 - greedy +0.03 / +0.02, reach 0.182, spread 0.63 / 0.64, seed-only kappa 0.56 / 0.50',
     'Rule C at this level puts 4 of 9 unseen base seeds (16-24) in the regime',
+    {
+      verdict:
+        'inconclusive: Co-RL +0.5 [-2.4, +3.4] points of sampled accuracy, GT +5.6 [+4.1, +7.2], TTRL -0.1 [-4.1, +3.9], random -1.9 [-2.7, -1.2]; Co-RL minus the frozen-peer control -1.4 [-3.8, +1.0] (base seeds 16, 18, 20, 24): a peer of the same family that keeps training grades no better than its frozen base, which is ahead on every base seed in greedy accuracy',
+    },
   ),
   'regime-mulw-seed-only': admitted(
     'regime-mulw-seed-only',

@@ -16,8 +16,11 @@ const report = (dir: string): SweepReport | null => {
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as SweepReport) : null;
 };
 
-/** A registered test: its sweep folder's report and its base seeds, each run with 2 RL seeds. */
-const sweep = (dir: string, baseSeeds: number[]) => ({
+/**
+ * A registered test: its sweep folder's report and its base seeds, each run with 2 RL seeds. A base seed is
+ * named as the report names it: the agents' seeds joined by "/" where they differ (e.g. "16/116").
+ */
+const sweep = (dir: string, baseSeeds: (number | string)[]) => ({
   report: report(dir),
   seeds: Object.fromEntries(baseSeeds.map((b) => [b, 2])),
 });
@@ -31,11 +34,11 @@ describe('the regime candidates', () => {
       ruleC: sweep('test-rule-c', [17, 18, 19, 20]),
       // the levels admitted by their gates (experiments/regime/PREREG-levels.md): one sweep per level
       muladdwSeedOnly: sweep('test-levels-muladdw-seed-only', [16, 17, 18, 19]),
-      muladdwSameFamily: sweep('test-levels-muladdw-same-family', [16, 18, 20, 24]),
+      muladdwSameFamily: sweep('test-levels-muladdw-same-family', ['16/116', '18/118', '20/120', '24/124']),
       mulwSeedOnly: sweep('test-levels-mulw-seed-only', [17, 18, 19, 20]),
       // admitted later: Rule WA (PREREG-mulw-levels.md), Rule WB (PREREG-mulw-same-family.md)
       mulwDifferentArch: sweep('test-levels-mulw-different-arch', [17, 18, 19, 20]),
-      mulwSameFamilyCr4: sweep('test-levels-mulw-same-family-cr4', [19, 20, 24, 25]),
+      mulwSameFamilyCr4: sweep('test-levels-mulw-same-family-cr4', ['19/119', '20/120', '24/124', '25/125']),
     };
     const key: Record<string, [keyof typeof test, string]> = {
       'nearest-muladdw-different-family': ['first', 'R:nat-rope.s+C:nat-chunk.s'],
