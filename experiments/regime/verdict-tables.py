@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-# The two tables docs/results.md gives for each registered test (section 4), from a finished test sweep's
-# folder: the registered report's endpoints (sampled accuracy, primary; greedy, secondary) per method with
-# 95% t-intervals over base-seed means, and the greedy gain per base seed (mean of its RL seeds) from the
-# committed cell records. Nothing is computed here that the report does not already hold, except the
-# per-base-seed means, which are read from cells/ (compact records).
+# The two tables of each registered test, from a finished test sweep's folder: the endpoint table of
+# docs/results.md (section 4): the registered report's endpoints (sampled accuracy, primary; greedy, secondary)
+# per method with 95% t-intervals over base-seed means; and the greedy gain per base seed (mean of its RL seeds)
+# of docs/results-tests.md, from the committed cell records. Nothing is computed here that the report does not
+# already hold, except the per-base-seed means, which are read from cells/ (compact records).
 # usage: python3 experiments/regime/verdict-tables.py experiments/regime/test-levels-muladdw-same-family
 import json, os, sys
 from collections import defaultdict
