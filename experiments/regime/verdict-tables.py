@@ -3,7 +3,8 @@
 # docs/results.md (section 4): the registered report's endpoints (sampled accuracy, primary; greedy, secondary)
 # per method with 95% t-intervals over base-seed means; and the greedy gain per base seed (mean of its RL seeds)
 # of docs/results-tests.md, from the committed cell records. Nothing is computed here that the report does not
-# already hold, except the per-base-seed means, which are read from cells/ (compact records).
+# already hold, except the per-base-seed means, which are read from cells/ (compact records). Between them it prints
+# the figures of the preset's verdict text (src/cohort/regimePresets.ts).
 # usage: python3 experiments/regime/verdict-tables.py experiments/regime/test-levels-muladdw-same-family
 import json, os, sys
 from collections import defaultdict
@@ -42,6 +43,10 @@ def main(folder):
         rows.append(['Co-RL minus co-rl-frozen (paired)', '', '', ci(v['coRlMinusFrozen'], pts), '',
                      ci(v['secondary']['coRlMinusFrozen'], pts)])
         print(f"{v['preset']}: **{v['verdict']}**\n\n{table(rows)}\n")
+        # the figures of the preset text (src/cohort/regimePresets.ts), to which a reading is added by hand
+        g = lambda m: ci(p[m]['gain'], pts)
+        print(f"{v['verdict']}: Co-RL {g('co-rl')} points of sampled accuracy, GT {g('gt')}, TTRL {g('ttrl')}, "
+              f"random {g('random')}; Co-RL minus the frozen-peer control {ci(v['coRlMinusFrozen'], pts)}\n")
     # greedy gain per base seed: the first agent's seed names the base seed
     gains = defaultdict(lambda: defaultdict(list))
     cells = os.path.join(folder, 'cells')
