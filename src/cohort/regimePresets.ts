@@ -191,6 +191,10 @@ export const REGIME_CANDIDATES: Readonly<Record<string, NaturalPreset>> = {
     [c32('A', 18), c32('B', 18)],
     'every gate passes on 2,000 validation problems: greedy 0.62 / 0.62, maj@8 - greedy +0.03 / +0.03, reach 0.251, spread 0.62 / 0.60, seed-only kappa 0.55 / 0.52',
     'Rule W at this level puts 4 of 5 unseen base seeds (16-20) in the regime',
+    {
+      verdict:
+        'inconclusive: Co-RL +3.0 [-3.4, +9.4] points of sampled accuracy, GT +4.1 [-1.0, +9.2], TTRL +2.3 [-3.7, +8.4], random -1.4 [-1.9, -0.9]; Co-RL minus the frozen-peer control +0.7 [-2.7, +4.2] (base seeds 17-20): every label-free method gains on base seed 20, where the vote was far above greedy, and little elsewhere; on mulw even GT gains little with this recipe',
+    },
   ),
   'regime-mulw-different-arch': admitted(
     'regime-mulw-different-arch',
