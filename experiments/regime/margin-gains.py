@@ -9,6 +9,8 @@
 # usage: python3 experiments/regime/margin-gains.py experiments/regime/test-rule-c experiments/regime/test-levels-*
 import json, os, sys
 from collections import defaultdict
+
+from testcells import done_cells
 from statistics import correlation, mean
 
 METHODS = ['gt', 'co-rl', 'ttrl', 'co-rl-frozen', 'random']
@@ -36,12 +38,7 @@ def read(folder):
     """Per base seed: the pair's margins and each method's greedy gains; per agent: its margins and gains. The
     base figures of the RL seeds differ a little (the sampled votes draw on the RL seed), so they are averaged."""
     seeds, agents = defaultdict(lambda: defaultdict(list)), defaultdict(lambda: defaultdict(list))
-    cells = os.path.join(folder, 'cells')
-    for f in sorted(os.listdir(cells)):
-        c = json.load(open(os.path.join(cells, f)))
-        if c['status'] != 'done':
-            continue
-        base = c['assign']['cohort.agents'][0]['seed']
+    for base, c in done_cells(folder):
         for m in c['result']['summary']:
             ag, g = m['agents'], m['meanGreedy']
             s = seeds[base]

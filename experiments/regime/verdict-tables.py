@@ -9,6 +9,8 @@
 import json, os, sys
 from collections import defaultdict
 
+from testcells import done_cells
+
 METHODS = ['gt', 'co-rl', 'ttrl', 'random', 'co-rl-frozen']
 TITLE = {'random': 'random (control)', 'co-rl-frozen': 'co-rl-frozen (control)'}
 
@@ -47,14 +49,9 @@ def main(folder):
         g = lambda m: ci(p[m]['gain'], pts)
         print(f"{v['verdict']}: Co-RL {g('co-rl')} points of sampled accuracy, GT {g('gt')}, TTRL {g('ttrl')}, "
               f"random {g('random')}; Co-RL minus the frozen-peer control {ci(v['coRlMinusFrozen'], pts)}\n")
-    # greedy gain per base seed: the first agent's seed names the base seed
+    # greedy gain per base seed
     gains = defaultdict(lambda: defaultdict(list))
-    cells = os.path.join(folder, 'cells')
-    for f in sorted(os.listdir(cells)):
-        c = json.load(open(os.path.join(cells, f)))
-        if c['status'] != 'done':
-            continue
-        base = c['assign']['cohort.agents'][0]['seed']
+    for base, c in done_cells(folder):
         for m in c['result']['summary']:
             g = m['meanGreedy']
             gains[base][m['method']].append(g['final'] - g['base'])
