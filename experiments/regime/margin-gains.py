@@ -7,7 +7,7 @@
 # margin, and its peer's vote minus its own greedy). Points of accuracy. Base seeds of different tests have
 # different agents, and the two agents of a pair are not independent: a description, not a test.
 # usage: python3 experiments/regime/margin-gains.py experiments/regime/test-rule-c experiments/regime/test-levels-*
-import json, os, sys
+import os, sys
 from collections import defaultdict
 
 from testcells import done_cells
