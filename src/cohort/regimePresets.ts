@@ -204,7 +204,11 @@ export const REGIME_CANDIDATES: Readonly<Record<string, NaturalPreset>> = {
     [c32('C32', 17), cr4('CR4', 17)],
     'every gate passes on 2,000 validation problems: greedy 0.53 / 0.49, maj@8 - greedy +0.04 / +0.03, reach 0.175, spread 0.57 / 0.61, seed-only kappa 0.59 / 0.58',
     'Rule WA at this level puts 4 of 5 unseen base seeds (16-20) in the regime',
-    { prereg: MULW_LEVELS_PREREG },
+    {
+      prereg: MULW_LEVELS_PREREG,
+      verdict:
+        'inconclusive: Co-RL +0.6 [-1.2, +2.4] points of sampled accuracy, GT +3.6 [+1.2, +6.0], TTRL +1.2 [-1.4, +3.8], random -1.3 [-1.5, -1.2]; Co-RL minus the frozen-peer control -1.1 [-2.5, +0.4] (base seeds 17-20): between two architectures on mulw, Co-RL gains least of the label-free methods and the frozen teacher is ahead on three of four base seeds',
+    },
   ),
   'regime-mulw-same-family-cr4': admitted(
     'regime-mulw-same-family-cr4',
