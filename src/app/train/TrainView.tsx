@@ -20,6 +20,7 @@ import { GuardNotice } from './GuardNotice';
 import { RegimePanel } from './RegimePanel';
 import { SmoothingSlider } from '../lab/SmoothingSlider';
 import './train.css';
+import './composer.css';
 
 // the lab panels load on first use, so they never delay the first chart point
 const LivePortrait = lazy(() => import('../lab/LivePortrait'));
