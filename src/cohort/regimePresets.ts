@@ -218,6 +218,10 @@ export const REGIME_CANDIDATES: Readonly<Record<string, NaturalPreset>> = {
     [cr4('Ra', 20), cr4('Rb', 120)],
     'every gate passes on 2,000 validation problems: greedy 0.45 / 0.35, maj@8 - greedy +0.03 / +0.08, reach 0.170, spread 0.64 / 0.63, seed-only kappa 0.53 / 0.51',
     'Rule WB at this level puts 4 of 10 unseen base seeds (16-25) in the regime',
-    { prereg: MULW_SAME_FAMILY_PREREG },
+    {
+      prereg: MULW_SAME_FAMILY_PREREG,
+      verdict:
+        'inconclusive: Co-RL +1.6 [-0.3, +3.6] points of sampled accuracy, GT +3.1 [+1.0, +5.3], TTRL +0.8 [-1.2, +2.9], random -1.2 [-1.7, -0.6]; Co-RL minus the frozen-peer control -0.5 [-1.0, +0.0] (base seeds 19/119, 20/120, 24/124, 25/125): two seeds of one architecture on mulw; the frozen teacher is ahead on every base seed (greedy by 0.7 to 1.2 points)',
+    },
   ),
 };
