@@ -143,9 +143,11 @@ describe('bench app section arguments', () => {
       only: true,
       sections: ['pretrain'],
     });
+    // the CPU-by-thread run only when named (its reader costs CPU the plain row's figure should not pay)
+    expect(splitAppArgs(['--app', 'pretrain-threads']).sections).toEqual(['pretrain-threads']);
     expect(splitAppArgs(['--app', 'pretrain,firstPoint']).sections).toEqual(['pretrain', 'firstPoint']);
     expect(() => splitAppArgs(['--app', 'pretrain,bogus'])).toThrow(
-      '--app needs a comma-separated list of firstPoint, pretrain; got "pretrain,bogus"',
+      '--app needs a comma-separated list of firstPoint, pretrain, pretrain-threads; got "pretrain,bogus"',
     );
     expect(() => splitAppArgs(['--app'])).toThrow(/--app needs a comma-separated list .* got ""/);
   });

@@ -36,9 +36,14 @@ export async function timeFirstPoint(page: Page, url: string): Promise<number> {
   return seconds;
 }
 
-/** The app section's rows: the first chart point (this file) and in-page pretraining on 1 vs 2 workers (./pagePretrainBench.ts). */
-export const APP_SECTIONS = ['firstPoint', 'pretrain'] as const;
+/**
+ * The app section's rows: the first chart point (this file) and in-page pretraining on 1 vs 2 workers
+ * (./pagePretrainBench.ts); `pretrain-threads`, only when named, is the latter with each run's CPU by thread
+ * (./threadCpu.ts: its reader costs a little CPU, so the plain row stays the figure).
+ */
+export const APP_SECTIONS = ['firstPoint', 'pretrain', 'pretrain-threads'] as const;
 export type AppSection = (typeof APP_SECTIONS)[number];
+const DEFAULT_SECTIONS: readonly AppSection[] = ['firstPoint', 'pretrain'];
 
 /** `--app-only` (only this section), `--no-app` (skip it) and `--app ROWS` (default all) taken out of the bench's arguments. */
 export function splitAppArgs(argv: readonly string[]): {
@@ -51,7 +56,7 @@ export function splitAppArgs(argv: readonly string[]): {
   const skip = argv.includes('--no-app');
   if (only && skip) throw new Error('--app-only and --no-app exclude each other');
   const rest: string[] = [];
-  let sections: AppSection[] = [...APP_SECTIONS];
+  let sections: AppSection[] = [...DEFAULT_SECTIONS];
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--app-only' || argv[i] === '--no-app') continue;
     if (argv[i] !== '--app') {

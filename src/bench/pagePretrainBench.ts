@@ -28,6 +28,7 @@ import {
   variantOfKeys,
 } from './pagePretrainRow';
 import { PRETRAIN_RECIPE } from './pretrainBench';
+import { type ThreadGroupCpu, cpuInWindow, startSampling } from './threadCpu';
 
 const PRESET = 'natural-addw-different-arch';
 
@@ -42,6 +43,11 @@ export interface PagePretrainRow extends BuildsCompared {
   speedup: number;
   /** Seconds Node took to build its cache entries (not a figure of the row; they are built one after the other). */
   nodeSeconds: number;
+  /**
+   * With `threads`: where the cores went during each run's builds (./threadCpu.ts: this process and the
+   * browser's, by thread; empty without Linux's /proc): why the pool's speedup falls short of its bound.
+   */
+  cpu?: Record<'oneWorker' | 'pool', { seconds: number; groups: ThreadGroupCpu[] }>;
 }
 
 /** Before the app loads: the recipe hook, and every message of the training worker logged with the page's clock. */
@@ -71,28 +77,40 @@ async function pretrainInPage(
   base: string,
   workers: number,
   builds: number,
-): Promise<{ times: PageBuildTimes; hashes: Record<string, string> }> {
+  threads: boolean,
+): Promise<{
+  times: PageBuildTimes;
+  hashes: Record<string, string>;
+  cpu: ReturnType<typeof cpuInWindow>;
+}> {
   await page.goto(`${base}/?backend=wasm&workers=${workers}`);
+  const stop = threads ? startSampling() : () => [];
   await page.getByTestId('preset').selectOption(PRESET);
   await page.getByTestId('train-start').click();
   const readLog = () =>
     page.evaluate(() => (window as unknown as { __benchTrainLog: TimedEvent[] }).__benchTrainLog);
-  // polled from here (the page stamps the messages itself, so the polling does not set the figures)
+  // polled from here (the page stamps the messages itself, so the polling does not set the figures; polling
+  // every 1,000 ms instead of 250 changed nothing measurable, docs/performance-parallel.md)
   const until = Date.now() + 180_000;
   let log = await readLog();
   while (!pretrainingOver(log, builds)) {
-    if (Date.now() > until)
+    if (Date.now() > until) {
+      stop();
       throw new Error(
         `the page did not finish pretraining ${builds} builds within 180 s (workers=${workers})`,
       );
+    }
     await new Promise((r) => setTimeout(r, 250));
     log = await readLog();
   }
+  const samples = stop();
   const times = pageBuildTimes(log, builds); // throws on a failed run before the cache is read
   if (times.workers !== workers)
     throw new Error(`asked the page for ${workers} model workers, it built in ${times.workers}`);
   const hashes = await pageCacheHashes(page, false);
-  return { times, hashes };
+  const origin = await page.evaluate(() => performance.timeOrigin); // the page's clock on Date.now()'s
+  const from = origin + times.fromMs;
+  return { times, hashes, cpu: cpuInWindow(samples, from, from + times.buildsMs) };
 }
 
 /** The Node cache entries of the builds on `engine` (fresh directory): key -> SHA-256 of the entry's file. */
@@ -117,7 +135,11 @@ async function nodeCacheHashes(engine: NodeBackendName): Promise<Record<string, 
 }
 
 /** The row (see the file's head). */
-export async function runPagePretrainBench(log: (s: string) => void): Promise<PagePretrainRow> {
+export async function runPagePretrainBench(
+  log: (s: string) => void,
+  /** Read each run's CPU by thread too (its reader costs about 1% of a core). */
+  threads = false,
+): Promise<PagePretrainRow> {
   const specs = naturalPresetSpecs(PRESET);
   const task = NATURAL_PRESETS[PRESET].task;
   const builds = new Set(specs.map((s) => cacheKeyOf(s, task, 'cpu', PRETRAIN_RECIPE))).size;
@@ -127,7 +149,7 @@ export async function runPagePretrainBench(log: (s: string) => void): Promise<Pa
     const page = await session.page.context().browser()!.newPage(); // a fresh context: an empty cache and no saved run
     try {
       await armPage(page);
-      return await pretrainInPage(page, base, workers, builds);
+      return await pretrainInPage(page, base, workers, builds, threads);
     } finally {
       await page.close(); // stops the run's workers
     }
@@ -160,6 +182,7 @@ export async function runPagePretrainBench(log: (s: string) => void): Promise<Pa
     pool: two.times,
     speedup: poolSpeedup(one.times, two.times),
     nodeSeconds: (performance.now() - t0) / 1000,
+    ...(threads && { cpu: { oneWorker: one.cpu, pool: two.cpu } }),
     ...compareBuilds(one.hashes, two.hashes, node),
   };
   log(
@@ -168,5 +191,22 @@ export async function runPagePretrainBench(log: (s: string) => void): Promise<Pa
       `${r.speedup.toFixed(2)}x; bytes 1 vs 2 workers ${r.identical1vs2 ? 'identical' : 'DIFFER'}, ` +
       `vs the Node cache (${engine}) ${r.matchNode ? 'identical' : 'DIFFER'}${r.problems.length ? `\n  ${r.problems.join('\n  ')}` : ''}`,
   );
+  for (const [name, c] of [
+    ['1 worker', one.cpu],
+    [`${two.times.workers} workers`, two.cpu],
+  ] as const)
+    if (c.groups.length) log(`  ${cpuLine(name, c)}`);
   return r;
+}
+
+/** One run's CPU by thread group in a line: the busiest groups, the rest summed. */
+function cpuLine(name: string, c: ReturnType<typeof cpuInWindow>): string {
+  const total = c.groups.reduce((a, g) => a + g.cpuSeconds, 0);
+  const top = c.groups.slice(0, 5);
+  const rest = total - top.reduce((a, g) => a + g.cpuSeconds, 0);
+  return (
+    `CPU during the builds with ${name} (${c.seconds.toFixed(1)} s): ${total.toFixed(2)} s in all; ` +
+    top.map((g) => `${g.group} x${g.threads} ${g.cpuSeconds.toFixed(2)}`).join(', ') +
+    (rest > 0.005 ? `, others ${rest.toFixed(2)}` : '')
+  );
 }

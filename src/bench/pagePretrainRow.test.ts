@@ -48,8 +48,18 @@ function runLog(pool: boolean): TimedEvent[] {
 
 describe('in-page pretraining row: figures from the messages', () => {
   it('times the builds from the first build started to the last stored, the start apart', () => {
-    expect(pageBuildTimes(runLog(false), 2)).toEqual({ workers: 1, startMs: 900, buildsMs: 5500 });
-    expect(pageBuildTimes(runLog(true), 2)).toEqual({ workers: 2, startMs: 900, buildsMs: 5500 });
+    expect(pageBuildTimes(runLog(false), 2)).toEqual({
+      workers: 1,
+      startMs: 900,
+      buildsMs: 5500,
+      fromMs: 1000,
+    });
+    expect(pageBuildTimes(runLog(true), 2)).toEqual({
+      workers: 2,
+      startMs: 900,
+      buildsMs: 5500,
+      fromMs: 1000,
+    });
   });
 
   it('is over once every build is stored, or on an error, not before', () => {
@@ -79,8 +89,8 @@ describe('in-page pretraining row: figures from the messages', () => {
   });
 
   it('gives the speedup of the builds without the pool start', () => {
-    const one = { workers: 1, startMs: 50, buildsMs: 20_000 };
-    const two = { workers: 2, startMs: 1300, buildsMs: 12_500 };
+    const one = { workers: 1, startMs: 50, buildsMs: 20_000, fromMs: 0 };
+    const two = { workers: 2, startMs: 1300, buildsMs: 12_500, fromMs: 0 };
     expect(poolSpeedup(one, two)).toBeCloseTo(1.6, 12);
   });
 });

@@ -21,6 +21,8 @@ export interface PageBuildTimes {
   startMs: number;
   /** From the first build's start to the last build stored in the page's IndexedDB cache. */
   buildsMs: number;
+  /** The first build's start on the page's clock (performance.now() of the page). */
+  fromMs: number;
 }
 
 const POOL = /built side by side in this worker and (\d+) model workers?/;
@@ -56,6 +58,7 @@ export function pageBuildTimes(log: readonly TimedEvent[], builds: number): Page
     workers: pool ? Number(POOL.exec(pool.message!)![1]) + 1 : 1,
     startMs: start.t - engine.t,
     buildsMs: built[built.length - 1].t - start.t,
+    fromMs: start.t,
   };
 }
 

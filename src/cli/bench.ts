@@ -126,14 +126,17 @@ async function main(): Promise<void> {
         process.exitCode = 1;
       }
     }
-    if (app.sections.includes('pretrain')) {
+    for (const threads of [false, true]) {
+      if (!app.sections.includes(threads ? 'pretrain-threads' : 'pretrain')) continue;
       log(
-        'app: in-page pretraining of natural-addw-different-arch on 1 vs 2 model workers (headless Chromium)...',
+        'app: in-page pretraining of natural-addw-different-arch on 1 vs 2 model workers (headless Chromium)' +
+          (threads ? ', with CPU by thread...' : '...'),
       );
+      const key = threads ? 'pretrainPoolThreads' : 'pretrainPool';
       try {
-        appReport.pretrainPool = await runPagePretrainBench(log);
+        appReport[key] = await runPagePretrainBench(log, threads);
       } catch (e) {
-        appReport.pretrainPool = { error: (e as Error).message };
+        appReport[key] = { error: (e as Error).message };
         process.exitCode = 1;
       }
     }
