@@ -85,25 +85,28 @@ async function pretrainInPage(
 }> {
   await page.goto(`${base}/?backend=wasm&workers=${workers}`);
   const stop = threads ? startSampling() : () => [];
-  await page.getByTestId('preset').selectOption(PRESET);
-  await page.getByTestId('train-start').click();
-  const readLog = () =>
-    page.evaluate(() => (window as unknown as { __benchTrainLog: TimedEvent[] }).__benchTrainLog);
-  // polled from here (the page stamps the messages itself, so the polling does not set the figures; polling
-  // every 1,000 ms instead of 250 changed nothing measurable, docs/performance-parallel.md)
-  const until = Date.now() + 180_000;
-  let log = await readLog();
-  while (!pretrainingOver(log, builds)) {
-    if (Date.now() > until) {
-      stop();
-      throw new Error(
-        `the page did not finish pretraining ${builds} builds within 180 s (workers=${workers})`,
-      );
-    }
-    await new Promise((r) => setTimeout(r, 250));
+  let samples: ReturnType<typeof stop>;
+  let log: TimedEvent[];
+  try {
+    await page.getByTestId('preset').selectOption(PRESET);
+    await page.getByTestId('train-start').click();
+    const readLog = () =>
+      page.evaluate(() => (window as unknown as { __benchTrainLog: TimedEvent[] }).__benchTrainLog);
+    // polled from here (the page stamps the messages itself, so the polling does not set the figures; polling
+    // every 1,000 ms instead of 250 changed nothing measurable, docs/performance-parallel.md)
+    const until = Date.now() + 180_000;
     log = await readLog();
+    while (!pretrainingOver(log, builds)) {
+      if (Date.now() > until)
+        throw new Error(
+          `the page did not finish pretraining ${builds} builds within 180 s (workers=${workers})`,
+        );
+      await new Promise((r) => setTimeout(r, 250));
+      log = await readLog();
+    }
+  } finally {
+    samples = stop(); // also when the page fails: the reader's timer must not keep the bench alive
   }
-  const samples = stop();
   const times = pageBuildTimes(log, builds); // throws on a failed run before the cache is read
   if (times.workers !== workers)
     throw new Error(`asked the page for ${workers} model workers, it built in ${times.workers}`);

@@ -96,6 +96,7 @@ export function startSampling(everyMs = 250): () => { t: number; threads: Thread
   const take = () => samples.push({ t: Date.now(), threads: snapshot() });
   take();
   const timer = setInterval(take, everyMs);
+  timer.unref(); // a reader left running never keeps the process alive
   return () => {
     clearInterval(timer);
     take();
