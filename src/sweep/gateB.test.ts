@@ -2,7 +2,15 @@
 // gain with ties to the smaller learning rate, and cells that failed.
 import { describe, expect, it } from 'vitest';
 import type { CellRecord } from '../formats/sweep/records';
-import { combineGateB, formatCombinedGateB, formatGateB, gateB, methodGain, methodMaxKl } from './gateB';
+import {
+  combineGateB,
+  formatCombinedGateB,
+  formatGateB,
+  gateB,
+  methodGain,
+  methodMaxKl,
+  methodZeroStdAtStart,
+} from './gateB';
 
 interface Fig {
   gt: number;
@@ -156,5 +164,34 @@ describe('gate B', () => {
     expect(formatCombinedGateB(combineGateB([{ name: 'x', report: gateB([]) }]))).toMatch(
       /No recipe passes gate B on every grid/,
     );
+  });
+
+  it("GT's zero-spread share at step 1 is read from GT's step 1 only, agent mean then seed mean, and decides nothing", () => {
+    const withZero = (c: CellRecord, z: [number, number], late: [number, number]): CellRecord => {
+      const steps = (c.result as unknown as { steps: unknown[] }).steps;
+      const rec = (step: number, zz: [number, number]) => ({
+        method: 'gt',
+        step,
+        agents: zz.map((zeroStdFraction) => ({ kl: 0, zeroStdFraction })),
+        pairs: [],
+        timing: {},
+      });
+      // random's step 1 carries a share too: it must not be read as GT's
+      steps.push(rec(1, z), rec(300, late), { ...rec(1, [0.99, 0.99]), method: 'random' });
+      return c;
+    };
+    const f = { gt: 0.12, random: 0, kl: 0.01 };
+    const [a, b] = two({ 'train.lr': 1 }, f);
+    withZero(a, [0.6, 0.8], [0, 0]);
+    withZero(b, [0.5, 0.5], [1, 1]);
+    expect(methodZeroStdAtStart(a, 'gt')).toBeCloseTo(0.7, 12);
+    expect(methodZeroStdAtStart(a, 'co-rl')).toBeNull();
+    const r = gateB([a, b]);
+    expect(r.rows[0].gtZeroStd).toBeCloseTo(0.6, 12);
+    expect(r.rows[0].pass).toBe(true); // a diagnostic: the same verdict as without it
+    expect(formatGateB(r)).toMatch(/\| 0.010 \| 60 \| pass \|/);
+    const none = gateB(two({ 'train.lr': 1 }, f));
+    expect(none.rows[0].gtZeroStd).toBeNull();
+    expect(formatGateB(none)).toMatch(/\| 0.010 \| - \| pass \|/);
   });
 });

@@ -20,6 +20,11 @@ export interface GateBRow {
   gtGain: number | null;
   randomGain: number | null;
   randomKl: number | null;
+  /**
+   * A diagnostic, not part of the rule: GT's share of groups with no reward spread at step 1 (agent mean,
+   * then seed mean). Such a group gives no gradient, so a high share bounds what GT can gain.
+   */
+  gtZeroStd: number | null;
   pass: boolean;
   /** Why it fails (empty when it passes). */
   why: string[];
@@ -55,6 +60,13 @@ export function methodMaxKl(r: CellRecord, method: string): number | null {
   return maxMeanKl(r.result?.steps ?? [], method);
 }
 
+/** The agent-mean share of zero-spread groups of a method's step-1 record (null when absent). */
+export function methodZeroStdAtStart(r: CellRecord, method: string): number | null {
+  const s = (r.result?.steps ?? []).find((x) => x.method === method && x.step === 1);
+  const z = (s?.agents ?? []).map((a) => a.zeroStdFraction).filter((x): x is number => typeof x === 'number');
+  return z.length ? mean(z) : null;
+}
+
 const lrOf = (a: Record<string, unknown>): number =>
   typeof a['train.lr'] === 'number' ? (a['train.lr'] as number) : Infinity;
 
@@ -82,6 +94,7 @@ export function gateB(records: readonly CellRecord[]): GateBReport {
     const gt = gains('gt');
     const rnd = gains('random');
     const kl = g.cells.map((c) => methodMaxKl(c, 'random')).filter((x): x is number => x !== null);
+    const zs = g.cells.map((c) => methodZeroStdAtStart(c, 'gt')).filter((x): x is number => x !== null);
     const row: GateBRow = {
       recipe: recipe || '(base recipe)',
       assign: g.assign,
@@ -89,6 +102,7 @@ export function gateB(records: readonly CellRecord[]): GateBReport {
       gtGain: gt.length ? mean(gt) : null,
       randomGain: rnd.length ? mean(rnd) : null,
       randomKl: kl.length ? mean(kl) : null,
+      gtZeroStd: zs.length ? mean(zs) : null,
       pass: false,
       why: [],
     };
@@ -117,11 +131,11 @@ const fmt = (x: number | null, d = 1, scale = 100): string => (x === null ? '-' 
 /** The report as markdown. */
 export function formatGateB(r: GateBReport): string {
   const lines = [
-    '| recipe | seeds | GT gain (points) | random gain (points) | random max KL | gate B |',
-    '|---|---|---|---|---|---|',
+    '| recipe | seeds | GT gain (points) | random gain (points) | random max KL | GT groups with no reward spread, step 1 (%) | gate B |',
+    '|---|---|---|---|---|---|---|',
     ...r.rows.map(
       (x) =>
-        `| ${x.recipe} | ${x.seeds.join(', ')} | ${fmt(x.gtGain)} | ${fmt(x.randomGain)} | ${fmt(x.randomKl, 3, 1)} | ${x.pass ? 'pass' : `fail: ${x.why.join('; ')}`} |`,
+        `| ${x.recipe} | ${x.seeds.join(', ')} | ${fmt(x.gtGain)} | ${fmt(x.randomGain)} | ${fmt(x.randomKl, 3, 1)} | ${fmt(x.gtZeroStd, 0)} | ${x.pass ? 'pass' : `fail: ${x.why.join('; ')}`} |`,
     ),
     '',
     r.chosen

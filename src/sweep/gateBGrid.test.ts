@@ -13,6 +13,7 @@ const row = (assign: Record<string, unknown>, pass: boolean, gtGain: number): Ga
   gtGain,
   randomGain: 0,
   randomKl: 0.01,
+  gtZeroStd: null,
   pass,
   why: pass ? [] : ['x'],
 });
