@@ -93,7 +93,7 @@ async function pretrainInPage(
     const readLog = () =>
       page.evaluate(() => (window as unknown as { __benchTrainLog: TimedEvent[] }).__benchTrainLog);
     // polled from here (the page stamps the messages itself, so the polling does not set the figures; polling
-    // every 1,000 ms instead of 250 changed nothing measurable, docs/performance-parallel.md)
+    // every 1,000 ms instead of 250 changed nothing measurable, docs/performance-sittings.md)
     const until = Date.now() + 180_000;
     log = await readLog();
     while (!pretrainingOver(log, builds)) {

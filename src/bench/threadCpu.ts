@@ -1,4 +1,4 @@
-// Where the cores went during a timed stretch of the app rows (docs/performance-parallel.md): the CPU time of
+// Where the cores went during a timed stretch of the app rows (docs/performance-sittings.md): the CPU time of
 // every thread of this process and of its descendants (the browser Playwright started: its renderers' Web
 // Workers, V8's background threads, the compositor), read from Linux's /proc every 250 ms. It explains a
 // speedup below its bound on a small machine, e.g. the in-page pretraining row: with 2 workers on 2 cores
