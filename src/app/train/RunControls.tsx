@@ -51,7 +51,7 @@ function firstStepText(m: RunMetrics): string {
  * and no eased transition. The bar moves a few times a second, and an eased width (0.2 s) laid the page out
  * and painted it on every frame of it: 10-15% of a core on the main thread and 5% on the compositor, taken
  * from the builds of in-page pretraining on 2 cores; eased by transform it still cost 10%
- * (docs/performance-parallel.md).
+ * (docs/performance-sittings.md).
  */
 const barFill = (frac: number) => ({ transform: `scaleX(${Math.min(1, Math.max(0, frac))})` });
 
