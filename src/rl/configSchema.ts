@@ -19,7 +19,13 @@ import type { Fields } from '../schema';
 import type { LossType } from './grpo';
 import type { ScaleRewards } from './advantages';
 import { TEACHER_MODES } from './coLabeling';
-import { REWARD_METHODS, type CohortRef, type EvalConfig, type TrainConfig } from './configTypes';
+import {
+  PROMPT_SOURCES,
+  REWARD_METHODS,
+  type CohortRef,
+  type EvalConfig,
+  type TrainConfig,
+} from './configTypes';
 
 const LOSS_TYPES: readonly LossType[] = ['grpo', 'bnpo', 'dr_grpo'];
 const SCALES: readonly ScaleRewards[] = ['group', 'batch', 'none'];
@@ -60,6 +66,7 @@ export const TRAIN_FIELDS: Fields<TrainConfig> = {
   maxGradNorm: num(0, Infinity),
   klEvery: int(1),
   teacher: oneOf(TEACHER_MODES),
+  prompts: oneOf(PROMPT_SOURCES),
 };
 
 const regimeMsg = (i: v.BaseIssue<unknown>) =>

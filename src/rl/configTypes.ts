@@ -62,6 +62,12 @@ export interface TrainConfig {
   klEvery: number;
   /** co-rl's (and co-rl-frozen's) teacher: 'ring' (the paper) | 'strict_majority' | 'self_plus_peers' | 'union' (N >= 3; extensions, not in the paper; co-rl-frozen refuses 'self_plus_peers'). */
   teacher: TeacherMode;
+  /**
+   * Where the prompts come from (src/rl/unseenPrompts.ts): absent or 'train' = any train problem (which may be one an
+   * agent pretrained on); 'unseen' = train problems outside every agent's pretraining pool. Optional, so configs
+   * without it keep their sweep cell ids.
+   */
+  prompts?: PromptSource;
 }
 
 /** Held-out evaluation settings. */
@@ -106,6 +112,10 @@ export interface ExperimentConfig {
   train: TrainConfig;
   eval: EvalConfig;
 }
+
+/** The prompt sources of `train.prompts` (src/rl/unseenPrompts.ts). */
+export const PROMPT_SOURCES = ['train', 'unseen'] as const;
+export type PromptSource = (typeof PROMPT_SOURCES)[number];
 
 /** Defaults of the training hyperparameters. */
 export const DEFAULT_TRAIN: Readonly<TrainConfig> = {

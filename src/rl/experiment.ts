@@ -5,13 +5,14 @@
 import type { Agent } from '../cohort/agent';
 import type { Backend } from '../engine/backend';
 import { releaseDecoders } from '../model/generate';
-import { makeTask, type Task } from '../tasks';
+import type { Task } from '../tasks';
 import type { ExperimentConfig } from './config';
 import type { EvalRecord, StepRecord } from './records';
 import type { RewardMethod } from './rewards';
 import { summarize, type MethodSummary } from './summary';
 import { CohortTrainer, TrainingDivergedError, type ModelsFactory } from './trainer';
 import { regimeCheck, type RegimeReport } from './regime/measure';
+import { rlTask } from './unseenPrompts';
 
 /** Where an experiment stopped early, if it did. */
 export interface ExperimentError {
@@ -75,9 +76,7 @@ export async function runExperiment(
   hooks: ExperimentHooks = {},
 ): Promise<ExperimentResult> {
   const t0 = performance.now();
-  if (!config.task)
-    throw new Error('the experiment has no task (config.task is null and the cohort defined none)');
-  const task = hooks.task ?? makeTask(config.task);
+  const task = hooks.task ?? rlTask(config);
   const result: ExperimentResult = {
     config,
     backend: `${backend.info.name} (${backend.info.adapter})`,

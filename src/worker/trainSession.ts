@@ -12,7 +12,7 @@ import type { EvalRecord, StepRecord } from '../rl/records';
 import { CohortTrainer, type ModelsFactory } from '../rl/trainer';
 import { decodeSnapshot, encodeSnapshot } from '../rl/snapshot';
 import { saveCheckpoint } from '../model/checkpoint';
-import { makeTask } from '../tasks';
+import { rlTask } from '../rl/unseenPrompts';
 import type { LiveParams } from './protocol';
 
 /** Called between units of work; true abandons the run (a reset or a new start arrived). */
@@ -77,7 +77,7 @@ export class TrainSession {
     const v = await validateExperiment(raw, read);
     if (!v.ok) throw new Error(`invalid run config:\n- ${v.errors.join('\n- ')}`);
     const s = new TrainSession(backend, v.config);
-    const task = makeTask(v.config.task!);
+    const task = rlTask(v.config);
     const loader = new CohortLoader(read, v.specs);
     const { methods, seed, train } = v.config;
     try {

@@ -1,0 +1,80 @@
+// Where an RL run's prompts come from (`train.prompts`, docs/experiment-config.md). By default ('train') the
+// trainer draws from the whole train split, which is also where every base agent's pretraining pool was drawn
+// from: on the natural tasks the pool is a fixed 20,000-problem sample of the train split (src/cohort/regions.ts,
+// MAX_POOL), so many RL prompts are problems the agents pretrained on (on graded `mulw` 3,2, 71% of the prompts
+// gate B's runs drew: every problem with a 1-digit a, 92% of those with 2 digits, 22% with 3). With 'unseen' the
+// trainer draws only train problems outside every agent's pretraining pool (its training problems and its
+// validation slice): new, unlabelled problems, as the paper's RL prompts are. The task's own distribution,
+// conditioned on being unseen.
+import { getFamily, makeDataPool, type AgentSpec } from '../cohort';
+import { makeTask, type Problem, type Task, type TaskConfig } from '../tasks';
+import { deriveRng, type Rng } from '../util/rng';
+import { resolveCohortRef } from './cohortEnv';
+import type { ExperimentConfig } from './configTypes';
+
+/** Rounds of the task's own draw a batch of unseen prompts may take before it gives up. */
+const MAX_ROUNDS = 64;
+
+/** Keys of every problem any of `specs` could have pretrained on (or early-stopped by): the union of their pools. */
+export function pretrainingKeys(task: TaskConfig, specs: readonly AgentSpec[]): Set<string> {
+  const keys = new Set<string>();
+  const done = new Set<string>();
+  for (const s of specs) {
+    const recipe = { ...getFamily(s.family).recipe, ...s.recipe };
+    const mode = recipe.pool ?? 'pool-slice';
+    const id = `${recipe.valSize}|${mode}`;
+    if (done.has(id)) continue;
+    done.add(id);
+    const pool = makeDataPool(task, recipe.valSize, mode);
+    for (const p of pool.training) keys.add(p.key);
+    for (const p of pool.validation) keys.add(p.key);
+  }
+  return keys;
+}
+
+/**
+ * `task` whose `sampleTrain` draws only problems whose keys are not in `seen`: distinct problems of the
+ * train split, in the task's own distribution conditioned on being unseen. Refuses (with what to do) when
+ * the pools cover the train split so far that a batch cannot be found.
+ */
+export function withUnseenPrompts(task: Task, seen: ReadonlySet<string>, batch: number): Task {
+  const why = (found: string): Error =>
+    new Error(
+      `train.prompts 'unseen': the base agents' pretraining pools cover ${found} of the train split of ${task.name}, ` +
+        `so a batch of ${batch} unseen prompts cannot be drawn. Use train.prompts 'train' (every train problem), a ` +
+        `smaller train.batchPrompts, or a task with a larger problem space.`,
+    );
+  let unseen: number | undefined;
+  if (task.sizes.exact) {
+    const all = task.sampleTrain(deriveRng(0, 'unseen-prompts-count'), task.sizes.rl ?? task.sizes.train);
+    unseen = all.filter((p) => !seen.has(p.key)).length;
+    if (unseen < batch) throw why(`all but ${unseen}`);
+  }
+  const sampleTrain = (rng: Rng, n: number): Problem[] => {
+    const out: Problem[] = [];
+    const got = new Set<string>();
+    for (let round = 0; out.length < n; round++) {
+      if (round >= MAX_ROUNDS) throw why(`so much (${out.length} of ${n} unseen found in ${round} draws)`);
+      for (const p of task.sampleTrain(rng, n)) {
+        if (seen.has(p.key) || got.has(p.key)) continue;
+        got.add(p.key);
+        out.push(p);
+        if (out.length === n) break;
+      }
+    }
+    return out;
+  };
+  return { ...task, sizes: { ...task.sizes, rl: unseen ?? task.sizes.rl }, sampleTrain };
+}
+
+/** The task an experiment's trainers draw their prompts from (`train.prompts`). */
+export function rlTask(config: ExperimentConfig): Task {
+  if (!config.task)
+    throw new Error('the experiment has no task (config.task is null and the cohort defined none)');
+  const task = makeTask(config.task);
+  if (config.train.prompts !== 'unseen') return task;
+  const r = resolveCohortRef(config.cohort);
+  if ('errors' in r)
+    throw new Error(`train.prompts 'unseen' needs the cohort's agents: ${r.errors.join('; ')}`);
+  return withUnseenPrompts(task, pretrainingKeys(config.task, r.specs), config.train.batchPrompts);
+}
