@@ -60,7 +60,8 @@ export interface CacheResult {
 /**
  * The base checkpoint of `spec` on `task`: from the cache when its entry checks, else from the builds
  * shipped with the app when one of this engine checks there, else pretrained on
- * `backend` (CPU: deterministic) and stored. `notice` gets one line per damaged entry rebuilt.
+ * `backend` (CPU: deterministic) and stored. `notice` gets one line per damaged entry rebuilt
+ * and the build's own notices (`PretrainOptions.notice`).
  */
 export async function cachedCheckpoint(
   backend: Backend,
@@ -104,6 +105,7 @@ export async function cachedCheckpoint(
     recipe: o.recipe,
     cacheKey: key,
     onProgress: o.onProgress,
+    notice: o.notice,
   });
   r.agent.model.free();
   mkdirSync(dir, { recursive: true });

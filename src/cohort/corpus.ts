@@ -70,6 +70,16 @@ export function corpusErrors(raw: unknown): string[] {
   return errs;
 }
 
+/**
+ * What a random draw larger than its pool gets, said plainly; null when the draw fits. `applyCorpus` clips the
+ * size to the pool (the configs that ask for more keep their meaning and their cache keys), so such an agent
+ * pretrains on the whole pool in its own order, and the draws of other streams and seeds are the same problems.
+ */
+export function corpusShortfall(c: CorpusSpec | undefined, pool: number): string | null {
+  if (c?.draw !== 'random' || (c.size ?? 2000) <= pool) return null;
+  return `corpus.size ${c.size} is above the ${pool} problems of the task's pretraining pool, so the agent pretrains on all ${pool} (in its own order) and a draw of any other stream or seed holds the same problems; ask for at most ${pool} for draws that differ`;
+}
+
 /** The problems of `pool` an agent with seed `agentSeed` pretrains on. Deterministic. */
 export function applyCorpus(pool: readonly Problem[], c: CorpusSpec, agentSeed: number): Problem[] {
   if (c.draw === 'share') {

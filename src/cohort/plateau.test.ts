@@ -4,7 +4,7 @@
 // corpus a prefix of the next (one stream and seed).
 import { describe, expect, it } from 'vitest';
 import { CpuBackend } from '../engine/cpu/cpuBackend';
-import { applyCorpus, corpusErrors } from './corpus';
+import { applyCorpus, corpusErrors, corpusShortfall } from './corpus';
 import type { PretrainRecipe } from './familySpec';
 import { pretrainAgent } from './pretrain';
 import { makeDataPool } from './regions';
@@ -71,5 +71,33 @@ describe('the plateau rule and the corpus ladder', () => {
     expect(corpusErrors({ draw: 'share', index: 0, of: 2, stream: 'b' })).toEqual([
       "stream: only for draw 'random'",
     ]);
+  });
+
+  it('a draw larger than the pool is the whole pool, and the build says so once (ladders too)', async () => {
+    const pool = makeDataPool(TASK, 30, 'split').training;
+    const keys = (seed: number, stream?: string) =>
+      new Set(applyCorpus(pool, { draw: 'random', size: pool.length + 500, stream }, seed).map((p) => p.key));
+    expect(keys(1).size).toBe(pool.length);
+    expect([...keys(2, 'b')].every((k) => keys(1).has(k))).toBe(true); // other seed and stream: the same problems
+    expect(corpusShortfall({ draw: 'random', size: pool.length }, pool.length)).toBeNull();
+    expect(corpusShortfall({ draw: 'share', of: 2, index: 0 }, pool.length)).toBeNull();
+    expect(corpusShortfall({ draw: 'random', size: pool.length + 1 }, pool.length)).toMatch(
+      new RegExp(
+        `corpus.size ${pool.length + 1} is above the ${pool.length} problems .* ask for at most ${pool.length}`,
+      ),
+    );
+    const notes: string[] = [];
+    const big = { ...spec, corpus: { draw: 'random' as const, size: 40000 } };
+    await pretrainAgent(new CpuBackend(), big, TASK, {
+      recipe: { ...TINY, maxSteps: 4 },
+      notice: (n) => notes.push(n),
+    });
+    expect(notes).toEqual([`agent P: ${corpusShortfall(big.corpus, pool.length)}`]);
+    const fits: string[] = [];
+    await pretrainAgent(new CpuBackend(), spec, TASK, {
+      recipe: { ...TINY, maxSteps: 4, corpusLadder: [20, pool.length + 1] },
+      notice: (n) => fits.push(n),
+    });
+    expect(fits).toHaveLength(1); // the ladder's largest rung
   });
 });

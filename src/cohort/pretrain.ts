@@ -19,7 +19,7 @@ import {
   type TokenizerName,
   type ViewName,
 } from '../tasks';
-import { applyCorpus } from './corpus';
+import { applyCorpus, corpusShortfall } from './corpus';
 import type { Agent } from './agent';
 import { getFamily } from './families';
 import type { FamilySpec, PretrainRecipe } from './familySpec';
@@ -100,6 +100,11 @@ export async function pretrainAgent(
   const tokName = spec.tokenizer ?? family.tokenizer;
   const tok = familyTokenizer(family, taskConfig, view, tokName);
   const ladder = spec.corpus?.size !== undefined ? undefined : ladderOf(recipe, corpus); // a size named in the spec is kept
+  const short = corpusShortfall(
+    ladder ? { ...corpus!, size: Math.max(...ladder) } : corpus,
+    pool.training.length,
+  );
+  if (short) opts.notice?.(`agent ${spec.id}: ${short}`);
   const rungs: LadderRung[] = [];
   let run: RunResult | null = null;
   for (const [index, size] of (ladder ?? [undefined]).entries()) {

@@ -42,6 +42,8 @@ export interface PretrainOptions {
   shouldStop?: () => boolean;
   /** Recorded in the meta as `cacheKey` (the cache's content address). */
   cacheKey?: string;
+  /** Gets one line per thing about the build its spec does not say (e.g. a corpus clipped to the pool). */
+  notice?: (s: string) => void;
 }
 
 export type { AgentLayout } from './layout';
