@@ -143,6 +143,7 @@ const validSettings: fc.Arbitrary<RunSettings> = fc.record({
   backend: fc.constantFrom<RunSettings['backend']>('auto', 'webgpu', 'cpu'),
   workers: fc.integer({ min: 1, max: 64 }),
   teacher: fc.constantFrom<RunSettings['teacher']>('ring', 'strict_majority', 'self_plus_peers', 'union'),
+  prompts: fc.constant<RunSettings['prompts']>('train'), // 'unseen' is refused on these presets (add d2: the pool holds every train problem)
   cohortMode: fc.constant<RunSettings['cohortMode']>('preset'),
   customAgents: fc.constant([]),
   customTask: fc.constantFrom('add-d2', 'addw', 'muladdw'),

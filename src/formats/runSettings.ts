@@ -24,6 +24,8 @@ import {
   type TaskFileRef,
 } from './taskFileTask';
 import type { TaskConfig } from '../tasks';
+import { PROMPT_SOURCES, type PromptSource } from '../rl/configTypes';
+import { unseenPromptsProblem } from '../rl/unseenPrompts';
 
 /** The training worker's backend choices ('auto': WebGPU when available, else wasm SIMD, else the CPU backend). */
 export const TRAIN_BACKENDS = ['auto', 'webgpu', 'wasm', 'cpu'] as const;
@@ -64,6 +66,8 @@ export interface RunSettings {
   workers: number;
   /** co-rl's teacher: 'ring' (the paper) or a peer teacher for N >= 3 (extensions, not in the paper). */
   teacher: TeacherMode;
+  /** Where the RL prompts come from: any train problem, or only those outside every agent's pretraining pool. */
+  prompts: PromptSource;
   /** Train a preset's agents, or the agents composed one by one (customAgents). */
   cohortMode: 'preset' | 'custom';
   /** The composed cohort (used when cohortMode is 'custom'); see customCohort.ts. */
@@ -102,6 +106,7 @@ export const DEFAULT_RUN_SETTINGS: Readonly<RunSettings> = {
   backend: 'auto',
   workers: defaultPoolSize(), // the cores but one, at least 1
   teacher: DEFAULT_TRAIN.teacher,
+  prompts: 'train',
   cohortMode: 'preset',
   customAgents: [],
   customTask: 'add-d2',
@@ -146,6 +151,7 @@ export function toExperimentConfig(s: RunSettings): ExperimentConfig {
       beta: s.beta,
       innerEpochs: s.innerEpochs,
       teacher: s.teacher,
+      ...(s.prompts === 'unseen' ? { prompts: s.prompts } : {}), // absent: the configs before it keep their bytes
     },
     eval: {
       ...DEFAULT_EVAL,
@@ -224,6 +230,12 @@ export function settingsProblems(
   if (be) out.backend = be;
   const wp = poolSizeProblems(s.workers, 'workers');
   if (wp.length) out.workers = wp[0];
+  const pp = reasonWith(namedOneOf('prompts', PROMPT_SOURCES), s.prompts);
+  if (pp) out.prompts = pp;
+  else if (s.prompts === 'unseen' && r.ok) {
+    const up = unseenPromptsProblem(r.config);
+    if (up) out.prompts ??= up;
+  }
   const cm = reasonWith(COHORT_MODE, s.cohortMode);
   if (cm) out.cohortMode = cm;
   return out;

@@ -9,6 +9,7 @@
 import { getFamily, makeDataPool, type AgentSpec } from '../cohort';
 import { makeTask, type Problem, type Task, type TaskConfig } from '../tasks';
 import { deriveRng, type Rng } from '../util/rng';
+import { stable } from './canonical';
 import { resolveCohortRef } from './cohortEnv';
 import type { ExperimentConfig } from './configTypes';
 
@@ -67,14 +68,39 @@ export function withUnseenPrompts(task: Task, seen: ReadonlySet<string>, batch: 
   return { ...task, sizes: { ...task.sizes, rl: unseen ?? task.sizes.rl }, sampleTrain };
 }
 
-/** The task an experiment's trainers draw their prompts from (`train.prompts`). */
+/** The task an experiment's trainers draw their prompts from (`train.prompts`); a shipped preset's task when null. */
 export function rlTask(config: ExperimentConfig): Task {
-  if (!config.task)
+  const unseen = config.train.prompts === 'unseen';
+  // agents by axes need no checkpoint here: their family and recipe say what they pretrained on
+  const r =
+    config.task && !unseen
+      ? null
+      : 'agents' in config.cohort
+        ? { specs: config.cohort.agents }
+        : resolveCohortRef(config.cohort);
+  const taskConfig = config.task ?? (r && 'task' in r ? r.task : undefined);
+  if (!taskConfig)
     throw new Error('the experiment has no task (config.task is null and the cohort defined none)');
-  const task = makeTask(config.task);
-  if (config.train.prompts !== 'unseen') return task;
-  const r = resolveCohortRef(config.cohort);
-  if ('errors' in r)
-    throw new Error(`train.prompts 'unseen' needs the cohort's agents: ${r.errors.join('; ')}`);
-  return withUnseenPrompts(task, pretrainingKeys(config.task, r.specs), config.train.batchPrompts);
+  const task = makeTask(taskConfig);
+  if (!unseen) return task;
+  if (!r || 'errors' in r)
+    throw new Error(
+      `train.prompts 'unseen' needs the cohort's agents: ${r && 'errors' in r ? r.errors.join('; ') : ''}`,
+    );
+  return withUnseenPrompts(task, pretrainingKeys(taskConfig, r.specs), config.train.batchPrompts);
+}
+
+const checked = new Map<string, string | null>();
+
+/** Why `config` cannot draw unseen prompts (the message of `rlTask`), or null; remembered per task, cohort and B. */
+export function unseenPromptsProblem(config: ExperimentConfig): string | null {
+  const key = stable({ task: config.task, cohort: config.cohort, batch: config.train.batchPrompts });
+  if (!checked.has(key))
+    try {
+      rlTask({ ...config, train: { ...config.train, prompts: 'unseen' } });
+      checked.set(key, null);
+    } catch (e) {
+      checked.set(key, (e as Error).message);
+    }
+  return checked.get(key)!;
 }

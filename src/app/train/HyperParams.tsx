@@ -6,6 +6,7 @@ import type { LossType } from '../../rl/grpo';
 import { changeSettings } from '../../store/trainBridge';
 import type { RunSettings, TrainBackend } from '../../formats/runSettings';
 import { NumberField } from './NumberField';
+import { PromptsField } from './PromptsField';
 import { TeacherField } from './TeacherField';
 
 type NumKey = {
@@ -178,6 +179,7 @@ export function HyperParams({ settings, problems }: Props) {
           </p>
         </div>
         <TeacherField value={settings.teacher} problem={problems.teacher} />
+        <PromptsField value={settings.prompts} problem={problems.prompts} />
         <div className="field">
           <label htmlFor="hp-backend">Backend</label>
           <select

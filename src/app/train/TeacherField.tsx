@@ -2,6 +2,7 @@
 // teachers for N >= 3, each marked as an extension; a peer teacher with fewer agents shows the reason.
 import { TEACHER_HELP, TEACHER_MODES, type TeacherMode } from '../../rl/coLabeling';
 import { changeSettings } from '../../store/trainBridge';
+import { SelectField } from './SelectField';
 
 const LABEL: Record<TeacherMode, string> = {
   ring: 'ring predecessor (paper, default)',
@@ -12,23 +13,14 @@ const LABEL: Record<TeacherMode, string> = {
 
 export function TeacherField({ value, problem }: { value: TeacherMode; problem?: string }) {
   return (
-    <div className="field">
-      <label htmlFor="hp-teacher">Co-RL teacher</label>
-      <select
-        id="hp-teacher"
-        data-testid="hp-teacher"
-        value={value}
-        onChange={(e) => changeSettings({ teacher: e.target.value as TeacherMode })}
-      >
-        {TEACHER_MODES.map((m) => (
-          <option key={m} value={m}>
-            {LABEL[m]}
-          </option>
-        ))}
-      </select>
-      <p className={problem ? 'field-help error' : 'field-help'} data-testid="hp-teacher-help">
-        {problem ?? `${TEACHER_HELP[value]}${value === 'ring' ? '' : '; needs N ≥ 3 agents'}`}
-      </p>
-    </div>
+    <SelectField
+      id="teacher"
+      label="Co-RL teacher"
+      value={value}
+      options={TEACHER_MODES.map((v) => ({ v, label: LABEL[v] }))}
+      onChange={(teacher) => changeSettings({ teacher })}
+      help={`${TEACHER_HELP[value]}${value === 'ring' ? '' : '; needs N ≥ 3 agents'}`}
+      problem={problem}
+    />
   );
 }
