@@ -8,6 +8,7 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { cellAt, PROGRESS_TAG, runCell } from '../sweep/cell';
 import { prepareCheckpoints } from '../sweep/checkpoints';
+import { promptNotices } from '../sweep/promptNotice';
 import { loadConfig, planAndGate, planOrThrow, runSweep, SweepInputError, writeReport } from '../sweep/run';
 import { claimDir, readManifest, readRecord } from '../sweep/store';
 
@@ -111,6 +112,7 @@ async function main(): Promise<number> {
     return r.counts.done === r.sweep.cells ? 0 : 1;
   }
   const { plan } = planAndGate(raw); // cells stamp their records when they re-check the gate (--cell)
+  for (const n of promptNotices(plan.cells)) process.stdout.write(`notice: ${n}\n`);
   const slurm = o.slurm
     ? {
         partition: o.partition as string | undefined,

@@ -4,7 +4,7 @@ import { makeTask, type TaskConfig } from '../tasks';
 import { deriveRng } from '../util/rng';
 import { parseExperimentConfig } from './config';
 import { resolveCohortRef } from './cohortEnv';
-import { pretrainingKeys, rlTask, withUnseenPrompts } from './unseenPrompts';
+import { pretrainingKeys, rlTask, seenPromptShare, withUnseenPrompts } from './unseenPrompts';
 
 // graded mulw 3,2: the second task kind of the presets in the regime (a space of 100,000, drawn by rejection)
 const MULW: TaskConfig = { kind: 'mulw', aDigits: 3, bDigits: 2, aGrade: 'digits' };
@@ -100,5 +100,16 @@ describe('train.prompts', () => {
     expect(() => starved.sampleTrain(deriveRng(1, 'x'), 8)).toThrow(
       /train\.prompts 'unseen'.*0 of 8 unseen found in 64 draws/s,
     );
+  });
+
+  it("measures the share of a run's prompts its agents pretrained on, as the trainer draws them", () => {
+    const c = { ...config({ batchPrompts: 64 }), seed: 1 };
+    const share = seenPromptShare(c, 300);
+    expect(share).toBeGreaterThan(0.68); // gate B's mulw runs: 71%
+    expect(share).toBeLessThan(0.74);
+    expect(seenPromptShare(config({ batchPrompts: 64, prompts: 'unseen' }))).toBe(0);
+    const r = onAddD2({});
+    if (!r.ok) throw new Error(r.errors.join('\n'));
+    expect(seenPromptShare(r.config)).toBe(1); // the engineered agents pretrained on every add d2 train problem
   });
 });

@@ -68,26 +68,32 @@ export function withUnseenPrompts(task: Task, seen: ReadonlySet<string>, batch: 
   return { ...task, sizes: { ...task.sizes, rl: unseen ?? task.sizes.rl }, sampleTrain };
 }
 
+/** The task config and agent specs of `config` (a shipped preset brings both; agents by axes need no checkpoint here). */
+function resolveRun(config: ExperimentConfig): { task: TaskConfig; specs: readonly AgentSpec[] } {
+  const r = 'agents' in config.cohort ? { specs: config.cohort.agents } : resolveCohortRef(config.cohort);
+  if ('errors' in r) throw new Error(`the cohort's agents: ${r.errors.join('; ')}`);
+  const task = config.task ?? ('task' in r ? r.task : undefined);
+  if (!task) throw new Error('the experiment has no task (config.task is null and the cohort defined none)');
+  return { task, specs: r.specs };
+}
+
 /** The task an experiment's trainers draw their prompts from (`train.prompts`); a shipped preset's task when null. */
 export function rlTask(config: ExperimentConfig): Task {
-  const unseen = config.train.prompts === 'unseen';
-  // agents by axes need no checkpoint here: their family and recipe say what they pretrained on
-  const r =
-    config.task && !unseen
-      ? null
-      : 'agents' in config.cohort
-        ? { specs: config.cohort.agents }
-        : resolveCohortRef(config.cohort);
-  const taskConfig = config.task ?? (r && 'task' in r ? r.task : undefined);
-  if (!taskConfig)
-    throw new Error('the experiment has no task (config.task is null and the cohort defined none)');
-  const task = makeTask(taskConfig);
-  if (!unseen) return task;
-  if (!r || 'errors' in r)
-    throw new Error(
-      `train.prompts 'unseen' needs the cohort's agents: ${r && 'errors' in r ? r.errors.join('; ') : ''}`,
-    );
-  return withUnseenPrompts(task, pretrainingKeys(taskConfig, r.specs), config.train.batchPrompts);
+  if (config.train.prompts !== 'unseen') {
+    if (config.task) return makeTask(config.task); // as before the option: no cohort needed
+    return makeTask(resolveRun(config).task);
+  }
+  let run: ReturnType<typeof resolveRun>;
+  try {
+    run = resolveRun(config);
+  } catch (e) {
+    throw new Error(`train.prompts 'unseen' needs ${(e as Error).message}`, { cause: e });
+  }
+  return withUnseenPrompts(
+    makeTask(run.task),
+    pretrainingKeys(run.task, run.specs),
+    config.train.batchPrompts,
+  );
 }
 
 const checked = new Map<string, string | null>();
@@ -103,4 +109,37 @@ export function unseenPromptsProblem(config: ExperimentConfig): string | null {
       checked.set(key, (e as Error).message);
     }
   return checked.get(key)!;
+}
+
+const shares = new Map<string, number>();
+
+/**
+ * The share of the prompts a run of `config` draws in its first `steps` steps that are problems its agents
+ * pretrained on (their pools): what `train.prompts: 'unseen'` takes to 0. Remembered per task, cohort, B and seed.
+ */
+export function seenPromptShare(config: ExperimentConfig, steps = 20): number {
+  if (config.train.prompts === 'unseen') return 0;
+  const key = stable({
+    task: config.task,
+    cohort: config.cohort,
+    b: config.train.batchPrompts,
+    seed: config.seed,
+    steps,
+  });
+  let share = shares.get(key);
+  if (share === undefined) {
+    const run = resolveRun(config);
+    const task = makeTask(run.task);
+    const seen = pretrainingKeys(run.task, run.specs);
+    let n = 0;
+    let hit = 0;
+    for (let s = 1; s <= steps; s++)
+      for (const p of task.sampleTrain(deriveRng(config.seed, 'prompts', s), config.train.batchPrompts)) {
+        n++;
+        if (seen.has(p.key)) hit++;
+      }
+    share = hit / n;
+    shares.set(key, share);
+  }
+  return share;
 }

@@ -1,10 +1,11 @@
 // The Train view's hyperparameters (defaults from src/rl/config.ts), each with one line of help; the
 // learning rate and the temperature change a running run live, the others apply at the next Start.
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { ScaleRewards } from '../../rl/advantages';
 import type { LossType } from '../../rl/grpo';
 import { changeSettings } from '../../store/trainBridge';
-import type { RunSettings, TrainBackend } from '../../formats/runSettings';
+import { toExperimentConfig, type RunSettings, type TrainBackend } from '../../formats/runSettings';
+import { seenPromptShare } from '../../rl/unseenPrompts';
 import { NumberField } from './NumberField';
 import { PromptsField } from './PromptsField';
 import { TeacherField } from './TeacherField';
@@ -118,6 +119,13 @@ const NARROW = '(max-width: 1100px)';
 export function HyperParams({ settings, problems }: Props) {
   const [open, setOpen] = useState(() => typeof matchMedia === 'undefined' || !matchMedia(NARROW).matches);
   const bad = Object.keys(problems).some((k) => k !== 'methods' && k !== 'preset');
+  const seen = useMemo(() => {
+    try {
+      return seenPromptShare(toExperimentConfig(settings));
+    } catch {
+      return null; // a cohort that cannot run yet: its own problems say why
+    }
+  }, [settings]);
   return (
     <details className="panel hyper" open={open || bad} onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>
@@ -179,7 +187,7 @@ export function HyperParams({ settings, problems }: Props) {
           </p>
         </div>
         <TeacherField value={settings.teacher} problem={problems.teacher} />
-        <PromptsField value={settings.prompts} problem={problems.prompts} />
+        <PromptsField value={settings.prompts} problem={problems.prompts} seen={seen} />
         <div className="field">
           <label htmlFor="hp-backend">Backend</label>
           <select

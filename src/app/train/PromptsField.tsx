@@ -13,7 +13,20 @@ const HELP: Record<PromptSource, string> = {
   unseen: 'only train problems outside every agent’s pretraining pool: new, unlabelled problems',
 };
 
-export function PromptsField({ value, problem }: { value: PromptSource; problem?: string }) {
+/** `seen`: the share of the run's first prompts its agents pretrained on (null when it cannot be measured). */
+export function PromptsField({
+  value,
+  problem,
+  seen,
+}: {
+  value: PromptSource;
+  problem?: string;
+  seen: number | null;
+}) {
+  const measured =
+    value === 'train' && seen !== null
+      ? `${Math.round(seen * 100)}% of this run's first prompts are problems its agents pretrained on (their pool is a sample of the train split)`
+      : null;
   return (
     <SelectField
       id="prompts"
@@ -21,7 +34,7 @@ export function PromptsField({ value, problem }: { value: PromptSource; problem?
       value={value}
       options={PROMPT_SOURCES.map((v) => ({ v, label: LABEL[v] }))}
       onChange={(prompts) => changeSettings({ prompts })}
-      help={HELP[value]}
+      help={measured ?? HELP[value]}
       problem={problem}
     />
   );
