@@ -69,11 +69,12 @@ export function familyTokenizer(
 }
 
 const pools = new Map<string, DataPool>();
-/** The task's pretraining pool (cached per task and validation size). */
-function poolFor(task: TaskConfig, valSize: number, mode: PoolMode): DataPool {
-  const key = `${JSON.stringify(task)}|${valSize}|${mode}`;
+/** The pretraining pool a recipe draws from on `task` (cached per task, validation size and pool mode). */
+export function recipePool(task: TaskConfig, recipe: Pick<PretrainRecipe, 'valSize' | 'pool'>): DataPool {
+  const mode: PoolMode = recipe.pool ?? 'pool-slice';
+  const key = `${JSON.stringify(task)}|${recipe.valSize}|${mode}`;
   let p = pools.get(key);
-  if (!p) pools.set(key, (p = makeDataPool(task, valSize, mode)));
+  if (!p) pools.set(key, (p = makeDataPool(task, recipe.valSize, mode)));
   return p;
 }
 
@@ -92,7 +93,7 @@ export async function pretrainAgent(
   const family = getFamily(spec.family);
   const recipe: PretrainRecipe = { ...family.recipe, ...spec.recipe, ...opts.recipe };
   const view = spec.view ?? family.view;
-  const pool = poolFor(taskConfig, recipe.valSize, recipe.pool ?? 'pool-slice');
+  const pool = recipePool(taskConfig, recipe);
   const pathErrs = workPathTaskErrors(recipe.paths, taskConfig);
   if (pathErrs.length) throw new Error(`agent ${spec.id}: recipe.${pathErrs.join('; recipe.')}`);
   const { task } = pool;

@@ -6,7 +6,7 @@
 // trainer draws only train problems outside every agent's pretraining pool (its training problems and its
 // validation slice): new, unlabelled problems, as the paper's RL prompts are. The task's own distribution,
 // conditioned on being unseen.
-import { getFamily, makeDataPool, type AgentSpec } from '../cohort';
+import { getFamily, recipePool, type AgentSpec } from '../cohort';
 import { makeTask, type Problem, type Task, type TaskConfig } from '../tasks';
 import { deriveRng, type Rng } from '../util/rng';
 import { stable } from './canonical';
@@ -19,17 +19,10 @@ const MAX_ROUNDS = 64;
 /** Keys of every problem any of `specs` could have pretrained on (or early-stopped by): the union of their pools. */
 export function pretrainingKeys(task: TaskConfig, specs: readonly AgentSpec[]): Set<string> {
   const keys = new Set<string>();
-  const done = new Set<string>();
-  for (const s of specs) {
-    const recipe = { ...getFamily(s.family).recipe, ...s.recipe };
-    const mode = recipe.pool ?? 'pool-slice';
-    const id = `${recipe.valSize}|${mode}`;
-    if (done.has(id)) continue;
-    done.add(id);
-    const pool = makeDataPool(task, recipe.valSize, mode);
-    for (const p of pool.training) keys.add(p.key);
-    for (const p of pool.validation) keys.add(p.key);
-  }
+  for (const pool of new Set(
+    specs.map((s) => recipePool(task, { ...getFamily(s.family).recipe, ...s.recipe })),
+  ))
+    for (const p of [...pool.training, ...pool.validation]) keys.add(p.key);
   return keys;
 }
 
