@@ -63,6 +63,10 @@ describe('npm run regime: bad input', () => {
     const out = join(root, 'one.regime.json');
     const r = run(['--config', file, '--problems', '40', '--samples', '4', '--json', out]);
     expect(r.stderr).toMatch(/one agent: gate A3 \(reach\) needs a pair/);
+    // the engineered agent pretrained on every add d2 train problem: said, with why 'unseen' cannot help here
+    expect(r.stderr).toMatch(
+      /notice: 100% of the RL prompts \(first 20 steps\) are problems the agents pretrained on; 'unseen' cannot draw here/,
+    );
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/\| A3 \| .* \| not measurable \| needs a pair/);
     expect(r.stdout).toMatch(/\| A1 \| .* \| (pass|fail) \| A \d\.\d{3} \|/);

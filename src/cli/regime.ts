@@ -15,6 +15,7 @@ import { CohortLoader, validateExperiment } from '../rl/cohortEnv';
 import { PRESET_NAMES } from '../cohort';
 import { makeTask } from '../tasks';
 import { regimeCheck, regimeOptionErrors, type RegimeReport } from '../rl/regime/measure';
+import { promptsNote } from '../rl/unseenPrompts';
 import { formatRegimeReport, formatRegimeSummary } from '../rl/regime/format';
 import { taskFileOrExit } from './taskFile';
 
@@ -94,6 +95,8 @@ async function checkOne(
     log(
       `${t.name}: one agent: gate A3 (reach) needs a pair and is reported not measurable; the rest is measured`,
     );
+  const prompts = promptsNote(v.config); // about the RL runs these agents would go on to, not a gate
+  if (prompts) log(`${t.name}: notice: ${prompts}`);
   const t0 = performance.now();
   const first = num(o, 'from') ?? 0;
   const r = await regimeCheck(agents, task.heldOut(split, first + P).slice(first), split, {

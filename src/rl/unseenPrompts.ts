@@ -136,3 +136,25 @@ export function seenPromptShare(config: ExperimentConfig, steps = 20): number {
   }
   return share;
 }
+
+/** Shares below this are not worth a line. */
+const QUIET_BELOW = 0.05;
+
+/**
+ * One line on how many of a run's first RL prompts its agents pretrained on, with what to do about it; null when
+ * under 5%, when `train.prompts` is 'unseen', or when the share cannot be measured. For notices before a run (`npm run sweep`, `npm run regime`).
+ */
+export function promptsNote(config: ExperimentConfig, steps = 20): string | null {
+  let share: number;
+  try {
+    share = seenPromptShare(config, steps);
+  } catch {
+    return null; // a note never stops what it is about: the run's own checks name what is wrong
+  }
+  if (share < QUIET_BELOW) return null;
+  const fix =
+    unseenPromptsProblem(config) === null
+      ? "train.prompts 'unseen' draws only new ones (docs/experiment-config.md)"
+      : "'unseen' cannot draw here: the agents' pools cover the train split";
+  return `${Math.round(share * 100)}% of the RL prompts (first ${steps} steps) are problems the agents pretrained on; ${fix}`;
+}

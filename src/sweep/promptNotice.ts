@@ -2,13 +2,8 @@
 // 'train' on a task whose pretraining pool is a large share of the train split; src/rl/unseenPrompts.ts): one line
 // per task, cohort and B, measured on the first cell's prompt stream. A notice, never a refusal.
 import { stable } from '../rl/canonical';
-import { seenPromptShare } from '../rl/unseenPrompts';
+import { promptsNote } from '../rl/unseenPrompts';
 import type { Cell } from './grid';
-
-/** Shares below this are not worth a line. */
-const QUIET_BELOW = 0.05;
-/** Steps of the prompt stream measured. */
-const STEPS = 20;
 
 /** One line per group of cells whose prompts are at least 5% pretraining problems; [] when none are. */
 export function promptNotices(cells: readonly Cell[]): string[] {
@@ -20,13 +15,11 @@ export function promptNotices(cells: readonly Cell[]): string[] {
   }
   const out: string[] = [];
   for (const group of groups.values()) {
-    const share = seenPromptShare(group[0].config, STEPS);
-    if (share < QUIET_BELOW) continue;
+    const note = promptsNote(group[0].config);
+    if (note === null) continue;
     const which =
       group.length === cells.length ? 'every cell' : `cells ${group.map((c) => c.index).join(', ')}`;
-    out.push(
-      `${which}: ${Math.round(share * 100)}% of the RL prompts (first ${STEPS} steps) are problems the agents pretrained on; train.prompts 'unseen' draws only new ones (docs/experiment-config.md)`,
-    );
+    out.push(`${which}: ${note}`);
   }
   return out;
 }
