@@ -8,7 +8,7 @@
 import type { Agent } from '../cohort/agent';
 import type { Backend } from '../engine/backend';
 import type { Problem, ViewName } from '../tasks';
-import { deriveSeed, deriveRng } from '../util/rng';
+import { deriveSeed } from '../util/rng';
 import { evaluateCohort, withPortrait, type EvaluateOptions } from './evaluate';
 import { stepRewards } from './methodRewards';
 import { agentStepMetrics, pairwiseAgreement } from './metrics';
@@ -22,6 +22,7 @@ import { cohortVotes, voteLabels } from './vote';
 import type { TrainerSnapshot } from './snapshot';
 import { frozenRolloutOptions } from './frozenTeachers';
 import { stepCoLabeling } from './coLabelingDiagnostics';
+import { stepPrompts } from './unseenPrompts';
 import { checkSnapshotFits } from './snapshotCheck';
 import { agentStepRecord, stepExamples } from './stepRecords';
 import { LocalModels, type CohortModels, type ModelsSetup } from './cohortModels';
@@ -107,7 +108,7 @@ export class CohortTrainer {
     const B = c.batchPrompts;
     const K = c.samples;
     // 1. the same prompts, in the same order, for every agent
-    const problems = this.opts.task.sampleTrain(deriveRng(seed, 'prompts', s), B);
+    const problems = stepPrompts(this.opts.task, seed, s, B);
     // 2-3. rollouts and answers, each agent from its own stream; all decoded, then one readback. Prompts are
     // rendered by the task (groundTruth.test.ts hands the trainer problems whose truth-bearing fields are scrambled)
     // co-rl-frozen: the frozen base copies roll out the same prompts from their own streams, in the same readback

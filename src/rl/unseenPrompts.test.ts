@@ -4,7 +4,7 @@ import { makeTask, type TaskConfig } from '../tasks';
 import { deriveRng } from '../util/rng';
 import { parseExperimentConfig } from './config';
 import { resolveCohortRef } from './cohortEnv';
-import { pretrainingKeys, rlTask, seenPromptShare, withUnseenPrompts } from './unseenPrompts';
+import { pretrainingKeys, rlTask, seenPromptShare, stepPrompts, withUnseenPrompts } from './unseenPrompts';
 
 // graded mulw 3,2: the second task kind of the presets in the regime (a space of 100,000, drawn by rejection)
 const MULW: TaskConfig = { kind: 'mulw', aDigits: 3, bDigits: 2, aGrade: 'digits' };
@@ -52,9 +52,7 @@ describe('train.prompts', () => {
   it("by default ('train') a large share of the prompts are problems the agents pretrained on", () => {
     const task = rlTask(config({ batchPrompts: 64 }));
     // as the trainer draws them: 64 a step, each step from its own stream
-    const drawn = Array.from({ length: 40 }, (_, s) =>
-      task.sampleTrain(deriveRng(1, 'prompts', s + 1), 64),
-    ).flat();
+    const drawn = Array.from({ length: 40 }, (_, s) => stepPrompts(task, 1, s + 1, 64)).flat();
     const share = drawn.filter((p) => seen.has(p.key)).length / drawn.length;
     expect(share).toBeGreaterThan(0.6); // 71% over gate B's 300 steps: the reason the option exists
   });
@@ -62,14 +60,14 @@ describe('train.prompts', () => {
   it("'unseen' draws distinct train problems outside every agent's pool, deterministically", () => {
     const task = rlTask(config({ batchPrompts: 64, prompts: 'unseen' }));
     for (let s = 1; s <= 20; s++) {
-      const batch = task.sampleTrain(deriveRng(1, 'prompts', s), 64);
+      const batch = stepPrompts(task, 1, s, 64);
       expect(batch).toHaveLength(64);
       expect(new Set(batch.map((p) => p.key)).size).toBe(64);
       for (const p of batch) {
         expect(seen.has(p.key)).toBe(false);
         expect(task.splitOf(p.key)).toBe('train');
       }
-      expect(task.sampleTrain(deriveRng(1, 'prompts', s), 64)).toEqual(batch);
+      expect(stepPrompts(task, 1, s, 64)).toEqual(batch);
     }
   });
 

@@ -104,6 +104,11 @@ export function unseenPromptsProblem(config: ExperimentConfig): string | null {
   return checked.get(key)!;
 }
 
+/** The prompts every agent of a run is shown at step `s` (1-based): the trainer's draw, in one place. */
+export function stepPrompts(task: Task, seed: number, s: number, batch: number): Problem[] {
+  return task.sampleTrain(deriveRng(seed, 'prompts', s), batch);
+}
+
 const shares = new Map<string, number>();
 
 /**
@@ -127,7 +132,7 @@ export function seenPromptShare(config: ExperimentConfig, steps = 20): number {
     let n = 0;
     let hit = 0;
     for (let s = 1; s <= steps; s++)
-      for (const p of task.sampleTrain(deriveRng(config.seed, 'prompts', s), config.train.batchPrompts)) {
+      for (const p of stepPrompts(task, config.seed, s, config.train.batchPrompts)) {
         n++;
         if (seen.has(p.key)) hit++;
       }
