@@ -23,9 +23,10 @@ describe('bench wasm sections', () => {
     expect(splitWasmArgs(['--wasm', 'none']).sections).toEqual([]);
     // the kernel profile runs only when named (the default above leaves it out)
     expect(splitWasmArgs(['--wasm', 'fma-profile']).sections).toEqual(['fma-profile']);
+    expect(splitWasmArgs(['--wasm', 'pretrain-ladder']).sections).toEqual(['pretrain-ladder']); // opt-in: minutes
     expect(splitWasmArgs(['--shape', 'qkv'])).toMatchObject({ sections: ['matmul'], bigShapes: false });
     expect(() => splitWasmArgs(['--wasm', 'matmul,speed'])).toThrow(
-      /unknown --wasm section speed; valid: matmul, ops, step, scaling, pool, pretrain, fma-profile, none/,
+      /unknown --wasm section speed; valid: matmul, ops, step, scaling, pool, pretrain, pretrain-ladder, fma-profile, none/,
     );
     expect(() => splitWasmArgs(['--wasm'])).toThrow(/--wasm needs a value/);
   });

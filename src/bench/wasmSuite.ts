@@ -7,7 +7,7 @@
 // (src/bench/pretrainBench.ts); and, asked for by name, the forward kernel's profile by ablation
 // (src/bench/fmaProfile.ts).
 import { poolRows } from './poolBench';
-import { pretrainRow } from './pretrainBench';
+import { LADDER_WORK, pretrainRow } from './pretrainBench';
 import { defaultWorkers } from '../rl/pool/nodePool';
 import type { Backend } from '../engine/backend';
 import { CpuBackend } from '../engine/cpu/cpuBackend';
@@ -38,11 +38,22 @@ import { loadTfWasm, tfWasmMatmul } from './tfWasm';
 import { opFigures } from './opBench';
 import { fmaProfile } from './fmaProfile';
 
-export const WASM_SECTIONS = ['matmul', 'ops', 'step', 'scaling', 'pool', 'pretrain', 'fma-profile'] as const;
+export const WASM_SECTIONS = [
+  'matmul',
+  'ops',
+  'step',
+  'scaling',
+  'pool',
+  'pretrain',
+  'pretrain-ladder',
+  'fma-profile',
+] as const;
 export type WasmSection = (typeof WASM_SECTIONS)[number];
 /** The sections run when none are named: all but the kernel profile (src/bench/fmaProfile.ts), asked for by name. */
-const DEFAULT_SECTIONS = WASM_SECTIONS.filter((s) => s !== 'fma-profile');
-export const WASM_USAGE = `  --wasm SECTIONS|none: wasm sections to run (${WASM_SECTIONS.join(', ')}; default all but fma-profile), --wasm-only: only those`;
+/** Not run unless named: a profile, and a row of minutes (the natural recipe's rungs). */
+const OPT_IN: readonly WasmSection[] = ['fma-profile', 'pretrain-ladder'];
+const DEFAULT_SECTIONS = WASM_SECTIONS.filter((s) => !OPT_IN.includes(s));
+export const WASM_USAGE = `  --wasm SECTIONS|none: wasm sections to run (${WASM_SECTIONS.join(', ')}; default all but fma-profile and pretrain-ladder), --wasm-only: only those`;
 
 /** `--wasm SECTIONS|none` and `--wasm-only` taken out of the bench's arguments. */
 export function splitWasmArgs(argv: readonly string[]): {
@@ -306,6 +317,11 @@ export async function runWasmBench(
     const row = await pretrainRow('wasm', 2, log);
     report.pretrain = row; // a two-build preset's pretraining on 1 vs 2 model workers (src/bench/pretrainBench.ts)
     summary.pretrainSpeedup = row.speedup;
+  }
+  if (o.sections.includes('pretrain-ladder')) {
+    const row = await pretrainRow('wasm', 2, log, LADDER_WORK);
+    report.pretrainLadder = row; // one build's corpus ladder, its rungs on 1 vs 2 builders (minutes)
+    summary.pretrainLadderSpeedup = row.speedup;
   }
   if (o.sections.includes('fma-profile')) {
     // where the forward kernel's time goes: loads, arithmetic, accumulators (src/bench/fmaProfile.ts)

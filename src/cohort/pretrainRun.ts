@@ -165,6 +165,7 @@ export async function trainRun(
   };
   let steps = 0;
   for (let s = 0; s < recipe.maxSteps; s++) {
+    if (opts.breathe) await opts.breathe();
     if (opts.shouldStop?.()) break;
     const hp: AdamWParams = {
       lr: lrAt(s, sft),

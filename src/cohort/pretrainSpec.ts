@@ -40,6 +40,8 @@ export interface PretrainOptions {
   onProgress?: (p: PretrainProgress) => void;
   /** Polled every step; true stops the run (the best model so far is returned). */
   shouldStop?: () => boolean;
+  /** Awaited before every step: lets the thread's messages in (src/util/breathe.ts), e.g. a cancel or a pool's reply. */
+  breathe?: () => Promise<void>;
   /** Recorded in the meta as `cacheKey` (the cache's content address). */
   cacheKey?: string;
   /** Gets one line per thing about the build its spec does not say (e.g. a corpus clipped to the pool). */

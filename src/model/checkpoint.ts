@@ -43,14 +43,21 @@ const sizeOf = (shape: readonly number[]): number => shape.reduce((a, b) => a * 
 
 /** Serialise a model's parameters (reads them from the backend) with `meta`. */
 export async function saveCheckpoint(model: GPT, meta: CheckpointMeta = {}): Promise<Uint8Array> {
-  const flat = await model.readParams();
+  return encodeCheckpoint(model.cfg, await model.readParams(), meta);
+}
+
+/** Serialise flat parameters of `cfg` (its paramLayout's order, as GPT.readParams gives them) with `meta`. */
+export function encodeCheckpoint(cfg: GPTConfig, flat: Float32Array, meta: CheckpointMeta = {}): Uint8Array {
+  const layout = paramLayout(cfg);
+  if (flat.length !== layout.total)
+    throw new Error(`encodeCheckpoint: ${flat.length} parameters given, the config has ${layout.total}`);
   const tensors: CheckpointTensor[] = [];
   let n = 0;
-  for (const s of model.layout.specs) {
+  for (const s of layout.specs) {
     tensors.push({ name: s.name, shape: [...s.shape], offset: n });
     n += s.size;
   }
-  const header = { format: CHECKPOINT_FORMAT, version: CHECKPOINT_VERSION, config: model.cfg, tensors, meta };
+  const header = { format: CHECKPOINT_FORMAT, version: CHECKPOINT_VERSION, config: cfg, tensors, meta };
   const hbytes = new TextEncoder().encode(JSON.stringify(header));
   const dataStart = Math.ceil((16 + hbytes.length) / 4) * 4;
   const out = new Uint8Array(dataStart + n * 4);
@@ -59,7 +66,7 @@ export async function saveCheckpoint(model: GPT, meta: CheckpointMeta = {}): Pro
   dv.setUint32(8, CHECKPOINT_VERSION, true);
   dv.setUint32(12, hbytes.length, true);
   out.set(hbytes, 16);
-  for (const [i, s] of model.layout.specs.entries()) {
+  for (const [i, s] of layout.specs.entries()) {
     const base = dataStart + tensors[i].offset * 4;
     for (let j = 0; j < s.size; j++) dv.setFloat32(base + j * 4, flat[s.offset + j], true);
   }

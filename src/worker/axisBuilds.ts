@@ -13,7 +13,8 @@ import type { PretrainRecipe } from '../cohort/familySpec';
 import type { PretrainProgress } from '../cohort/pretrainSpec';
 import { engineId, type Backend } from '../engine/backend';
 import type { ExperimentConfig } from '../rl/config';
-import { buildAgents, type BuildJob } from '../rl/pool/poolBuilds';
+import { planAgent } from '../cohort/ladder';
+import { buildAgents, builtWhere, type BuildJob } from '../rl/pool/poolBuilds';
 import type { ModelPool } from '../rl/pool/poolModels';
 import type { CheckpointStore } from './checkpointStore';
 
@@ -44,7 +45,7 @@ export interface AxisBuildHooks {
   /** Reads a file the page ships (public/); a build shipped there is used instead of pretraining it here. */
   shipped?: (path: string) => Promise<Uint8Array>;
   /** The pool of model workers that builds `builds` agents side by side with this worker; none (or undefined): one after the other on the run's backend. */
-  pool?: (builds: number) => Promise<ModelPool | undefined>;
+  pool?: (builds: number, rungs?: number) => Promise<ModelPool | undefined>;
 }
 
 /** The shipped build of bare key `bare` (the wasm engine's entry), or undefined when none ships or it does not check. */
@@ -126,7 +127,15 @@ export async function resolveAxisAgents(
     jobs.push({ who, spec: pretrainSpecOf(s), task, recipe: h.recipe, cacheKey: key, key, n: i + 1 });
   }
   if (jobs.length === 0) return finish();
-  const pool = await h.pool?.(jobs.length);
+  const rungsOf = (j: BuildJob) => {
+    try {
+      return planAgent(j.spec, j.task, { recipe: j.recipe }).rungs;
+    } catch {
+      return 1; // buildAgents names the build and what is wrong
+    }
+  };
+  const rungs = jobs.reduce((n, j) => n + rungsOf(j), 0);
+  const pool = await h.pool?.(jobs.length, rungs);
   for (const [j, b] of jobs.entries())
     h.note(`Pretraining ${b.who} (build ${b.n} of ${builds.length})…`, j / jobs.length);
   const share = jobs.map(() => 0); // per build its share done; the bar never goes back (a ladder's rungs restart the step count)
@@ -141,8 +150,9 @@ export async function resolveAxisAgents(
       top = Math.max(top, share.reduce((a, b) => a + b, 0) / jobs.length);
       h.note(progressLine(jobs[j].who, jobs[j].n, builds.length, p), top);
     },
-    onRetry: (j, why) =>
-      h.notice(`${jobs[j].who}: its model worker stopped (${why}); pretraining it here instead`),
+    notice: (_, s) => h.notice(s),
+    onRetry: (j, why, where) =>
+      h.notice(`${jobs[j].who}: its model worker stopped (${why}); pretraining it ${where} instead`),
   });
   if (!built || h.aborted()) return null;
   for (const [j, r] of built.entries()) {
@@ -161,7 +171,7 @@ export async function resolveAxisAgents(
       : '';
     h.notice(
       `${who}: pretrained here in ${r.seconds.toFixed(1)} s (${m.steps} steps` +
-        `${m.corpus?.size ? ` on ${m.corpus.size} problems` : ''}, validation accuracy ${(100 * m.valAccuracy).toFixed(0)}%${m.inBand ? '' : ', outside its band'}${ladder}), stored in ${store.where} as build ${key}${r.worker === null ? '' : ` (built in model worker ${r.worker})`}`,
+        `${m.corpus?.size ? ` on ${m.corpus.size} problems` : ''}, validation accuracy ${(100 * m.valAccuracy).toFixed(0)}%${m.inBand ? '' : ', outside its band'}${ladder}), stored in ${store.where} as build ${key}${pool ? ` (${builtWhere(r.ran)})` : ''}`,
     );
   }
   return finish();

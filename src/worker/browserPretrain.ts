@@ -44,7 +44,7 @@ export class PretrainCache {
     aborted: () => boolean,
     note: (m: string, work?: number) => void,
     /** The pool of model workers for `builds` agents (undefined: they are built here, one after the other). */
-    pool?: (builds: number) => Promise<ModelPool | undefined>,
+    pool?: (builds: number, rungs?: number) => Promise<ModelPool | undefined>,
   ): Promise<boolean> {
     const cohort = config.cohort as { preset?: string; agents?: unknown } | undefined;
     // agents by axes without a checkpoint are built by src/worker/axisBuilds.ts, the rest are read
@@ -83,8 +83,8 @@ export class PretrainCache {
           done(share.reduce((a, b) => a + b, 0) / share.length),
         );
       },
-      onRetry: (j, why) =>
-        note(`agent ${specs[j].id}: its model worker stopped (${why}); pretraining it here instead`),
+      onRetry: (j, why, where) =>
+        note(`agent ${specs[j].id}: its model worker stopped (${why}); pretraining it ${where} instead`),
     });
     if (!built || aborted()) return false;
     this.pretrained.clear();

@@ -71,22 +71,27 @@ export class PagePool {
   }
 
   /**
-   * The pool that pretrains `builds` agents on `be`'s engine side by side with this worker
-   * (src/rl/pool/poolBuilds.ts: this worker is one of the `size` builders, so the pool has one worker fewer;
-   * undefined: they are built one after the other on `be`, as for `factory`).
+   * The pool that pretrains `builds` agents of `rungs` rungs in all (their corpus ladders') on `be`'s engine
+   * side by side with this worker (src/rl/pool/poolBuilds.ts: this worker is one of the `size` builders, so the
+   * pool has one worker fewer; a builder runs a rung at a time; undefined: they are built one after the other
+   * on `be`, as for `factory`).
    */
   builds(
     be: Backend,
     size: number,
     builds: number,
     notice: (m: string) => void,
+    rungs = builds,
   ): Promise<ModelPool | undefined> {
     return this.ensure(
       be,
-      Math.min(size, builds) - 1,
+      Math.min(size, Math.max(builds, rungs)) - 1,
       notice,
       (n, engine) =>
-        `The ${builds} base agents to pretrain are built side by side in this worker and ${n} model worker${n > 1 ? 's' : ''} (${engine}).`,
+        `${builds === 1 ? 'The base agent to pretrain is' : `The ${builds} base agents to pretrain are`} built side by side in this worker and ${n} model worker${n > 1 ? 's' : ''} (${engine})` +
+        (n + 1 > builds
+          ? `, rung by rung (${rungs} rungs of ${builds === 1 ? 'its corpus ladder' : 'their corpus ladders'} at most).`
+          : '.'),
       'they are pretrained one after the other in one worker (same bytes, slower)',
       1,
     );

@@ -109,12 +109,15 @@ describe('in-page pretraining in the pool of model workers', () => {
     expect(two.notices[0]).toBe(
       'The 2 base agents to pretrain are built side by side in this worker and 1 model worker (wasm).',
     );
+    // each build's rungs run where a builder is free: every notice says where, and the model worker ran some
+    const where =
+      / as build \w+-wasm \((built in (this worker|model worker 0)|its rungs ran in this worker and model worker 0)\)$/;
     expect(two.notices.slice(1)).toEqual([
-      expect.stringMatching(/^R: nat-rope\.s seed 1, plain view: pretrained here in .*as build \w+-wasm$/),
-      expect.stringMatching(
-        /^D: nat-deep\.s seed 1, plain view: pretrained here in .* \(built in model worker 0\)$/,
-      ),
+      expect.stringMatching(/^R: nat-rope\.s seed 1, plain view: pretrained here in /),
+      expect.stringMatching(/^D: nat-deep\.s seed 1, plain view: pretrained here in /),
     ]);
+    for (const n of two.notices.slice(1)) expect(n).toMatch(where);
+    expect(two.notices.slice(1).some((n) => n.includes('model worker 0'))).toBe(true);
     // every agent's progress reaches the page, rung by rung
     for (const who of ['R: nat-rope.s', 'D: nat-deep.s'])
       expect(
@@ -154,6 +157,20 @@ describe('in-page pretraining in the pool of model workers', () => {
     for (const k of keys) expect(same(r3.bytes.get(k), r1.bytes.get(k)), k).toBe(true);
     be.destroy();
   }, 240_000);
+
+  it("sizes the pool by the builds' rungs: a lone agent's corpus ladder runs on two builders", async () => {
+    const be = await makeNodeBackend('wasm');
+    const notices: string[] = [];
+    const pool = new PagePool((engine) => nodePort(engine as 'wasm'));
+    pools.push(pool);
+    expect(await pool.builds(be, 4, 1, (m) => notices.push(m))).toBeUndefined(); // 1 build of 1 rung: none
+    const p = (await pool.builds(be, 4, 1, (m) => notices.push(m), 2))!;
+    expect(p.size).toBe(1); // 2 rungs: this worker and one model worker
+    expect(notices).toEqual([
+      'The base agent to pretrain is built side by side in this worker and 1 model worker (wasm), rung by rung (2 rungs of its corpus ladder at most).',
+    ]);
+    be.destroy();
+  }, 60_000);
 
   it('stops its workers when the run is stopped mid-build; the next run starts new ones', async () => {
     const be = await makeNodeBackend('wasm');

@@ -1,12 +1,14 @@
 // A model worker's side of the pool: the models of every cohort it was given (one LocalModels per cohort,
 // on the worker's own backend), answering the coordinator's requests one at a time in the order they came.
 // Needs no tokenizer, task or reward: only model configurations, states and the plain data of ./protocol.ts.
-// A `build` pretrains one agent here with the same deterministic code as Node's cache build (pretrainAgent),
-// its progress sent as it goes, and answers with the checkpoint's bytes.
-import { pretrainAgent } from '../../cohort/pretrain';
+// A `rung` trains one rung of an agent's pretraining here with the same deterministic code as Node's cache
+// build (src/cohort/ladder.ts), its progress sent as it goes, and answers with the rung's figures and
+// parameters; it lets messages in between steps, so a `cancel` (answered at once, not queued) stops it.
+import { planAgent, runRung } from '../../cohort/ladder';
 import type { Backend } from '../../engine/backend';
 import { releaseDecoders } from '../../model/generate';
 import { GPT } from '../../model/gpt';
+import { breather } from '../../util/breathe';
 import { LocalModels } from '../cohortModels';
 import type { TokenFigures } from '../policy';
 import type { HostMessage, HostReply } from './protocol';
@@ -16,6 +18,8 @@ const message = (e: unknown): string => (e instanceof Error ? e.message : String
 /** Handle `send`s replies to the requests given to `handle`, in order, on `backend`. */
 export function modelHost(backend: Backend, send: (r: HostReply) => void): (m: HostMessage) => void {
   const cohorts = new Map<number, { models: GPT[]; local: LocalModels }>();
+  /** Rungs asked to stop (by request id), running or queued. */
+  const cancelled = new Set<number>();
   const get = (c: number) => {
     const x = cohorts.get(c);
     if (!x) throw new Error(`model worker: no cohort ${c} is open here`);
@@ -47,16 +51,23 @@ export function modelHost(backend: Backend, send: (r: HostReply) => void): (m: H
         return get(m.cohort).local.readState();
       case 'write':
         return get(m.cohort).local.writeState(m.states);
-      case 'build': {
-        const r = await pretrainAgent(backend, m.spec, m.task, {
-          recipe: m.recipe,
-          cacheKey: m.cacheKey,
-          onProgress: (value) => send({ kind: 'progress', id: m.id, value }),
-        });
-        releaseDecoders(r.agent.model);
-        r.agent.model.free();
-        return { bytes: r.bytes, meta: r.meta };
+      case 'rung': {
+        const stop = () => cancelled.has(m.id);
+        try {
+          const plan = planAgent(m.spec, m.task, { recipe: m.recipe });
+          const r = await runRung(backend, plan, m.spec, m.index, {
+            shouldStop: stop,
+            breathe: breather(),
+            onProgress: (value) => send({ kind: 'progress', id: m.id, value }),
+          });
+          if (stop()) throw new Error(`rung ${m.index} of agent ${m.spec.id} cancelled`);
+          return r;
+        } finally {
+          cancelled.delete(m.id);
+        }
       }
+      case 'cancel':
+        return null; // handled as it came (below)
       case 'close': {
         const x = cohorts.get(m.cohort);
         cohorts.delete(m.cohort);
@@ -71,6 +82,11 @@ export function modelHost(backend: Backend, send: (r: HostReply) => void): (m: H
   };
   let queue: Promise<void> = Promise.resolve();
   return (m) => {
+    if (m.op === 'cancel') {
+      cancelled.add(m.target); // a rung in flight sees it at its next step, a queued one at its first
+      send({ kind: 'reply', id: m.id, value: null });
+      return;
+    }
     queue = queue.then(async () => {
       try {
         send({ kind: 'reply', id: m.id, value: (await run(m)) ?? null });

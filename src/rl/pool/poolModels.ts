@@ -16,7 +16,8 @@ import type { UpdateFault, UpdateOutcome } from '../policyUpdate';
 import type { GenerateJob } from '../rollout';
 import { fingerprint } from '../snapshot';
 import type { ModelsFactory } from '../trainer';
-import type { BuildOutcome, HostPort, HostReplies, HostReply, HostRequest } from './protocol';
+import type { RungOutcome } from '../../cohort/ladder';
+import type { HostPort, HostReplies, HostReply, HostRequest } from './protocol';
 
 /** The most workers a pool takes (settings, links and --workers refuse more). */
 export const MAX_POOL_SIZE = 64;
@@ -95,12 +96,27 @@ class Lane {
     req: Extract<HostRequest, { op: K }>,
     progress?: (p: PretrainProgress) => void,
   ): Promise<HostReplies[K]> {
-    if (this.dead) return Promise.reject(new Error(this.dead));
+    return this.cancellable(req, progress).done;
+  }
+
+  /** A request and a way to cancel it (the worker stops it at its next step; it then fails). */
+  cancellable<K extends HostRequest['op']>(
+    req: Extract<HostRequest, { op: K }>,
+    progress?: (p: PretrainProgress) => void,
+  ): { done: Promise<HostReplies[K]>; cancel: () => void } {
+    if (this.dead) return { done: Promise.reject(new Error(this.dead)), cancel: () => undefined };
     const id = this.nextId++;
-    return new Promise((resolve, reject) => {
+    const done = new Promise<HostReplies[K]>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject, progress });
       this.port.post({ ...req, id });
     });
+    const cancel = () => {
+      if (this.dead || !this.pending.has(id)) return;
+      const c = this.nextId++;
+      this.pending.set(c, { resolve: () => undefined, reject: () => undefined });
+      this.port.post({ op: 'cancel', target: id, id: c });
+    };
+    return { done, cancel };
   }
 
   /** Stop the worker (the pool is closed: it serves nothing more). */
@@ -177,15 +193,20 @@ export class ModelPool {
   };
 
   /**
-   * Pretrain one agent on worker `slot` mod size (./poolBuilds.ts), its progress to `progress`; a worker
-   * builds its requests one after the other, the workers side by side.
+   * Train one rung of an agent's pretraining on worker `slot` mod size (./poolBuilds.ts), its progress to
+   * `progress`; a worker runs its requests one after the other, the workers side by side. `cancel` stops it.
    */
-  build(
+  rung(
     slot: number,
-    req: Omit<Extract<HostRequest, { op: 'build' }>, 'op'>,
+    req: Omit<Extract<HostRequest, { op: 'rung' }>, 'op'>,
     progress?: (p: PretrainProgress) => void,
-  ): Promise<BuildOutcome> {
-    return this.lanes[slot % this.lanes.length].request({ op: 'build', ...req }, progress);
+  ): { done: Promise<RungOutcome>; cancel: () => void } {
+    return this.lanes[slot % this.lanes.length].cancellable({ op: 'rung', ...req }, progress);
+  }
+
+  /** True when worker `slot` has stopped (its requests fail; the others may still serve). */
+  laneStopped(slot: number): boolean {
+    return this.lanes[slot % this.lanes.length].stopped;
   }
 
   /** Stop every worker. */

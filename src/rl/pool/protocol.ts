@@ -1,9 +1,12 @@
 // The messages between a pool's coordinator (PoolModels, ./poolModels.ts) and a model worker (./host.ts):
 // every request names a cohort (one trainer's models on that worker) and carries plain data only (prompt
-// ids, tokens, rows, rewards, model states); each gets one reply with the same id. A `build` request
-// (pretraining one agent, ./poolBuilds.ts) names no cohort and is answered with progress messages, then the
-// checkpoint's bytes. The same messages go over Node's worker_threads (./nodePool.ts) and, in a page, Web Workers.
+// ids, tokens, rows, rewards, model states); each gets one reply with the same id. A `rung` request
+// (one rung of an agent's pretraining, ./poolBuilds.ts) names no cohort and is answered with progress
+// messages, then the rung's figures and parameters; a `cancel` stops the rung of that id at its next step (it
+// is answered at once, out of turn, and the rung with an error). The same messages go over Node's
+// worker_threads (./nodePool.ts) and, in a page, Web Workers.
 import type { BaseMeta } from '../../cohort/baseMeta';
+import type { RungOutcome } from '../../cohort/ladder';
 import type { PretrainRecipe } from '../../cohort/familySpec';
 import type { PretrainProgress, PretrainSpec } from '../../cohort/pretrainSpec';
 import type { TaskConfig } from '../../tasks';
@@ -24,7 +27,8 @@ export type HostRequest =
   | { op: 'read'; cohort: number }
   | { op: 'write'; cohort: number; states: ModelState[] }
   | { op: 'close'; cohort: number }
-  | { op: 'build'; spec: PretrainSpec; task: TaskConfig; recipe?: Partial<PretrainRecipe>; cacheKey: string };
+  | { op: 'rung'; spec: PretrainSpec; task: TaskConfig; recipe?: Partial<PretrainRecipe>; index: number }
+  | { op: 'cancel'; target: number };
 
 /** A build's answer: the checkpoint (src/model/checkpoint.ts format) and its meta. */
 export interface BuildOutcome {
@@ -42,7 +46,8 @@ export interface HostReplies {
   read: ModelState[];
   write: null;
   close: null;
-  build: BuildOutcome;
+  rung: RungOutcome;
+  cancel: null;
 }
 
 /** A request on the wire. */
