@@ -1,7 +1,14 @@
 // The ladder's choice (./ladder.ts keptRung) from the rungs' results in ladder order: what one thread running
-// the rungs in turn keeps, decided as soon as it is settled and not before.
+// the rungs in turn keeps, decided as soon as it is settled and not before; and the bytes of a ladder split
+// into rungs, pinned to those of the code before the split.
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { CpuBackend } from '../engine/cpu/cpuBackend';
+import { pretrainSpecOf } from './axes';
+import type { PretrainRecipe } from './familySpec';
 import { keptRung } from './ladder';
+import { naturalPresetSpecs } from './naturalPresets';
+import { pretrainAgent } from './pretrain';
 
 const r = (dist: number) => ({ inBand: dist === 0, dist });
 
@@ -21,4 +28,44 @@ describe('keptRung', () => {
     expect(keptRung([r(0.1), r(0.1)], 2)).toBe(0);
     expect(keptRung([r(0.3)], 1)).toBe(0);
   });
+});
+
+// Pinned: the SHA-256 of these CPU-reference builds as made by the code before the ladder was split into rungs
+// (commit d850765, pretrainAgent with its rungs in one loop): the rungs run one after the other (pretrainAgent)
+// must still write these bytes (the pool's scheduler is held to pretrainAgent's: src/rl/pool/rungBuilds.test.ts).
+const GOLDEN: Record<string, Record<string, string>> = {
+  first: {
+    R: '23611850b41f0a108a08f66bac56d871dabd78d23d52d58c5a0e2d7aeb2c729c',
+    D: '2da1e206521ddec6f82f29d3e2f7aaff71dfcf1f3b0914abe8975d2f2006b600',
+  },
+  none: {
+    R: '44d58b8ef6d5bb9c2baf3d950b2057eb2f25eda8457ee48ad9612e6f460de357',
+    D: '985c4e3a60ebb8f2bfc36f3fd74e641fd6b334aef1df86654e82756556d60f87',
+  },
+};
+
+describe('a corpus ladder split into rungs', () => {
+  const task = { kind: 'addw', digits: 2 } as const;
+  const ladder = {
+    maxSteps: 2,
+    evalEvery: 1,
+    valSize: 8,
+    batch: 4,
+    bandSamples: 1,
+    corpusLadder: [20, 30, 40],
+  };
+  const recipes: Record<string, Partial<PretrainRecipe>> = {
+    first: { ...ladder, band: [0, 1], sampledBand: [0, 1], plateauTolerance: 1 },
+    none: { ...ladder, band: [0.99, 1] },
+  };
+  const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
+  for (const [name, recipe] of Object.entries(recipes))
+    it(`writes the bytes the ladder wrote in one loop (${name === 'first' ? 'kept its first rung' : 'climbed to its last'})`, async () => {
+      const specs = naturalPresetSpecs('natural-addw-different-arch').map(pretrainSpecOf);
+      for (const spec of specs) {
+        const r = await pretrainAgent(new CpuBackend(), spec, task, { recipe, cacheKey: 'k' });
+        expect(sha(r.bytes), spec.id).toBe(GOLDEN[name][spec.id]);
+        expect(r.meta.ladder).toHaveLength(name === 'first' ? 1 : 3);
+      }
+    }, 60_000);
 });

@@ -69,6 +69,18 @@ describe('rungs in parallel', () => {
       if (rungs === 3) expect(rungsSeen.size).toBe(6);
     }, 120_000);
 
+  it('gives the bytes of pretrainAgent with no pool too (the scheduler on this thread alone)', async () => {
+    for (const recipe of [first, none]) {
+      const built = (await buildAgents(jobs(recipe), { backend: be }))!;
+      for (const [i, j] of jobs(recipe).entries()) {
+        const r = await pretrainAgent(be, j.spec, task, { recipe, cacheKey: j.cacheKey });
+        r.agent.model.free();
+        expect(same(built[i].bytes, r.bytes), j.who).toBe(true);
+        expect(built[i].ran.every((w) => w === null)).toBe(true);
+      }
+    }
+  }, 120_000);
+
   it('runs a lone build rung by rung on both builders, and drops the rung run ahead of a ladder that stops', async () => {
     const built = (await buildAgents(jobs(none, 1), { backend: be, pool }))!;
     expect(new Set(built[0].ran)).toEqual(new Set([null, 0]));
