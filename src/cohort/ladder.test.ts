@@ -5,8 +5,8 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { CpuBackend } from '../engine/cpu/cpuBackend';
 import { pretrainSpecOf } from './axes';
-import type { PretrainRecipe } from './familySpec';
 import { keptRung } from './ladder';
+import { LADDER_RECIPES, LADDER_TASK } from './ladder.fixture';
 import { naturalPresetSpecs } from './naturalPresets';
 import { pretrainAgent } from './pretrain';
 
@@ -45,21 +45,9 @@ const GOLDEN: Record<string, Record<string, string>> = {
 };
 
 describe('a corpus ladder split into rungs', () => {
-  const task = { kind: 'addw', digits: 2 } as const;
-  const ladder = {
-    maxSteps: 2,
-    evalEvery: 1,
-    valSize: 8,
-    batch: 4,
-    bandSamples: 1,
-    corpusLadder: [20, 30, 40],
-  };
-  const recipes: Record<string, Partial<PretrainRecipe>> = {
-    first: { ...ladder, band: [0, 1], sampledBand: [0, 1], plateauTolerance: 1 },
-    none: { ...ladder, band: [0.99, 1] },
-  };
+  const task = LADDER_TASK;
   const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
-  for (const [name, recipe] of Object.entries(recipes))
+  for (const [name, recipe] of Object.entries(LADDER_RECIPES))
     it(`writes the bytes the ladder wrote in one loop (${name === 'first' ? 'kept its first rung' : 'climbed to its last'})`, async () => {
       const specs = naturalPresetSpecs('natural-addw-different-arch').map(pretrainSpecOf);
       for (const spec of specs) {

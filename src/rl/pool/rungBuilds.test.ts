@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { pretrainSpecOf } from '../../cohort/axes';
 import { naturalPresetSpecs } from '../../cohort/naturalPresets';
 import { pretrainAgent } from '../../cohort/pretrain';
+import { LADDER_RECIPES, LADDER_TASK } from '../../cohort/ladder.fixture';
 import type { PretrainRecipe } from '../../cohort/familySpec';
 import type { Backend } from '../../engine/backend';
 import { makeNodeBackend } from '../../engine/wasm/nodeBackend';
@@ -13,18 +14,8 @@ import { startNodePool } from './nodePool';
 import type { ModelPool } from './poolModels';
 import { buildAgents, builtWhere, type BuildJob } from './poolBuilds';
 
-const task = { kind: 'addw', digits: 2 } as const;
-const ladder = {
-  maxSteps: 2,
-  evalEvery: 1,
-  valSize: 8,
-  batch: 4,
-  bandSamples: 1,
-  corpusLadder: [20, 30, 40],
-};
-/** Every rung in band (so the ladder keeps its first), or none (so it climbs to the end). */
-const first: Partial<PretrainRecipe> = { ...ladder, band: [0, 1], sampledBand: [0, 1], plateauTolerance: 1 };
-const none: Partial<PretrainRecipe> = { ...ladder, band: [0.99, 1] };
+const task = LADDER_TASK;
+const { first, none } = LADDER_RECIPES;
 const specs = naturalPresetSpecs('natural-addw-different-arch').map(pretrainSpecOf);
 const jobs = (recipe: Partial<PretrainRecipe>, n = specs.length): BuildJob[] =>
   specs.slice(0, n).map((spec) => ({ who: spec.id, spec, task, recipe, cacheKey: `k-${spec.id}` }));
