@@ -16,7 +16,7 @@ import { getFamily } from './families';
 import type { FamilySpec, PretrainRecipe } from './familySpec';
 import { agentLayout, familyTokenizer, recipePool } from './agentSetup';
 import { ladderOf, trainRun, type RunResult } from './pretrainRun';
-import type { PretrainOptions, PretrainSpec } from './pretrainSpec';
+import type { PretrainOptions, PretrainProgress, PretrainSpec } from './pretrainSpec';
 import type { DataPool } from './regions';
 import { pathLayout, workPathTaskErrors } from './workPathMix';
 
@@ -75,9 +75,7 @@ export async function trainRung(
     throw new Error(`agent ${spec.id}: no rung ${index} (its pretraining has ${plan.rungs})`);
   const size = ladder?.[index];
   const rung = size === undefined ? undefined : { size, index, of: ladder!.length };
-  const onProgress =
-    opts.onProgress &&
-    ((p: Parameters<NonNullable<PretrainOptions['onProgress']>>[0]) => opts.onProgress!({ ...p, rung }));
+  const onProgress = opts.onProgress && ((p: PretrainProgress) => opts.onProgress!({ ...p, rung }));
   const used = size === undefined ? corpus : { ...corpus!, size };
   const training = used ? applyCorpus(pool.training, used, spec.seed) : pool.training;
   const { task } = pool;
@@ -98,13 +96,12 @@ export async function trainRung(
   return { ...r, corpus: used, size };
 }
 
-/** A rung's result as plain data (what a worker sends back): its figures and the trained parameters. */
-export interface RungOutcome {
+/** What a checkpoint records of a rung: its figures, corpus and model config. */
+export interface RungRecord {
   index: number;
   size?: number;
   corpus?: CorpusSpec;
   cfg: GPTConfig;
-  params: Float32Array;
   history: BaseMeta['history'];
   final: BaseMeta['history'][number];
   layout: RunResult['layout'];
@@ -113,6 +110,9 @@ export interface RungOutcome {
   plateaued: boolean;
   dist: number;
 }
+
+/** A rung's result as plain data (what a worker sends back): its record and the trained parameters. */
+export type RungOutcome = RungRecord & { params: Float32Array };
 
 /** Train rung `index` and return it as plain data (the model freed). */
 export async function runRung(
@@ -124,19 +124,19 @@ export async function runRung(
 ): Promise<RungOutcome> {
   const r = await trainRung(backend, plan, spec, index, opts);
   try {
-    return outcomeOf(r, index, await r.model.readParams());
+    return { ...rungRecord(r, index), params: await r.model.readParams() };
   } finally {
     releaseDecoders(r.model);
     r.model.free();
   }
 }
 
-const outcomeOf = (r: RungRun, index: number, params: Float32Array): RungOutcome => ({
+/** The record of rung `index`'s run. */
+export const rungRecord = (r: RungRun, index: number): RungRecord => ({
   index,
   ...(r.size !== undefined ? { size: r.size } : {}),
   ...(r.corpus ? { corpus: r.corpus } : {}),
   cfg: r.model.cfg,
-  params,
   history: r.history,
   final: r.final,
   layout: r.layout,
@@ -147,7 +147,7 @@ const outcomeOf = (r: RungRun, index: number, params: Float32Array): RungOutcome
 });
 
 /** What the ladder's choice reads of a rung. */
-export type RungFigures = Pick<RungOutcome, 'inBand' | 'dist'>;
+export type RungFigures = Pick<RungRecord, 'inBand' | 'dist'>;
 
 /**
  * The rung kept, from the rungs' results in ladder order (undefined where not known yet): the first in band,
@@ -165,12 +165,16 @@ export function keptRung(results: readonly (RungFigures | undefined)[], rungs: n
   return best < 0 ? undefined : best;
 }
 
-/** The checkpoint of `spec` from its rungs' outcomes (those up to the kept one, or all), rung `kept` kept. */
+/**
+ * The checkpoint of `spec` from the records of its rungs run (in ladder order: those up to the kept one, or all),
+ * rung `kept` kept with its trained `params`.
+ */
 export function agentBuild(
   plan: AgentPlan,
   spec: PretrainSpec,
-  outcomes: readonly RungOutcome[],
+  outcomes: readonly RungRecord[],
   kept: number,
+  params: Float32Array,
   cacheKey?: string,
 ): { meta: BaseMeta; bytes: Uint8Array } {
   const run = outcomes[kept];
@@ -208,5 +212,5 @@ export function agentBuild(
     ...(rungs.length ? { ladder: rungs } : {}),
     ...(cacheKey ? { cacheKey } : {}),
   };
-  return { meta, bytes: encodeCheckpoint(run.cfg, run.params, meta as unknown as Record<string, unknown>) };
+  return { meta, bytes: encodeCheckpoint(run.cfg, params, meta as unknown as Record<string, unknown>) };
 }

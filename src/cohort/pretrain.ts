@@ -9,7 +9,15 @@ import { releaseDecoders } from '../model/generate';
 import type { TaskConfig } from '../tasks';
 import type { Agent } from './agent';
 import type { BaseMeta } from './baseMeta';
-import { agentBuild, keptRung, planAgent, trainRung, type RungOutcome, type RungRun } from './ladder';
+import {
+  agentBuild,
+  keptRung,
+  planAgent,
+  rungRecord,
+  trainRung,
+  type RungRecord,
+  type RungRun,
+} from './ladder';
 import type { PretrainOptions, PretrainSpec } from './pretrainSpec';
 
 export { agentLayout, familyTokenizer, recipePool } from './agentSetup';
@@ -35,14 +43,13 @@ export async function pretrainAgent(
 ): Promise<PretrainResult> {
   const plan = planAgent(spec, taskConfig, opts);
   const models: (RungRun['model'] | undefined)[] = [];
-  const outcomes: RungOutcome[] = [];
+  const outcomes: RungRecord[] = [];
   let kept = 0;
   for (let index = 0; index < plan.rungs; index++) {
     if (index > 0 && opts.shouldStop?.()) break; // stopped: the best of the rungs run so far
     const r = await trainRung(backend, plan, spec, index, opts);
     models.push(r.model);
-    // the figures alone decide; the parameters are read once, of the rung kept
-    outcomes.push({ ...r, index, cfg: r.model.cfg, params: new Float32Array(0) });
+    outcomes.push(rungRecord(r, index)); // the figures decide; the parameters are read once, of the rung kept
     kept = keptRung(outcomes, outcomes.length)!;
     models.forEach((m, i) => i !== kept && m?.free());
     models.fill(undefined, 0, kept).fill(undefined, kept + 1);
@@ -52,8 +59,7 @@ export async function pretrainAgent(
   releaseDecoders(model);
   model.resetOptimizer();
   model.zeroGrad();
-  outcomes[kept] = { ...outcomes[kept], params: await model.readParams() };
-  const { meta, bytes } = agentBuild(plan, spec, outcomes, kept, opts.cacheKey);
+  const { meta, bytes } = agentBuild(plan, spec, outcomes, kept, await model.readParams(), opts.cacheKey);
   opts.onProgress?.({
     agent: spec.id,
     step: meta.steps,

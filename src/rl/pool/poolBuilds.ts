@@ -118,6 +118,7 @@ export async function buildAgents(jobs: readonly BuildJob[], run: BuildRun): Pro
       jobs[j].spec,
       recorded.map((i) => outcomes[j][i]),
       kept,
+      outcomes[j][kept].params,
       jobs[j].cacheKey,
     );
     out[j] = {
