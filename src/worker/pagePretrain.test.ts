@@ -172,6 +172,20 @@ describe('in-page pretraining in the pool of model workers', () => {
     be.destroy();
   }, 60_000);
 
+  it("passes a build's notices on: a corpus above the task's pool is named before the build", async () => {
+    const be = await makeNodeBackend('wasm');
+    const h = hooks();
+    h.h.recipe = { ...recipe, corpusLadder: [20, 50_000] };
+    await resolveAxisAgents(be, config, memoryStore(), h.h);
+    expect(h.notices.slice(0, 2)).toEqual([
+      expect.stringMatching(
+        /^agent R: corpus\.size 50000 is above the \d+ problems of the task's pretraining pool/,
+      ),
+      expect.stringMatching(/^agent D: corpus\.size 50000 is above/),
+    ]);
+    be.destroy();
+  }, 60_000);
+
   it('stops its workers when the run is stopped mid-build; the next run starts new ones', async () => {
     const be = await makeNodeBackend('wasm');
     const ports: HostPort[] = [];
