@@ -184,8 +184,7 @@ export class RunLoop {
     const be = await host.backends.get(this.pref, autoShapeOf(this.cfg));
     if (this.aborted()) return false;
     // the agents to pretrain, by axes or of a shipped preset ("Pretrain here"), build side by side in the pool
-    const pool = (builds: number, rungs?: number) =>
-      host.pool.builds(be, setup.workers, builds, this.notice, rungs);
+    const pool = (n: number, rungs?: number) => host.pool.builds(be, setup.workers, n, this.notice, rungs);
     const built = await host.sources.axisBuilds.resolve(be, this.cfg, {
       recipe: setup.pretrain?.recipe,
       aborted: this.aborted,
