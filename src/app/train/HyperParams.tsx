@@ -58,7 +58,7 @@ const FIELDS: FieldDef[] = [
   {
     key: 'workers',
     label: 'Model workers',
-    help: 'workers the models of a step train in, on the wasm and CPU engines (1 to 64); the same results for any number',
+    help: "workers the models of a step train in, and the base agents' corpus-ladder rungs pretrain in, on the wasm and CPU engines (1 to 64); the same results for any number",
     step: 1,
     min: 1,
   },
