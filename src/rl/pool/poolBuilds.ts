@@ -146,10 +146,11 @@ export async function buildAgents(jobs: readonly BuildJob[], run: BuildRun): Pro
     const progress = (p: PretrainProgress) => run.onProgress?.(j, p);
     const req = { spec: jobs[j].spec, task: jobs[j].task, recipe: jobs[j].recipe, index };
     let cancelled = false;
+    let cancel: () => void = () => (cancelled = true);
     try {
       let r: RungOutcome;
       if (b.worker === null) {
-        running.set(key, () => (cancelled = true));
+        running.set(key, cancel);
         const halt = () => cancelled || stopped || !!run.aborted?.();
         r = await runRung(run.backend, plans[j], jobs[j].spec, index, {
           shouldStop: halt,
@@ -160,7 +161,8 @@ export async function buildAgents(jobs: readonly BuildJob[], run: BuildRun): Pro
         if (halt()) return; // a rung stopped early is no result
       } else {
         const task = pool!.rung(b.worker, req, progress);
-        running.set(key, () => ((cancelled = true), task.cancel()));
+        cancel = () => ((cancelled = true), task.cancel());
+        running.set(key, cancel);
         r = await task.done;
       }
       if (gen !== generation[j] || cancelled || stopped || queue.kept(j) !== undefined) return;
@@ -195,7 +197,7 @@ export async function buildAgents(jobs: readonly BuildJob[], run: BuildRun): Pro
         }
       } else failure ??= named(j, e);
     } finally {
-      running.delete(key);
+      if (running.get(key) === cancel) running.delete(key); // not a rerun's of the same rung
     }
   };
 

@@ -11,7 +11,9 @@ import type { PretrainRecipe } from '../../cohort/familySpec';
 import type { Backend } from '../../engine/backend';
 import { makeNodeBackend } from '../../engine/wasm/nodeBackend';
 import { startNodePool } from './nodePool';
-import type { ModelPool } from './poolModels';
+import { ModelPool } from './poolModels';
+import type { HostPort } from './protocol';
+import { CpuBackend } from '../../engine/cpu/cpuBackend';
 import { buildAgents, builtWhere, type BuildJob } from './poolBuilds';
 
 const task = LADDER_TASK;
@@ -99,6 +101,32 @@ describe('rungs in parallel', () => {
     expect(next.index).toBe(1);
     expect(next.size).toBe(30);
   }, 120_000);
+});
+
+describe('a worker that stops when this thread runs another engine', () => {
+  it('starts the build again here from its first rung: the bytes of this engine alone', async () => {
+    let exit: (reason: string) => void = () => {};
+    const dies: HostPort = {
+      post: () => setTimeout(() => exit('exit code 1')),
+      onMessage: (cb) => void setTimeout(() => cb({ kind: 'ready', engine: 'wasm' })),
+      onExit: (cb) => (exit = cb),
+      terminate: () => {},
+    };
+    const pool = await ModelPool.start([dies]);
+    const cpu = new CpuBackend();
+    const retries: string[] = [];
+    const built = (await buildAgents(jobs(none, 1), {
+      backend: cpu,
+      pool,
+      onRetry: (j, why, where) => retries.push(`${j}: ${why}; ${where}`),
+    }))!;
+    expect(retries).toEqual(['0: model worker 0 stopped (exit code 1); here, from its first rung']);
+    const turn = await pretrainAgent(cpu, specs[0], task, { recipe: none, cacheKey: 'k-R' });
+    turn.agent.model.free();
+    expect(same(built[0].bytes, turn.bytes)).toBe(true);
+    expect(built[0].ran).toEqual([null, null, null]);
+    pool.close();
+  }, 60_000);
 });
 
 describe('builtWhere', () => {
