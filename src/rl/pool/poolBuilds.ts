@@ -8,6 +8,7 @@
 // Without a pool this thread runs every rung, the builds one after the other. A rung whose worker stops runs
 // again on another builder of the same engine (the same bytes), or, where this thread runs another engine,
 // its build starts again here; a failure names the agents of the build.
+import type { BaseMeta } from '../../cohort/baseMeta';
 import type { PretrainRecipe } from '../../cohort/familySpec';
 import { agentBuild, planAgent, runRung, type AgentPlan, type RungOutcome } from '../../cohort/ladder';
 import type { PretrainProgress, PretrainSpec } from '../../cohort/pretrainSpec';
@@ -15,7 +16,6 @@ import { engineId, type Backend } from '../../engine/backend';
 import type { TaskConfig } from '../../tasks';
 import { breather } from '../../util/breathe';
 import type { ModelPool } from './poolModels';
-import type { BuildOutcome } from './protocol';
 import { RungQueue } from './rungQueue';
 
 /** One agent to pretrain. */
@@ -33,7 +33,13 @@ export interface BuildJob {
  * A build's bytes and meta, the seconds from the start of the builds to its end, and where each rung its
  * meta records ran: the pool's worker index, or null for this thread.
  */
-export type BuiltAgent = BuildOutcome & { seconds: number; ran: (number | null)[] };
+export interface BuiltAgent {
+  /** The checkpoint (src/model/checkpoint.ts format). */
+  bytes: Uint8Array;
+  meta: BaseMeta;
+  seconds: number;
+  ran: (number | null)[];
+}
 
 /** Threads that build side by side with `pool` on `be`: this one too when it runs the pool's engine. */
 export function buildThreads(be: Backend, pool: ModelPool): number {
@@ -144,7 +150,6 @@ export async function buildAgents(jobs: readonly BuildJob[], run: BuildRun): Pro
     const key = `${j}:${index}`;
     const gen = generation[j];
     const progress = (p: PretrainProgress) => run.onProgress?.(j, p);
-    const req = { spec: jobs[j].spec, task: jobs[j].task, recipe: jobs[j].recipe, index };
     let cancelled = false;
     let cancel: () => void = () => (cancelled = true);
     try {
@@ -160,7 +165,8 @@ export async function buildAgents(jobs: readonly BuildJob[], run: BuildRun): Pro
         });
         if (halt()) return; // a rung stopped early is no result
       } else {
-        const task = pool!.rung(b.worker, req, progress);
+        const { spec, task: t, recipe } = jobs[j];
+        const task = pool!.rung(b.worker, { spec, task: t, recipe, index }, progress);
         cancel = () => ((cancelled = true), task.cancel());
         running.set(key, cancel);
         r = await task.done;

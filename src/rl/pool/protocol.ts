@@ -5,7 +5,6 @@
 // messages, then the rung's figures and parameters; a `cancel` stops the rung of that id at its next step (it
 // is answered at once, out of turn, and the rung with an error). The same messages go over Node's
 // worker_threads (./nodePool.ts) and, in a page, Web Workers.
-import type { BaseMeta } from '../../cohort/baseMeta';
 import type { RungOutcome } from '../../cohort/ladder';
 import type { PretrainRecipe } from '../../cohort/familySpec';
 import type { PretrainProgress, PretrainSpec } from '../../cohort/pretrainSpec';
@@ -29,12 +28,6 @@ export type HostRequest =
   | { op: 'close'; cohort: number }
   | { op: 'rung'; spec: PretrainSpec; task: TaskConfig; recipe?: Partial<PretrainRecipe>; index: number }
   | { op: 'cancel'; target: number };
-
-/** A build's answer: the checkpoint (src/model/checkpoint.ts format) and its meta. */
-export interface BuildOutcome {
-  bytes: Uint8Array;
-  meta: BaseMeta;
-}
 
 /** The value of each request's reply. */
 export interface HostReplies {
