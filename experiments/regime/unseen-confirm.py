@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# The unseen-prompts probe's confirmation (docs/results-gate-b.md, "Unseen prompts on `mulw`: a probe"), fixed before the
+# The unseen-prompts probe's confirmation (docs/results-gate-b-mulw.md, "Unseen prompts on `mulw`: a probe"), fixed before the
 # probe's result was read: the recipe `npm run gate-b` chooses on the probe, with unseen prompts, on (a)
 # regime-mulw-seed-only's pair of base seed 17 and (b) regime-muladdw-different-family's pair of base seed 17; 300
 # steps, 2 RL seeds, GT and random, 2,000 validation problems. Writes the two sweep configs from the probe's gate-b
@@ -17,7 +17,7 @@ if len(report['grids']) != 1 or not report['complete']:
     sys.exit('give the JSON of `npm run gate-b -- --dir experiments/regime/gate-b/mulw-unseen --json FILE` on the whole probe')
 chosen = report['grids'][0]['chosen']
 if not chosen:
-    sys.exit('no recipe passed gate B on the probe: nothing more runs (docs/results-gate-b.md)')
+    sys.exit('no recipe passed gate B on the probe: nothing more runs (docs/results-gate-b-mulw.md)')
 assign = chosen['assign']
 probe = json.load(open(PROBE))
 
