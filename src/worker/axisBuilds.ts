@@ -15,6 +15,7 @@ import { engineId, type Backend } from '../engine/backend';
 import type { ExperimentConfig } from '../rl/config';
 import { planAgent } from '../cohort/ladder';
 import { buildAgents, builtWhere, type BuildJob } from '../rl/pool/poolBuilds';
+import { BuildShares } from '../rl/pool/buildShares';
 import type { ModelPool } from '../rl/pool/poolModels';
 import type { CheckpointStore } from './checkpointStore';
 
@@ -138,17 +139,13 @@ export async function resolveAxisAgents(
   const pool = await h.pool?.(jobs.length, rungs);
   for (const [j, b] of jobs.entries())
     h.note(`Pretraining ${b.who} (build ${b.n} of ${builds.length})…`, j / jobs.length);
-  const share = jobs.map(() => 0); // per build its share done; the bar never goes back (a ladder's rungs restart the step count)
-  let top = 0;
+  const shares = new BuildShares(jobs.length);
   const built = await buildAgents(jobs, {
     backend: be,
     pool,
     aborted: h.aborted,
     onProgress: (j, p) => {
-      const inRun = p.rung ? (p.rung.index + p.step / p.maxSteps) / p.rung.of : p.step / p.maxSteps;
-      share[j] = Math.max(share[j], Math.min(1, inRun));
-      top = Math.max(top, share.reduce((a, b) => a + b, 0) / jobs.length);
-      h.note(progressLine(jobs[j].who, jobs[j].n, builds.length, p), top);
+      h.note(progressLine(jobs[j].who, jobs[j].n, builds.length, p), shares.update(j, p));
     },
     notice: (_, s) => h.notice(s),
     onRetry: (j, why, where) =>

@@ -8,6 +8,7 @@
 import type { AgentSpec } from '../cohort/agent';
 import { getPreset, presetAgentSpecs } from '../cohort/presets';
 import type { Backend } from '../engine/backend';
+import { BuildShares } from '../rl/pool/buildShares';
 import { buildAgents, type BuildJob } from '../rl/pool/poolBuilds';
 import type { ModelPool } from '../rl/pool/poolModels';
 import type { ExperimentConfig } from '../rl/config';
@@ -15,12 +16,6 @@ import type { TrainCommand } from './protocol';
 
 /** The start command's pretraining request. */
 export type PretrainOptions = NonNullable<Extract<TrainCommand, { type: 'start' }>['pretrain']>;
-
-/** A running maximum: pretraining reports its chosen (earlier) step last, and a progress bar never goes back. */
-const rising = (): ((x: number) => number) => {
-  let m = 0;
-  return (x) => (m = Math.max(m, x));
-};
 
 export class PretrainCache {
   /** Checkpoints pretrained in this worker, by their shipped path; they shadow the shipped files. */
@@ -69,18 +64,16 @@ export class PretrainCache {
       recipe: opts.recipe,
       cacheKey: '',
     }));
-    const share = specs.map(() => 0); // each build's fraction done; the bar shows their mean
-    const done = rising();
+    const shares = new BuildShares(specs.length);
     const built = await buildAgents(jobs, {
       backend: be,
       pool: await pool?.(jobs.length),
       aborted,
       onProgress: (j, p) => {
-        share[j] = p.step / p.maxSteps;
         note(
           `Pretraining agent ${specs[j].id}: step ${p.step}/${p.maxSteps}, loss ${p.loss.toFixed(3)}` +
             (p.valAccuracy === undefined ? '' : `, validation accuracy ${(100 * p.valAccuracy).toFixed(0)}%`),
-          done(share.reduce((a, b) => a + b, 0) / share.length),
+          shares.update(j, p),
         );
       },
       onRetry: (j, why, where) =>
