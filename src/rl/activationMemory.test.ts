@@ -21,7 +21,7 @@ beforeAll(async () => {
 const ACTIVATION = /^(h\d+\.|lnf|logits$|dlogits$|encoded$|dres$|dbtc$|datty$|dqkvr?$|dfchg?$)/;
 
 /** Peak bytes of live activation buffers over a run of `methods` (a CPU backend that counts them). */
-async function peakActivationBytes(methods: RewardMethod[]): Promise<number> {
+async function peakActivationBytes(methods: RewardMethod[], rowsPerPass?: number): Promise<number> {
   const be = new CpuBackend();
   const live = new Map<Tensor, number>();
   let now = 0;
@@ -49,7 +49,15 @@ async function peakActivationBytes(methods: RewardMethod[]): Promise<number> {
     methods,
     cohort: { preset: 'toy' },
     task: TOY_TASK,
-    train: { ...DEFAULT_TRAIN, batchPrompts: 4, samples: 4, lr: 1e-3, beta: 0.05, innerEpochs: 2 },
+    train: {
+      ...DEFAULT_TRAIN,
+      batchPrompts: 4,
+      samples: 4,
+      lr: 1e-3,
+      beta: 0.05,
+      innerEpochs: 2,
+      rowsPerPass,
+    },
     eval: { ...DEFAULT_EVAL, every: 0, problems: 6, ensembleSamples: 2 },
   };
   const r = await runExperiment(be, config, async () => toys.map((t) => toyAgent(be, t)), { task });
@@ -63,5 +71,12 @@ describe('activation memory over the methods of a lock step', () => {
     const five = await peakActivationBytes(['gt', 'co-rl', 'ttrl', 'random', 'co-rl-frozen']);
     expect(one).toBeGreaterThan(0); // the counter sees the sets
     expect(five).toBe(one);
+  }, 120_000);
+
+  it('train.rowsPerPass bounds it by the pass: 16 rows in passes of 4 hold a quarter of one pass of 16', async () => {
+    const one = await peakActivationBytes(['gt', 'random']);
+    const quarter = await peakActivationBytes(['gt', 'random'], 4);
+    // every forward of the step (the agents', their frozen copies', the second inner epoch's) goes in passes
+    expect(quarter).toBe(one / 4);
   }, 120_000);
 });

@@ -106,15 +106,18 @@ export class LocalModels implements CohortModels {
 
   async forward(rows: PolicyRows[], plan: ForwardPlan): Promise<TokenFigures[]> {
     const refs = this.initRefs();
-    const temperature = this.setup.train.temperature;
+    const { temperature, rowsPerPass } = this.setup.train;
     const fwd = await resolvePending(
       this.backend,
       this.models.flatMap((m, n) => {
-        const own = startPolicyForward(m, rows[n], temperature, {
-          entropy: true,
-          certainty: plan.certainty,
-        });
-        return plan.kl ? [own, startPolicyForward(refs[n], rows[n], temperature)] : [own];
+        const own = startPolicyForward(
+          m,
+          rows[n],
+          temperature,
+          { entropy: true, certainty: plan.certainty },
+          rowsPerPass,
+        );
+        return plan.kl ? [own, startPolicyForward(refs[n], rows[n], temperature, {}, rowsPerPass)] : [own];
       }),
     );
     const per = plan.kl ? 2 : 1;

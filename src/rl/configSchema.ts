@@ -67,6 +67,7 @@ export const TRAIN_FIELDS: Fields<TrainConfig> = {
   klEvery: int(1),
   teacher: oneOf(TEACHER_MODES),
   prompts: oneOf(PROMPT_SOURCES),
+  rowsPerPass: int(1, 1 << 20),
 };
 
 const regimeMsg = (i: v.BaseIssue<unknown>) =>

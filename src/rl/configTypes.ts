@@ -68,6 +68,13 @@ export interface TrainConfig {
    * without it keep their sweep cell ids.
    */
   prompts?: PromptSource;
+  /**
+   * Most rollout rows (of the B*K) per forward and backward pass of the policy update (src/rl/policy.ts): absent =
+   * every row in one pass. Fewer rows per pass hold less activation memory at once (a batch too large for the wasm
+   * engine's 4 GiB fits) for one more forward per extra pass; the gradient is the same up to the order of its sums.
+   * Optional, so configs without it keep their sweep cell ids.
+   */
+  rowsPerPass?: number;
 }
 
 /** Held-out evaluation settings. */

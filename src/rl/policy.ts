@@ -31,33 +31,57 @@ export interface TokenFigures {
   certainty: Float32Array | null;
 }
 
-/** Device buffers of the policy pass for one (model, R, T), allocated once. */
-interface Bufs {
+/** Device buffers of one row pass (a slice of the rows, forwarded and backpropagated on its own). */
+interface PassBufs {
+  /** First row and number of rows of this pass. */
+  r0: number;
+  R: number;
   tokens: Tensor; // u32 (R, L) with L = Tp + maxNew
   targets: Tensor; // u32 (R*T), T = L - 1: targets[r*T + t] = tokens[r, t+1]
   logp: Tensor; // (R*T)
   entropy: Tensor; // (R*T)
   certainty: Tensor; // (R*T)
   weights: Tensor; // (R*T) dLoss/dlogp, zero on prompt positions and after EOS
+}
+
+/** The policy pass's buffers for one (model, R, L, rows per pass), allocated once. */
+interface Bufs {
+  passes: PassBufs[];
   key: string;
 }
 const cache = new WeakMap<GPT, Bufs>();
 
-function buffers(model: GPT, rows: PolicyRows): Bufs {
+/**
+ * The row passes of R rows at most `rowsPerPass` rows each (absent, or at least R: one pass of every row):
+ * as few passes as that allows, of equal size where R divides evenly, else the last one smaller.
+ */
+export function rowPasses(R: number, rowsPerPass?: number): { r0: number; R: number }[] {
+  const per = rowsPerPass === undefined || rowsPerPass >= R ? R : Math.ceil(R / Math.ceil(R / rowsPerPass));
+  const out: { r0: number; R: number }[] = [];
+  for (let r0 = 0; r0 < R; r0 += per) out.push({ r0, R: Math.min(per, R - r0) });
+  return out;
+}
+
+function buffers(model: GPT, rows: PolicyRows, rowsPerPass?: number): Bufs {
   const L = rows.Tp + rows.maxNewTokens;
   const T = L - 1;
-  const key = `${rows.R}x${L}`;
+  const passes = rowPasses(rows.R, rowsPerPass);
+  const key = `${rows.R}x${L}/${passes[0].R}`;
   const hit = cache.get(model);
   if (hit && hit.key === key) return hit;
   if (hit) releasePolicyBuffers(model);
   const be = model.backend;
   const b: Bufs = {
-    tokens: be.alloc([rows.R, L], 'u32', 'policy.tokens'),
-    targets: be.alloc([rows.R * T], 'u32', 'policy.targets'),
-    logp: be.alloc([rows.R * T], 'f32', 'policy.logp'),
-    entropy: be.alloc([rows.R * T], 'f32', 'policy.entropy'),
-    certainty: be.alloc([rows.R * T], 'f32', 'policy.certainty'),
-    weights: be.alloc([rows.R * T], 'f32', 'policy.weights'),
+    passes: passes.map(({ r0, R }) => ({
+      r0,
+      R,
+      tokens: be.alloc([R, L], 'u32', 'policy.tokens'),
+      targets: be.alloc([R * T], 'u32', 'policy.targets'),
+      logp: be.alloc([R * T], 'f32', 'policy.logp'),
+      entropy: be.alloc([R * T], 'f32', 'policy.entropy'),
+      certainty: be.alloc([R * T], 'f32', 'policy.certainty'),
+      weights: be.alloc([R * T], 'f32', 'policy.weights'),
+    })),
     key,
   };
   cache.set(model, b);
@@ -68,7 +92,8 @@ function buffers(model: GPT, rows: PolicyRows): Bufs {
 export function releasePolicyBuffers(model: GPT): void {
   const b = cache.get(model);
   if (!b) return;
-  for (const t of [b.tokens, b.targets, b.logp, b.entropy, b.certainty, b.weights]) model.backend.free(t);
+  for (const p of b.passes)
+    for (const t of [p.tokens, p.targets, p.logp, p.entropy, p.certainty, p.weights]) model.backend.free(t);
   cache.delete(model);
 }
 
@@ -82,18 +107,22 @@ function checkRows(model: GPT, rows: PolicyRows): void {
     throw new Error(`policy rows need ${L - 1} positions, more than blockSize ${model.cfg.blockSize}`);
 }
 
-/** Pick the completion positions (R, maxNew) out of a full (R, T) per-position array. */
-function completionPart(full: Float32Array, rows: PolicyRows): Float32Array {
+/** Pick the completion positions (R, maxNew) of `R` rows out of a full (R, T) per-position array into `out` from row `r0`. */
+function completionPart(
+  full: Float32Array,
+  rows: PolicyRows,
+  r0: number,
+  R: number,
+  out: Float32Array,
+): void {
   const T = rows.Tp + rows.maxNewTokens - 1;
-  const out = new Float32Array(rows.R * rows.maxNewTokens);
-  for (let r = 0; r < rows.R; r++) {
+  for (let r = 0; r < R; r++) {
     // completion token j sits at column Tp + j and is predicted at input position Tp - 1 + j
     out.set(
       full.subarray(r * T + rows.Tp - 1, r * T + rows.Tp - 1 + rows.maxNewTokens),
-      r * rows.maxNewTokens,
+      (r0 + r) * rows.maxNewTokens,
     );
   }
-  return out;
 }
 
 /**
@@ -101,42 +130,55 @@ function completionPart(full: Float32Array, rows: PolicyRows): Float32Array {
  * with log-probs (and optionally entropy and self-certainty) at `temperature`, recorded on the device
  * without reading back: resolve it (with other models' forwards: resolvePending) before the next
  * forward of the same model, which reuses its buffers. The model keeps the activations, so
- * {@link policyBackward} may follow for the same rows.
+ * {@link policyBackward} may follow for the same rows. With `rowsPerPass` below R the rows go through
+ * the model in passes of at most that many rows (src/rl/policy.ts `rowPasses`), so the activations held
+ * at once are those of one pass: the same figures in less memory, for one more forward per extra pass
+ * in the backward.
  */
 export function startPolicyForward(
   model: GPT,
   rows: PolicyRows,
   temperature: number,
   want: { entropy?: boolean; certainty?: boolean } = {},
+  rowsPerPass?: number,
 ): Pending<TokenFigures> {
   checkRows(model, rows);
   const be = model.backend;
-  const b = buffers(model, rows);
+  const b = buffers(model, rows, rowsPerPass);
   const L = rows.Tp + rows.maxNewTokens;
   const T = L - 1;
-  const N = rows.R * T;
-  const targets = new Uint32Array(N);
-  for (let r = 0; r < rows.R; r++) targets.set(rows.seq.subarray(r * L + 1, (r + 1) * L), r * T);
-  be.write(b.tokens, rows.seq);
-  be.write(b.targets, targets);
-  const logits = model.forward(b.tokens, rows.R, T, L);
-  be.logprobForward({
-    logp: b.logp,
-    entropy: want.entropy ? b.entropy : null,
-    certainty: want.certainty ? b.certainty : null,
-    logits,
-    targets: b.targets,
-    N,
-    V: model.cfg.vocabSize,
-    temperature,
-  });
-  const tensors = [b.logp];
-  if (want.entropy) tensors.push(b.entropy);
-  if (want.certainty) tensors.push(b.certainty);
+  const tensors: Tensor[] = [];
+  for (const p of b.passes) {
+    const targets = new Uint32Array(p.R * T);
+    for (let r = 0; r < p.R; r++)
+      targets.set(rows.seq.subarray((p.r0 + r) * L + 1, (p.r0 + r + 1) * L), r * T);
+    be.write(p.tokens, p.R === rows.R ? rows.seq : rows.seq.subarray(p.r0 * L, (p.r0 + p.R) * L));
+    be.write(p.targets, targets);
+    const logits = model.forward(p.tokens, p.R, T, L);
+    be.logprobForward({
+      logp: p.logp,
+      entropy: want.entropy ? p.entropy : null,
+      certainty: want.certainty ? p.certainty : null,
+      logits,
+      targets: p.targets,
+      N: p.R * T,
+      V: model.cfg.vocabSize,
+      temperature,
+    });
+    tensors.push(p.logp);
+    if (want.entropy) tensors.push(p.entropy);
+    if (want.certainty) tensors.push(p.certainty);
+  }
+  const kinds = tensors.length / b.passes.length;
   return {
     tensors,
     finish: (values) => {
-      const [logp, ...rest] = values.map((v) => completionPart(v as Float32Array, rows));
+      const all = Array.from({ length: kinds }, () => new Float32Array(rows.R * rows.maxNewTokens));
+      b.passes.forEach((p, i) => {
+        for (let k = 0; k < kinds; k++)
+          completionPart(values[i * kinds + k] as Float32Array, rows, p.r0, p.R, all[k]);
+      });
+      const [logp, ...rest] = all;
       return {
         logp,
         entropy: want.entropy ? rest.shift()! : null,
@@ -148,7 +190,9 @@ export function startPolicyForward(
 
 /**
  * Backward of the last {@link startPolicyForward} of `model` from per-completion-token weights
- * w = dLoss/dlogp (R, maxNew), ACCUMULATING into the model's gradients (zero them first).
+ * w = dLoss/dlogp (R, maxNew), ACCUMULATING into the model's gradients (zero them first). In passes
+ * (the forward's `rowsPerPass`), the last pass first, from the activations the forward left, then each
+ * other pass after a forward again of its rows (the same numbers: the model has not changed in between).
  */
 export function policyBackward(
   model: GPT,
@@ -160,24 +204,30 @@ export function policyBackward(
   if (!b) throw new Error('policyBackward needs a policy forward of the same model first');
   if (weights.length !== rows.R * rows.maxNewTokens)
     throw new Error(`expected ${rows.R * rows.maxNewTokens} weights, got ${weights.length}`);
-  const T = rows.Tp + rows.maxNewTokens - 1;
-  const full = new Float32Array(rows.R * T);
-  for (let r = 0; r < rows.R; r++) {
-    for (let j = 0; j < rows.maxNewTokens; j++)
-      full[r * T + rows.Tp - 1 + j] = weights[r * rows.maxNewTokens + j];
-  }
+  const L = rows.Tp + rows.maxNewTokens;
+  const T = L - 1;
   const be = model.backend;
-  be.write(b.weights, full);
-  const dlogits = model.gradLogits();
-  be.fill(dlogits, 0);
-  be.logprobBackward({
-    dlogits,
-    logits: model.lastLogits(),
-    targets: b.targets,
-    weights: b.weights,
-    N: rows.R * T,
-    V: model.cfg.vocabSize,
-    temperature,
-  });
-  model.backward(dlogits);
+  const last = b.passes.length - 1;
+  for (const i of [last, ...[...b.passes.keys()].filter((k) => k !== last)]) {
+    const p = b.passes[i];
+    if (i !== last) model.forward(p.tokens, p.R, T, L);
+    const full = new Float32Array(p.R * T);
+    for (let r = 0; r < p.R; r++) {
+      for (let j = 0; j < rows.maxNewTokens; j++)
+        full[r * T + rows.Tp - 1 + j] = weights[(p.r0 + r) * rows.maxNewTokens + j];
+    }
+    be.write(p.weights, full);
+    const dlogits = model.gradLogits();
+    be.fill(dlogits, 0);
+    be.logprobBackward({
+      dlogits,
+      logits: model.lastLogits(),
+      targets: p.targets,
+      weights: p.weights,
+      N: p.R * T,
+      V: model.cfg.vocabSize,
+      temperature,
+    });
+    model.backward(dlogits);
+  }
 }

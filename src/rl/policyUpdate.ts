@@ -86,7 +86,7 @@ export class PolicyUpdate {
         const ns = [...live];
         const f = await resolvePending(
           be,
-          ns.map((n) => startPolicyForward(this.models[n], rows[n], c.temperature)),
+          ns.map((n) => startPolicyForward(this.models[n], rows[n], c.temperature, {}, c.rowsPerPass)),
         );
         ns.forEach((n, i) => (logp[n] = f[i].logp));
       }
