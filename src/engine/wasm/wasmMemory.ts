@@ -38,7 +38,7 @@ export class WasmMemory {
         this.memory.grow(pages);
       } catch {
         throw new Error(
-          `wasm backend out of memory: ${(end / 2 ** 20).toFixed(0)} MiB asked (WebAssembly memory is limited to 4 GiB); use a smaller model or batch, or, for RL, fewer rollout rows per policy pass (train.rowsPerPass, e.g. 1024)`,
+          `wasm backend out of memory: ${(end / 2 ** 20).toFixed(0)} MiB asked (WebAssembly memory is limited to 4 GiB); use a smaller model or batch (an experiment config can instead split the RL batch into smaller passes: train.rowsPerPass)`,
         );
       }
     }
