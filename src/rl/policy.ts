@@ -152,7 +152,7 @@ export function startPolicyForward(
     const targets = new Uint32Array(p.R * T);
     for (let r = 0; r < p.R; r++)
       targets.set(rows.seq.subarray((p.r0 + r) * L + 1, (p.r0 + r + 1) * L), r * T);
-    be.write(p.tokens, p.R === rows.R ? rows.seq : rows.seq.subarray(p.r0 * L, (p.r0 + p.R) * L));
+    be.write(p.tokens, rows.seq.subarray(p.r0 * L, (p.r0 + p.R) * L));
     be.write(p.targets, targets);
     const logits = model.forward(p.tokens, p.R, T, L);
     be.logprobForward({
