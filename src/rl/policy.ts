@@ -131,7 +131,7 @@ function completionPart(
  * without reading back: resolve it (with other models' forwards: resolvePending) before the next
  * forward of the same model, which reuses its buffers. The model keeps the activations, so
  * {@link policyBackward} may follow for the same rows. With `rowsPerPass` below R the rows go through
- * the model in passes of at most that many rows (src/rl/policy.ts `rowPasses`), so the activations held
+ * the model in passes of at most that many rows ({@link rowPasses}), so the activations held
  * at once are those of one pass: the same figures in less memory, for one more forward per extra pass
  * in the backward.
  */
