@@ -158,7 +158,7 @@ async function main(): Promise<number> {
   }
   const sweep = registeredTestSweep(presets, chosen.recipe, P);
   const cells = presets.length * P.baseSeeds.length * P.rlSeeds.length;
-  const cost = testCostSeconds(grids, chosen.recipe, cells, P.methods.length);
+  const cost = testCostSeconds(grids, chosen.assign ?? {}, cells, P.methods.length);
   process.stderr.write(
     cost === null
       ? 'estimated cost: unknown (a grid has no timed cell of this recipe)\n'

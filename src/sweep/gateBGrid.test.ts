@@ -2,7 +2,7 @@
 // test's cost estimated from the grids' cell times.
 import { describe, expect, it } from 'vitest';
 import type { GateBReport, GateBRow } from './gateB';
-import { registeredRecipe, testCostSeconds, type GateBGrid } from './gateBGrid';
+import { recipeOf, registeredRecipe, testCostSeconds, type GateBGrid } from './gateBGrid';
 
 const A = { 'train.lr': 1e-5 };
 const B = { 'train.lr': 1e-4 };
@@ -17,9 +17,15 @@ const row = (assign: Record<string, unknown>, pass: boolean, gtGain: number): Ga
   pass,
   why: pass ? [] : ['x'],
 });
-const grid = (name: string, rows: GateBRow[], times: GateBGrid['times'] = [], have = 4): GateBGrid => {
+const grid = (
+  name: string,
+  rows: GateBRow[],
+  times: GateBGrid['times'] = [],
+  have = 4,
+  base: GateBGrid['base'] = {},
+): GateBGrid => {
   const report: GateBReport = { rows, chosen: rows.find((r) => r.pass) ?? null, missing: [] };
-  return { dir: name, name, report, have, cells: 4, times };
+  return { dir: name, name, report, have, cells: 4, times, base };
 };
 
 describe('registeredRecipe', () => {
@@ -28,7 +34,31 @@ describe('registeredRecipe', () => {
       grid('m', [row(A, true, 0.2), row(B, true, 0.3)]),
       grid('a', [row(A, true, 0.2), row(B, false, 0.3)]),
     ]);
-    expect(r).toEqual({ recipe: A, source: 'every grid', incomplete: [] });
+    expect(r).toEqual({ recipe: A, assign: A, source: 'every grid', incomplete: [] });
+  });
+
+  it("carries the train fields every grid's own config shares, not the temperature or fields that differ", () => {
+    // two grids whose recipe is their base config (only the seed varies): the test must train with B 256 and
+    // K 16, not the preset's B 16 and K 8; the rollout temperature stays each preset's (gates A choose it)
+    const base = (T: number, extra: Record<string, unknown> = {}) => ({
+      'train.batchPrompts': 256,
+      'train.samples': 16,
+      'train.lr': 2e-4,
+      'train.temperature': T,
+      ...extra,
+    });
+    const m = grid('m', [row({}, true, 12.6)], [], 4, base(0.5, { 'train.rowsPerPass': 2048 }));
+    const w = grid('w', [row({}, true, 11.0)], [], 4, base(1.0, { 'train.rowsPerPass': 1024 }));
+    const r = registeredRecipe([m, w]);
+    expect(r.recipe).toEqual({ 'train.batchPrompts': 256, 'train.samples': 16, 'train.lr': 2e-4 });
+    expect(r.assign).toEqual({});
+    // the assignment wins over a base field; one grid alone still leaves the temperature to the preset
+    expect(recipeOf([m], { 'train.lr': 1e-4 })).toEqual({
+      'train.batchPrompts': 256,
+      'train.samples': 16,
+      'train.lr': 1e-4,
+      'train.rowsPerPass': 2048,
+    });
   });
 
   it("falls back to the first grid's choice, then to none, and names incomplete grids", () => {

@@ -15,6 +15,8 @@ export interface GateBGrid {
   cells: number;
   /** The done cells' recipes (assignment without the seed) and wall seconds, for cost estimates. */
   times: { assign: Record<string, unknown>; seconds: number }[];
+  /** The sweep's own train section (the manifest's config) as `train.<field>` paths: what every cell shares. */
+  base: Record<string, unknown>;
 }
 
 /** An input error (exit code 2 in the CLIs). */
@@ -42,16 +44,45 @@ export function readGateBGrid(dir: string): GateBGrid {
       assign: Object.fromEntries(Object.entries(r.assign).filter(([k]) => k !== 'seed')),
       seconds: r.seconds,
     }));
-  return { dir, name: manifest?.name ?? dir, report: gateB(records), have, cells, times };
+  const train = (manifest?.config as { train?: Record<string, unknown> } | undefined)?.train ?? {};
+  const base = Object.fromEntries(Object.entries(train).map(([k, v]) => [`train.${k}`, v]));
+  return { dir, name: manifest?.name ?? dir, report: gateB(records), have, cells, times, base };
 }
 
 /** The pre-registered recipe from the grids, with where it came from; null recipe when none passes. */
 export interface RegisteredRecipe {
+  /** The chosen assignment over the train fields every grid shares (see recipeOf); null when none passes. */
   recipe: Record<string, unknown> | null;
+  /** The chosen assignment alone (the grid axes' values), as the cells' times record it; null with recipe. */
+  assign: Record<string, unknown> | null;
   /** "every grid", "<first grid> alone (no recipe passes on every grid)", or why there is none. */
   source: string;
   /** Grids with cells still to run (the choice is then provisional). */
   incomplete: string[];
+}
+
+/**
+ * The rollout temperature is not the optimizer's: gates A choose it per preset (on validation), so a recipe
+ * never carries it, whatever the grids ran at.
+ */
+const PRESET_FIELDS = new Set(['train.temperature']);
+
+/**
+ * The recipe a test takes: the train fields that every grid's own train section sets to one value (a grid
+ * whose recipe lives in its base config, with only the seed as an axis, fixes lr, B, K and the rest there),
+ * then the chosen assignment over them. A field the grids set differently, and the rollout temperature, stay
+ * the preset's own.
+ */
+export function recipeOf(
+  grids: readonly GateBGrid[],
+  assign: Record<string, unknown>,
+): Record<string, unknown> {
+  const shared = Object.entries(grids[0]?.base ?? {}).filter(
+    ([k, v]) =>
+      !PRESET_FIELDS.has(k) &&
+      grids.every((g) => k in g.base && JSON.stringify(g.base[k]) === JSON.stringify(v)),
+  );
+  return { ...Object.fromEntries(shared), ...assign };
 }
 
 export function registeredRecipe(grids: readonly GateBGrid[]): RegisteredRecipe {
@@ -60,17 +91,25 @@ export function registeredRecipe(grids: readonly GateBGrid[]): RegisteredRecipe 
     .filter((g) => g.have < g.cells)
     .map((g) => `${g.name} (${g.have} of ${g.cells} cells)`);
   const combined = grids.length > 1 ? combineGateB(grids) : null;
-  if (combined?.chosen) return { recipe: combined.chosen.assign, source: 'every grid', incomplete };
+  if (combined?.chosen)
+    return {
+      recipe: recipeOf(grids, combined.chosen.assign),
+      assign: combined.chosen.assign,
+      source: 'every grid',
+      incomplete,
+    };
   const first = grids[0].report.chosen;
   if (first)
     return {
-      recipe: first.assign,
+      recipe: recipeOf(grids, first.assign),
+      assign: first.assign,
       source:
         grids.length > 1 ? `${grids[0].name} alone (no recipe passes on every grid)` : `${grids[0].name}`,
       incomplete,
     };
   return {
     recipe: null,
+    assign: null,
     source: `no recipe passes gate B on ${grids[0].name}: the test is not run (gate B's failure is the finding)`,
     incomplete,
   };
@@ -81,20 +120,21 @@ const sameRecipe = (a: Record<string, unknown>, b: Record<string, unknown>): boo
   Object.entries(a).every(([k, v]) => JSON.stringify(b[k]) === JSON.stringify(v));
 
 /**
- * Wall seconds of the test grid on `parallel` cores, estimated from gate B's cells of `recipe`: the mean
+ * Wall seconds of the test grid on `parallel` cores, estimated from gate B's cells of the chosen assignment
+ * `assign` (RegisteredRecipe.assign, the axes' values the cells' times record): the mean
  * seconds of those cells (the grids' means averaged: one grid per task kind), times `methods` / 2 (a gate B
  * cell trains gt and random), times the test's `cells`; null when a grid has no timed cell of the recipe.
  */
 export function testCostSeconds(
   grids: readonly GateBGrid[],
-  recipe: Record<string, unknown>,
+  assign: Record<string, unknown>,
   cells: number,
   methods: number,
   parallel = 2,
 ): number | null {
   const means: number[] = [];
   for (const g of grids) {
-    const t = g.times.filter((x) => sameRecipe(x.assign, recipe)).map((x) => x.seconds);
+    const t = g.times.filter((x) => sameRecipe(x.assign, assign)).map((x) => x.seconds);
     if (!t.length) return null;
     means.push(t.reduce((a, b) => a + b, 0) / t.length);
   }
