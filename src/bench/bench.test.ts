@@ -3,18 +3,12 @@
 import { describe, expect, it } from 'vitest';
 import { planFromArgs } from './benchPlan';
 import { presetBenchModels } from './benchModels';
-import {
-  UnknownBenchNameError,
-  maxAbsDiff,
-  median,
-  modelMatmulShapes,
-  naiveMatmul,
-  selectShapes,
-} from './benchSuite';
+import { UnknownBenchNameError, median, modelMatmulShapes, naiveMatmul, selectShapes } from './benchSuite';
 import { benchSftBatch } from './runBench';
 import { matmulForward } from '../engine/cpu/matmul';
 import { randn } from '../engine/parity/parityUtil';
 import { splitAppArgs } from './firstPoint';
+import { maxAbsDiff } from '../util/diff';
 
 describe('bench plan', () => {
   it('measures every agent of the default preset at its real sizes', () => {

@@ -2,7 +2,7 @@
 // adapter, our WebGPU backend and TensorFlow.js's WebGPU backend at the same matmul shapes and the
 // same supervised step, and returns the report (see docs/performance.md for the method).
 import { WebGpuBackend } from '../engine/webgpu/webgpuBackend';
-import { type BenchPlan, benchOurMatmul, gflops, maxAbsDiff, median } from './benchSuite';
+import { type BenchPlan, benchOurMatmul, gflops, median } from './benchSuite';
 import { SFT_HP, benchOurSft, benchSftBatch, geomean } from './runBench';
 import { TfGpt, startTf, tfMatmul, timeTfStep } from './tfPeer';
 import { leanStepFigures, type LeanStepFigures } from '../rl/leanFigures';
@@ -11,6 +11,7 @@ import { type ScalingCaps, scalingCells, scalingRows } from './scaling';
 import { opFigures } from './opBench';
 import { CpuBackend } from '../engine/cpu/cpuBackend';
 import './wasmKernelsPage'; // window.runWasmKernelsBench: the wasm kernel variants in this page
+import { maxAbsDiff } from '../util/diff';
 
 /** Target wall-clock ms of one timed sample of the slower side, and the fewest matmuls per sample. */
 const SAMPLE_MS = 30;

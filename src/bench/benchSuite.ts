@@ -203,14 +203,3 @@ export function naiveMatmul(
     }
   }
 }
-
-/** Largest |a[i] - b[i]| (Infinity when the lengths differ or a value is not finite). */
-export function maxAbsDiff(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  if (a.length !== b.length) return Infinity;
-  let m = 0;
-  for (let i = 0; i < a.length; i++) {
-    const d = Math.abs(a[i] - b[i]);
-    if (!(d <= m)) m = Number.isNaN(d) ? Infinity : d;
-  }
-  return m;
-}

@@ -2,7 +2,7 @@
 // from wasm/profile/fmaAblation.ts, plain and relaxed. In the vitest project relaxed-simd (Node runs with the
 // relaxed-SIMD flag; the relaxed build does not validate without it).
 import { describe, expect, it } from 'vitest';
-import { type MatmulShape, matmulInputs, maxAbsDiff, naiveMatmul } from './benchSuite';
+import { type MatmulShape, matmulInputs, naiveMatmul } from './benchSuite';
 import {
   MATMUL_MODES,
   checkProfileShape,
@@ -14,6 +14,7 @@ import {
 } from './fmaKernels';
 import { FMA_PROFILE_SHAPES, fmaProfileShapes, fmaRatios } from './fmaProfile';
 import { planFromArgs } from './benchPlan';
+import { maxAbsDiff } from '../util/diff';
 
 const SHAPE: MatmulShape = { name: 'test', N: 12, C: 13, OC: 16, bias: false }; // C not a multiple of 4; 2 panels
 const modules = profileModules();

@@ -9,7 +9,6 @@ import {
   type BenchModel,
   type MatmulShape,
   matmulInputs,
-  maxAbsDiff,
   median,
   modelMatmulShapes,
   naiveMatmul,
@@ -28,6 +27,7 @@ import {
   runPack,
   runShipped,
 } from './fmaKernels';
+import { maxAbsDiff } from '../util/diff';
 
 /** The preset shapes profiled (the default preset's; each runs only 4 x 8 blocks in matmulForwardT). */
 export const FMA_PROFILE_SHAPES = ['A.policy.fc', 'B.policy.qkv', 'B.policy.fc', 'B.sft.fc'] as const;

@@ -4,7 +4,8 @@
 // rounds and keeping each side's best median, as the Node rows do (src/bench/wasmSuite.ts).
 import { WasmBackend } from '../engine/wasm/wasmBackend';
 import { relaxedSimdAvailable } from '../engine/wasm/kernels';
-import { type BenchPlan, benchOurMatmul, gflops, maxAbsDiff } from './benchSuite';
+import { type BenchPlan, benchOurMatmul, gflops } from './benchSuite';
+import { maxAbsDiff } from '../util/diff';
 
 export interface WasmKernelRow {
   name: string;

@@ -21,7 +21,6 @@ import {
   type MatmulShape,
   benchOurMatmul,
   gflops,
-  maxAbsDiff,
   median,
   modelMatmulShapes,
   timeMs,
@@ -37,6 +36,7 @@ import {
 import { loadTfWasm, tfWasmMatmul } from './tfWasm';
 import { opFigures } from './opBench';
 import { fmaProfile } from './fmaProfile';
+import { maxAbsDiff } from '../util/diff';
 
 export const WASM_SECTIONS = [
   'matmul',

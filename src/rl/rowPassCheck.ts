@@ -13,6 +13,7 @@ import {
   type PolicyRows,
   type TokenFigures,
 } from './policy';
+import { maxAbsDiff } from '../util/diff';
 
 /** Rollout-like rows: a prompt of Tp tokens, then completions of random length padded after EOS. */
 export function rolloutRows(R: number, Tp: number, maxNew: number, V: number, seed: number): PolicyRows {
@@ -55,13 +56,6 @@ export async function policyPass(
   releasePolicyBuffers(model);
   model.free();
   return { figs, grads };
-}
-
-/** Largest absolute difference. */
-export function maxAbsDiff(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  let d = 0;
-  for (let i = 0; i < a.length; i++) d = Math.max(d, Math.abs(a[i] - b[i]));
-  return d;
 }
 
 /** Largest absolute difference over the largest magnitude of `b`. */
