@@ -2,7 +2,7 @@
 // test's cost estimated from the grids' cell times.
 import { describe, expect, it } from 'vitest';
 import type { GateBReport, GateBRow } from './gateB';
-import { recipeOf, registeredRecipe, testCostSeconds, type GateBGrid } from './gateBGrid';
+import { readGateBGrid, recipeOf, registeredRecipe, testCostSeconds, type GateBGrid } from './gateBGrid';
 
 const A = { 'train.lr': 1e-5 };
 const B = { 'train.lr': 1e-4 };
@@ -69,6 +69,28 @@ describe('registeredRecipe', () => {
     const none = registeredRecipe([grid('m', [row(B, false, 0.3)])]);
     expect(none.recipe).toBeNull();
     expect(none.source).toMatch(/^no recipe passes gate B on m: the test is not run/);
+  });
+});
+
+describe('the committed B 256 grids', () => {
+  it('give the recipe their configs ran, without either rollout temperature', () => {
+    const grids = ['muladdw-s17', 'mulw-s18'].map((g) =>
+      readGateBGrid(`experiments/regime/gate-b/B256-${g}`),
+    );
+    expect(grids.map((g) => g.base['train.temperature'])).toEqual([0.5, 1.0]);
+    const r = registeredRecipe(grids);
+    expect(r.source).toBe('every grid');
+    expect(r.assign).toEqual({});
+    expect(r.recipe).toEqual({
+      'train.batchPrompts': 256,
+      'train.samples': 16,
+      'train.prompts': 'unseen',
+      'train.innerEpochs': 1,
+      'train.scaleRewards': 'group',
+      'train.lr': 2e-4,
+      'train.beta': 0.1,
+      'train.rowsPerPass': 2048,
+    });
   });
 });
 
