@@ -1,7 +1,8 @@
 // `npm run ship-builds -- --config FILE[,FILE...] [--cache DIR]`: copy the wasm engine's cache entries of
 // the configs' agents by axes (built before by `npm run regime` or `experiment`) into public/checkpoints/
 // cache, checked, so the page and the Node CLIs start from them at once instead of pretraining
-// (src/worker/axisBuilds.ts, src/cohort/cache.ts). Refuses an entry that is missing or does not check.
+// (src/worker/axisBuilds.ts, src/cohort/cache.ts). Refuses an entry that is missing or does not check;
+// an entry already shipped that checks is left as it is.
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from '../util/args';
@@ -25,8 +26,10 @@ function main(): void {
         `${file} ${s.id} (${s.family}.${s.size} seed ${s.seed})`,
       );
   }
+  // an entry already shipped (and checking) is kept as it is: the cache need not hold it too
+  const shipped = new Set([...keys.keys()].filter((k) => cacheEntryProblem(SHIPPED_DIR, k) === null));
   const bad = [...keys].flatMap(([k, who]) => {
-    const p = cacheEntryProblem(dir, k);
+    const p = shipped.has(k) ? null : cacheEntryProblem(dir, k);
     return p === null
       ? []
       : [`${who}: cache entry ${k} ${p}; build it first (npm run regime -- --config ...)`];
@@ -34,6 +37,10 @@ function main(): void {
   if (bad.length) throw new Error(`nothing was copied:\n  - ${bad.join('\n  - ')}`);
   mkdirSync(SHIPPED_DIR, { recursive: true });
   for (const [k, who] of keys) {
+    if (shipped.has(k)) {
+      process.stdout.write(`already shipped ${k} (${who})\n`);
+      continue;
+    }
     for (const ext of ['ckpt', 'sum'])
       copyFileSync(join(dir, `${k}.${ext}`), join(SHIPPED_DIR, `${k}.${ext}`));
     process.stdout.write(`shipped ${k} (${who})\n`);
