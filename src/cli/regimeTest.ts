@@ -5,7 +5,8 @@
 // rule (src/sweep/gateBGrid.ts). A later pre-registration names its own file, sweep name, candidates, base
 // seeds and gate reads (`--prereg`, `--name`, `--candidates`, `--base-seeds`, `--gates`); where the gate
 // file has a read per base seed (rows with `baseSeed`), the preset passes only if every base seed's pair
-// does. Refuses while a grid has cells to run (the choice would be provisional) and when no recipe
+// does. `--cell-per-method` makes each method a cell of its own (the same figures; see src/sweep/testSweep.ts).
+// Refuses while a grid has cells to run (the choice would be provisional) and when no recipe
 // passes; `--dry` prints the sweep (and says why it would refuse) without writing it.
 // Exit 0 when written (or printed with --dry), 1 when refused, 2 on bad input.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -16,7 +17,7 @@ import { gateBInputError, readGateBGrid, registeredRecipe, testCostSeconds } fro
 import { registeredTestSweep, testProtocol, type TestPreset } from '../sweep/testSweep';
 
 const USAGE =
-  'usage: npm run regime-test-config -- --gate-b GRID_DIR[,GRID_DIR...] [--out experiments/regime/test.sweep.json] [--prereg FILE --name NAME --candidates NAME[,NAME...] --base-seeds N,N,N[,...] --gates FILE] [--dry]';
+  'usage: npm run regime-test-config -- --gate-b GRID_DIR[,GRID_DIR...] [--out experiments/regime/test.sweep.json] [--prereg FILE --name NAME --candidates NAME[,NAME...] --base-seeds N,N,N[,...] --gates FILE] [--cell-per-method] [--dry]';
 
 /** The presets PREREG.md names, in its order (the first is the one nearest to the regime). */
 const CANDIDATES = ['nearest-muladdw-different-family', 'nearest-addw-different-arch'];
@@ -117,10 +118,11 @@ function baseSeedList(text: string): number[] {
 async function main(): Promise<number> {
   const argv = process.argv.slice(2);
   const dry = argv.includes('--dry');
+  const cellPerMethod = argv.includes('--cell-per-method');
   let o: Record<string, string>;
   try {
     o = parseArgs(
-      argv.filter((a) => a !== '--dry'),
+      argv.filter((a) => a !== '--dry' && a !== '--cell-per-method'),
       ['gate-b', 'out', 'prereg', 'name', 'candidates', 'base-seeds', 'gates'],
       USAGE,
     );
@@ -136,6 +138,7 @@ async function main(): Promise<number> {
       ...(o.prereg ? { prereg: o.prereg } : {}),
       ...(o.name ? { name: o.name } : {}),
       ...(o['base-seeds'] ? { baseSeeds: baseSeedList(o['base-seeds']) } : {}),
+      ...(cellPerMethod ? { cellPerMethod } : {}),
     });
   } catch (e) {
     throw gateBInputError((e as Error).message);
@@ -157,12 +160,13 @@ async function main(): Promise<number> {
     return 1;
   }
   const sweep = registeredTestSweep(presets, chosen.recipe, P);
-  const cells = presets.length * P.baseSeeds.length * P.rlSeeds.length;
-  const cost = testCostSeconds(grids, chosen.assign ?? {}, cells, P.methods.length);
+  const perCell = cellPerMethod ? 1 : P.methods.length; // methods a cell trains
+  const cells = presets.length * P.baseSeeds.length * P.rlSeeds.length * (P.methods.length / perCell);
+  const cost = testCostSeconds(grids, chosen.assign ?? {}, cells, perCell);
   process.stderr.write(
     cost === null
       ? 'estimated cost: unknown (a grid has no timed cell of this recipe)\n'
-      : `estimated cost: about ${(cost / 3600).toFixed(1)} h on 2 cores (gate B's cells of this recipe, x ${P.methods.length}/2 methods, ${cells} cells, 2 at a time; a lower bound: co-rl-frozen also rolls out its frozen copies; the pre-registration caps it at about 6 h, beyond which the grid runs longer and the cost is reported)\n`,
+      : `estimated cost: about ${(cost / 3600).toFixed(1)} h on 2 cores (gate B's cells of this recipe, x ${perCell}/2 methods, ${cells} cells, 2 at a time; a lower bound: co-rl-frozen also rolls out its frozen copies; the pre-registration caps it at about 6 h, beyond which the grid runs longer and the cost is reported)\n`,
   );
   const out = o.out ?? 'experiments/regime/test.sweep.json';
   // In the repository's own formatting (its .prettierrc.json, wherever --out points), so `npm run lint`
@@ -182,7 +186,7 @@ async function main(): Promise<number> {
   }
   writeFileSync(out, text);
   process.stderr.write(
-    `wrote ${out}: ${presets.length} preset(s) x ${P.baseSeeds.length} base seeds x ${P.rlSeeds.length} RL seeds; commit it before its first cell runs\n`,
+    `wrote ${out}: ${presets.length} preset(s) x ${P.baseSeeds.length} base seeds x ${P.rlSeeds.length} RL seeds${cellPerMethod ? ` x ${P.methods.length} methods, a cell each` : ''}; commit it before its first cell runs\n`,
   );
   return 0;
 }

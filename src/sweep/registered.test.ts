@@ -75,11 +75,12 @@ function evalAt(method: string, step: number, greedy: number, sampled: number): 
   };
 }
 
-function record(plan: SweepPlan, index: number, stamp = true): CellRecord {
+/** A done record of cell `index`: every method of GAIN, or (`own`) the cell's own methods only. */
+function record(plan: SweepPlan, index: number, stamp = true, own = false): CellRecord {
   const c = plan.cells[index];
   const b = (c.config.cohort as { agents: AgentSpec[] }).agents[0].seed - 1;
   const r = c.config.seed === 2 ? 0.004 : 0;
-  const methods = Object.keys(GAIN);
+  const methods: string[] = own ? c.config.methods : Object.keys(GAIN);
   // greedy base 0.5 + 0.01 per base seed; sampled: 0.4 and twice the greedy gain
   const evals = methods.flatMap((m) => [
     evalAt(m, 0, 0.5 + 0.01 * b, 0.4),
@@ -176,6 +177,29 @@ describe('the registered report', () => {
     expect(g.problems).toEqual(['1 of 6 cells are not done: the verdicts read the others']);
     expect(rep.prereg).toEqual({ ...STAMP, cells: 4, others: [{ index: 3, commit: null, blob: null }] });
     expect(reportMarkdown(rep, [])).toContain('**1 cell did not run under it**: cell 3 (no stamp)');
+  });
+
+  it('one method a cell (a methods axis, as regime-test-config --cell-per-method writes): the same verdict', () => {
+    const whole = setup({ ...RAW, methods: Object.keys(GAIN) });
+    const split = setup({
+      ...RAW,
+      methods: ['gt'],
+      grid: { ...RAW.grid, methods: Object.keys(GAIN).map((m) => [m]) },
+    });
+    expect(split.plan.cells).toHaveLength(18);
+    expect(new Set(split.plan.cells.map((c) => c.config.methods.join()))).toEqual(new Set(Object.keys(GAIN)));
+    const a = buildReport(
+      whole.manifest,
+      whole.plan.cells.map((_, i) => record(whole.plan, i, true, true)),
+    );
+    const b = buildReport(
+      split.manifest,
+      split.plan.cells.map((_, i) => record(split.plan, i, true, true)),
+    );
+    expect(b.registered!.problems).toEqual([]);
+    expect(b.registered!.verdicts).toEqual(a.registered!.verdicts);
+    expect(b.registered!.verdicts[0].verdict).toBe('shown');
+    expect(b.prereg).toEqual({ ...STAMP, cells: 18, others: [] });
   });
 
   it('a sweep that is not registered has no verdicts; one without prereg no citation', () => {

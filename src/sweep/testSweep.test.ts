@@ -102,6 +102,26 @@ describe('registeredTestSweep', () => {
     expect(() => testProtocol({ baseSeeds: [0, 1, 2, 3] })).toThrow(/at least 4 distinct/);
   });
 
+  it('with cellPerMethod: a cell per method, innermost, every run of the whole-cell sweep once', () => {
+    const P = testProtocol({ prereg: 'experiments/regime/PREREG-X.md', cellPerMethod: true });
+    const x = planSweep(registeredTestSweep(PRESETS, RECIPE, P));
+    if (!x.ok) throw new Error(x.errors.join('\n'));
+    const split = x.plan.cells;
+    expect(split).toHaveLength(80);
+    expect(split.every((c) => c.config.methods.length === 1)).toBe(true);
+    // the five methods of one preset, base seed and RL seed run one after another
+    expect(split.slice(0, 5).map((c) => c.config.methods[0])).toEqual(TEST_PROTOCOL.methods);
+    const run = (c: (typeof split)[number], m: string) =>
+      `${c.config.task?.kind} ${c.specs.map((a) => a.seed).join('/')} ${c.config.seed} ${m}`;
+    const whole = cells.flatMap((c) => c.config.methods.map((m) => run(c, m))).sort();
+    expect(split.map((c) => run(c, c.config.methods[0])).sort()).toEqual(whole);
+    // the same train, evaluation and gates as the whole-cell sweep's
+    expect(split.every((c) => JSON.stringify(c.config.train) === JSON.stringify(cells[0].config.train))).toBe(
+      true,
+    );
+    expect(x.plan.registration.gates).toEqual(r.plan.registration.gates);
+  });
+
   it("keeps each agent's seed offset from the first (a same-family pair on two seeds), 0 for one seed", () => {
     const same = structuredClone(PRESETS[0]);
     const agents = (same.config.cohort as { agents: { seed: number }[] }).agents;

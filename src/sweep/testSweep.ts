@@ -4,7 +4,10 @@
 // five methods, the test split, the endpoint and evaluation the pre-registration fixes, and the train
 // fields of gate B's chosen recipe applied over each preset's own. The first preset's cells are the grid
 // (cohort.agents x seed), every other preset's are `include` cells that also set `task`, so one sweep holds
-// both task kinds. Pure: the caller reads the files and writes the result.
+// both task kinds. With `cellPerMethod` each method is a cell of its own (a `methods` axis, innermost): the
+// figures are the same (an experiment's streams never depend on the method, src/rl/experiment.ts), and a
+// grid of long cells loses at most one method's run when interrupted. Pure: the caller reads the files and
+// writes the result.
 import { isObj } from '../schema';
 import { planSweep } from './grid';
 import { cellPresets } from '../formats/sweep/registration';
@@ -35,11 +38,13 @@ export interface TestProtocol {
   baseSeeds: readonly number[];
   rlSeeds: readonly number[];
   eval: { every: number; problems: number; split: 'test'; ensembleSamples: number; temperature: number };
+  /** One cell per method (base seed x RL seed x method) instead of one per base seed x RL seed. */
+  cellPerMethod?: boolean;
 }
 
-/** TEST_PROTOCOL with a later pre-registration's name, file and base seeds. */
+/** TEST_PROTOCOL with a later pre-registration's name, file, base seeds and cell split. */
 export function testProtocol(
-  over: Partial<Pick<TestProtocol, 'name' | 'prereg' | 'baseSeeds'>> = {},
+  over: Partial<Pick<TestProtocol, 'name' | 'prereg' | 'baseSeeds' | 'cellPerMethod'>> = {},
 ): TestProtocol {
   const p = { ...TEST_PROTOCOL, ...over };
   const seeds = p.baseSeeds;
@@ -111,13 +116,18 @@ export function registeredTestSweep(
       `presets ${presets[0].name} and ${presets[other].name} train differently (${shared} vs ${JSON.stringify(trains[other])}): one sweep holds one train section`,
     );
   const [first, ...rest] = presets;
+  // per method, one method list each: every cell's methods when split, else one list of all of them
+  const methodLists = P.cellPerMethod ? P.methods.map((m) => [m]) : [[...P.methods]];
   const include = rest.flatMap((p) =>
     P.baseSeeds.flatMap((s) =>
-      P.rlSeeds.map((r) => ({
-        task: structuredClone(p.config.task),
-        'cohort.agents': seeded(p.config, s),
-        seed: r,
-      })),
+      P.rlSeeds.flatMap((r) =>
+        methodLists.map((methods) => ({
+          task: structuredClone(p.config.task),
+          'cohort.agents': seeded(p.config, s),
+          seed: r,
+          ...(P.cellPerMethod ? { methods } : {}),
+        })),
+      ),
     ),
   );
   const raw: Raw = {
@@ -128,7 +138,7 @@ export function registeredTestSweep(
     gates: {},
     seed: P.rlSeeds[0],
     steps: P.steps,
-    methods: [...P.methods],
+    methods: methodLists[0],
     task: structuredClone(first.config.task),
     cohort: { agents: seeded(first.config, P.baseSeeds[0]) },
     train: trains[0],
@@ -136,6 +146,7 @@ export function registeredTestSweep(
     grid: {
       'cohort.agents': P.baseSeeds.map((s) => seeded(first.config, s)),
       seed: [...P.rlSeeds],
+      ...(P.cellPerMethod ? { methods: methodLists } : {}),
     },
     ...(include.length ? { include } : {}),
   };
@@ -143,7 +154,7 @@ export function registeredTestSweep(
   const plan = planSweep({ ...raw, registered: false, gates: undefined });
   if (!plan.ok) throw new Error(`the test sweep does not plan:\n${plan.errors.join('\n')}`);
   const labels = cellPresets(plan.plan.cells).map((c) => c.label);
-  const per = P.baseSeeds.length * P.rlSeeds.length;
+  const per = P.baseSeeds.length * P.rlSeeds.length * methodLists.length;
   const gates: Record<string, { pass: boolean; note: string }> = {};
   presets.forEach((p, i) => (gates[labels[i * per]] = { pass: p.gatesPass, note: p.note }));
   if (Object.keys(gates).length !== presets.length || new Set(labels).size !== presets.length)
