@@ -161,12 +161,14 @@ async function main(): Promise<number> {
   }
   const sweep = registeredTestSweep(presets, chosen.recipe, P);
   const perCell = cellPerMethod ? 1 : P.methods.length; // methods a cell trains
-  const cells = presets.length * P.baseSeeds.length * P.rlSeeds.length * (P.methods.length / perCell);
-  const cost = testCostSeconds(grids, chosen.assign ?? {}, cells, perCell);
+  const perPreset = P.baseSeeds.length * P.rlSeeds.length * (P.methods.length / perCell);
+  const cells = presets.length * perPreset;
+  const tasks = presets.map((p) => String((p.config.task as { kind?: unknown } | undefined)?.kind));
+  const cost = testCostSeconds(grids, chosen.assign ?? {}, tasks, perPreset, perCell);
   process.stderr.write(
     cost === null
       ? 'estimated cost: unknown (a grid has no timed cell of this recipe)\n'
-      : `estimated cost: about ${(cost / 3600).toFixed(1)} h on 2 cores (gate B's cells of this recipe, x ${perCell}/2 methods, ${cells} cells, 2 at a time; a lower bound: co-rl-frozen also rolls out its frozen copies; the pre-registration caps it at about 6 h, beyond which the grid runs longer and the cost is reported)\n`,
+      : `estimated cost: about ${(cost / 3600).toFixed(1)} h on 2 cores (gate B's cells of this recipe on each preset's task kind, x ${perCell}/2 methods, ${cells} cells, 2 at a time; a lower bound: co-rl-frozen also rolls out its frozen copies; the pre-registration caps it at about 6 h, beyond which the grid runs longer and the cost is reported)\n`,
   );
   const out = o.out ?? 'experiments/regime/test.sweep.json';
   // In the repository's own formatting (its .prettierrc.json, wherever --out points), so `npm run lint`

@@ -23,9 +23,10 @@ const grid = (
   times: GateBGrid['times'] = [],
   have = 4,
   base: GateBGrid['base'] = {},
+  task?: string,
 ): GateBGrid => {
   const report: GateBReport = { rows, chosen: rows.find((r) => r.pass) ?? null, missing: [] };
-  return { dir: name, name, report, have, cells: 4, times, base };
+  return { dir: name, name, report, have, cells: 4, times, base, ...(task ? { task } : {}) };
 };
 
 describe('registeredRecipe', () => {
@@ -78,6 +79,7 @@ describe('the committed B 256 grids', () => {
       readGateBGrid(`experiments/regime/gate-b/B256-${g}`),
     );
     expect(grids.map((g) => g.base['train.temperature'])).toEqual([0.5, 1.0]);
+    expect(grids.map((g) => g.task)).toEqual(['muladdw', 'mulw']);
     const r = registeredRecipe(grids);
     expect(r.source).toBe('every grid');
     expect(r.assign).toEqual({});
@@ -95,19 +97,27 @@ describe('the committed B 256 grids', () => {
 });
 
 describe('testCostSeconds', () => {
-  it("scales the recipe's mean cell time by methods / 2 and the test's cells over 2 cores", () => {
-    const m = grid(
-      'm',
-      [],
-      [
-        { assign: A, seconds: 100 },
-        { assign: A, seconds: 300 },
-        { assign: B, seconds: 5000 },
-      ],
-    );
-    const a = grid('a', [], [{ assign: A, seconds: 400 }]);
-    // means 200 and 400 -> 300 s a gate B cell; x 5/2 methods x 16 cells / 2 cores
-    expect(testCostSeconds([m, a], A, 16, 5)).toBe(6000);
-    expect(testCostSeconds([m, a], { 'train.lr': 3e-5 }, 16, 5)).toBeNull();
+  const times = (...s: number[]): GateBGrid['times'] => [
+    ...s.map((seconds) => ({ assign: A, seconds })),
+    { assign: B, seconds: 5000 },
+  ];
+  const m = grid('m', [], times(100, 300), 4, {}, 'muladdw');
+  const a = grid('a', [], times(400), 4, {}, 'addw');
+
+  it("costs each preset at its own task kind's gate B cells, x methods / 2, x its cells, over 2 cores", () => {
+    // muladdw's cells of recipe A average 200 s; x 5/2 methods x 16 cells / 2 cores
+    expect(testCostSeconds([m, a], A, ['muladdw'], 16, 5)).toBe(4000);
+    // addw's: 400 s; both presets: (200 + 400) x 5/2 x 16 / 2
+    expect(testCostSeconds([m, a], A, ['addw'], 16, 5)).toBe(8000);
+    expect(testCostSeconds([m, a], A, ['muladdw', 'addw'], 16, 5)).toBe(12000);
+    // a cell per method: x 1/2
+    expect(testCostSeconds([m, a], A, ['muladdw'], 80, 1)).toBe(4000);
+  });
+
+  it("takes every grid's mean for a task kind no grid ran, and is unknown without a timed cell", () => {
+    // (200 + 400) / 2 = 300 s
+    expect(testCostSeconds([m, a], A, ['mulw'], 16, 5)).toBe(6000);
+    expect(testCostSeconds([m, grid('x', [])], A, ['mulw'], 16, 5)).toBeNull();
+    expect(testCostSeconds([m, a], { 'train.lr': 3e-5 }, ['muladdw'], 16, 5)).toBeNull();
   });
 });

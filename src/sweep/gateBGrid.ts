@@ -17,6 +17,8 @@ export interface GateBGrid {
   times: { assign: Record<string, unknown>; seconds: number }[];
   /** The sweep's own train section (the manifest's config) as `train.<field>` paths: what every cell shares. */
   base: Record<string, unknown>;
+  /** The grid's task kind (its config's task.kind), for cost estimates per task kind; undefined if unknown. */
+  task?: string;
 }
 
 /** An input error (exit code 2 in the CLIs). */
@@ -46,7 +48,9 @@ export function readGateBGrid(dir: string): GateBGrid {
     }));
   const train = (manifest?.config as { train?: Record<string, unknown> } | undefined)?.train ?? {};
   const base = Object.fromEntries(Object.entries(train).map(([k, v]) => [`train.${k}`, v]));
-  return { dir, name: manifest?.name ?? dir, report: gateB(records), have, cells, times, base };
+  const kind = (manifest?.config as { task?: { kind?: unknown } } | undefined)?.task?.kind;
+  const task = typeof kind === 'string' ? kind : undefined;
+  return { dir, name: manifest?.name ?? dir, report: gateB(records), have, cells, times, base, task };
 }
 
 /** The pre-registered recipe from the grids, with where it came from; null recipe when none passes. */
@@ -121,23 +125,35 @@ const sameRecipe = (a: Record<string, unknown>, b: Record<string, unknown>): boo
 
 /**
  * Wall seconds of the test grid on `parallel` cores, estimated from gate B's cells of the chosen assignment
- * `assign` (RegisteredRecipe.assign, the axes' values the cells' times record): the mean
- * seconds of those cells (the grids' means averaged: one grid per task kind), times `methods` / 2 (a gate B
- * cell trains gt and random), times the test's `cells`; null when a grid has no timed cell of the recipe.
+ * `assign` (RegisteredRecipe.assign, the axes' values the cells' times record). Each test preset, named by
+ * its task kind in `presetTasks`, costs the mean seconds of the cells of the grids of its own task kind (a
+ * kind no grid ran takes every grid's mean, the grids' means averaged), times `methods` / 2 (a gate B cell
+ * trains gt and random), times the preset's `cellsPerPreset`; null when a grid it reads has no timed cell of
+ * the recipe.
  */
 export function testCostSeconds(
   grids: readonly GateBGrid[],
   assign: Record<string, unknown>,
-  cells: number,
+  presetTasks: readonly string[],
+  cellsPerPreset: number,
   methods: number,
   parallel = 2,
 ): number | null {
-  const means: number[] = [];
-  for (const g of grids) {
-    const t = g.times.filter((x) => sameRecipe(x.assign, assign)).map((x) => x.seconds);
-    if (!t.length) return null;
-    means.push(t.reduce((a, b) => a + b, 0) / t.length);
+  const meanOf = (gs: readonly GateBGrid[]): number | null => {
+    const means: number[] = [];
+    for (const g of gs) {
+      const t = g.times.filter((x) => sameRecipe(x.assign, assign)).map((x) => x.seconds);
+      if (!t.length) return null;
+      means.push(t.reduce((a, b) => a + b, 0) / t.length);
+    }
+    return means.reduce((a, b) => a + b, 0) / means.length;
+  };
+  let total = 0;
+  for (const kind of presetTasks) {
+    const own = grids.filter((g) => g.task === kind);
+    const perCell = meanOf(own.length ? own : grids);
+    if (perCell === null) return null;
+    total += perCell * (methods / 2) * cellsPerPreset;
   }
-  const perCell = means.reduce((a, b) => a + b, 0) / means.length;
-  return (perCell * (methods / 2) * cells) / parallel;
+  return total / parallel;
 }
