@@ -14,6 +14,7 @@ import {
   cacheEntryProblem,
   cacheReader,
   DEFAULT_CACHE_DIR,
+  SHIPPED_DIR,
 } from '../cohort/cache';
 import { nodeReader, PUBLIC_DIR, writeFileUnder } from '../cohort/nodeFiles';
 import { validateExperiment } from '../rl/cohortEnv';
@@ -69,8 +70,9 @@ async function buildCacheEntries(
   const keyOf = (n: NeededAgent): string =>
     n.spec.checkpoint.slice(CACHE_PREFIX.length).replace(/\.ckpt$/, '');
   const todo = needs.filter((n) => cacheEntryProblem(dir, keyOf(n)) !== null);
+  const shipped = todo.filter((n) => cacheEntryProblem(SHIPPED_DIR, keyOf(n)) === null).length;
   log(
-    `${needs.length} cache entr${needs.length === 1 ? 'y' : 'ies'} of agents by axes in ${dir}: ${needs.length - todo.length} there, ${todo.length} to build once on ${backend}`,
+    `${needs.length} cache entr${needs.length === 1 ? 'y' : 'ies'} of agents by axes in ${dir}: ${needs.length - todo.length} there, ${shipped ? `${shipped} shipped with the app (${SHIPPED_DIR}), ` : ''}${todo.length - shipped} to build once on ${backend}`,
   );
   if (!todo.length) return [];
   const { makeNodeBackend } = await import('../engine/wasm/nodeBackend');
