@@ -59,7 +59,7 @@ const NODE_ONLY = [
   '^src/engine/wasm/(buildKernels|nodeBackend)[.]ts$', // nodeBackend turns on a V8 flag for --backend wasm-relaxed
   '^src/rl/pool/node(Pool|Worker)[.]ts$', // the model workers as worker_threads (the page's pool uses Web Workers)
   '^src/bench/(browser|firstPoint|tfWasm|wasmSuite|poolBench|pretrainBench|pagePretrainBench|threadCpu|fmaProfile|fmaKernels)[.]ts$', // fma*: compiles AssemblyScript, sets a V8 flag
-  '^src/sweep/(store|cell|checkpoints|run|figures|pool|prereg|slurm|cluster[.]slurm|testCluster|speedup|gateBGrid|vitest[.]slurm[.]config)[.]ts$',
+  '^src/sweep/(store|cell|checkpoints|cacheBuilds|run|figures|pool|prereg|slurm|cluster[.]slurm|testCluster|speedup|gateBGrid|vitest[.]slurm[.]config)[.]ts$',
   '^src/worker/controllerHarness[.]ts$', // test support: the controller on the shipped checkpoints read from disk
   '^e2e/(?!harness[.]ts$)', // the specs run in Node; e2e/harness.ts is the page they drive
 ];

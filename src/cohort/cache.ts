@@ -108,8 +108,15 @@ export async function cachedCheckpoint(
     notice: o.notice,
   });
   r.agent.model.free();
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(file, r.bytes);
-  writeFileSync(join(dir, `${key}.sum`), `${cacheSum(r.bytes)}\n`);
+  storeCacheEntry(dir, key, r.bytes);
   return { key, file, bytes: r.bytes, built: true, seconds: (performance.now() - t0) / 1000 };
+}
+
+/** Write the cache entry `key` (its checkpoint and sum) into `dir`; returns the checkpoint's file. */
+export function storeCacheEntry(dir: string, key: string, bytes: Uint8Array): string {
+  const file = join(dir, `${key}.ckpt`);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(file, bytes);
+  writeFileSync(join(dir, `${key}.sum`), `${cacheSum(bytes)}\n`);
+  return file;
 }

@@ -3,32 +3,18 @@
 // its checkpoints (src/rl/cohortEnv.ts). Files under public/ are built by a hook (default: pretrain an
 // agent at its canonical path, src/cohort/presets.ts checkpointPath, on the CPU backend); agents by axes
 // (`@cache/KEY.ckpt`, axisAgents.ts) are fetched from or built into the content-addressed cache on the
-// sweep's engine (src/cohort/cache.ts). docs/sweeps.md.
+// sweep's engine (src/cohort/cache.ts), side by side on the sweep's workers (./cacheBuilds.ts). docs/sweeps.md.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AgentSpec } from '../cohort/agent';
 import { checkpointPath, getFamily } from '../cohort';
-import {
-  CACHE_PREFIX,
-  cachedCheckpoint,
-  cacheEntryProblem,
-  cacheReader,
-  DEFAULT_CACHE_DIR,
-  SHIPPED_DIR,
-} from '../cohort/cache';
+import { CACHE_PREFIX, cacheReader, DEFAULT_CACHE_DIR } from '../cohort/cache';
 import { nodeReader, PUBLIC_DIR, writeFileUnder } from '../cohort/nodeFiles';
 import { validateExperiment } from '../rl/cohortEnv';
-import type { TaskConfig } from '../tasks';
 import type { SweepBackend } from './backends';
+import type { NeededAgent } from './cacheBuilds';
 import type { Cell } from './grid';
 
-/** A base agent a cell needs: its spec (with checkpoint path) and the task it was pretrained on. */
-export interface NeededAgent {
-  spec: AgentSpec & { checkpoint: string };
-  task: TaskConfig;
-  /** Indices of the cells that need it. */
-  cells: number[];
-}
+export type { NeededAgent };
 
 /** Builds a missing base checkpoint under `root` (or throws saying why it cannot). */
 export type CheckpointBuilder = (need: NeededAgent, root: string, log: (s: string) => void) => Promise<void>;
@@ -56,46 +42,6 @@ export const missingAgents = (cells: readonly Cell[], root: string = PUBLIC_DIR)
 /** The distinct cache entries (`@cache/KEY.ckpt`) the cells' agents by axes need. */
 export const cacheAgents = (cells: readonly Cell[]): NeededAgent[] =>
   distinctAgents(cells, (p) => p.startsWith(CACHE_PREFIX));
-
-/**
- * Fetch every cache entry `needs` names from `dir`, building each one that is missing or damaged once on
- * the sweep's engine (logged with its time). Returns the problems, each naming its cells.
- */
-async function buildCacheEntries(
-  needs: NeededAgent[],
-  backend: SweepBackend,
-  dir: string,
-  log: (s: string) => void,
-): Promise<string[]> {
-  const keyOf = (n: NeededAgent): string =>
-    n.spec.checkpoint.slice(CACHE_PREFIX.length).replace(/\.ckpt$/, '');
-  const todo = needs.filter((n) => cacheEntryProblem(dir, keyOf(n)) !== null);
-  const shipped = todo.filter((n) => cacheEntryProblem(SHIPPED_DIR, keyOf(n)) === null).length;
-  log(
-    `${needs.length} cache entr${needs.length === 1 ? 'y' : 'ies'} of agents by axes in ${dir}: ${needs.length - todo.length} there, ${shipped ? `${shipped} shipped with the app (${SHIPPED_DIR}), ` : ''}${todo.length - shipped} to build once on ${backend}`,
-  );
-  if (!todo.length) return [];
-  const { makeNodeBackend } = await import('../engine/wasm/nodeBackend');
-  const be = await makeNodeBackend(backend);
-  const errs: string[] = [];
-  for (const need of todo) {
-    const { spec, task } = need;
-    try {
-      const r = await cachedCheckpoint(be, spec, task, { dir, notice: (n) => log(`notice: ${n}`) });
-      if (r.key !== keyOf(need))
-        throw new Error(
-          `built cache entry ${r.key}, but the plan named ${keyOf(need)} (the plan's key and the cache's disagree; src/sweep/axisAgents.ts must compute the key as src/cohort/cache.ts does)`,
-        );
-      log(
-        `${r.built ? 'built' : 'fetched'} ${spec.checkpoint} (${spec.id}: ${spec.family}.${spec.size} seed ${spec.seed}) on ${backend} in ${r.seconds.toFixed(1)} s, for cells ${need.cells.join(', ')}`,
-      );
-    } catch (e) {
-      errs.push(`cells ${need.cells.join(', ')}: agent ${spec.id}: ${(e as Error).message}`);
-    }
-  }
-  be.destroy(); // every build's error is caught above
-  return errs;
-}
 
 /** The default builder: pretrain (CPU, deterministic) an agent whose checkpoint path is the canonical one. */
 export const pretrainBuilder: CheckpointBuilder = async (need, root, log) => {
@@ -133,6 +79,8 @@ export async function prepareCheckpoints(
     backend?: SweepBackend;
     /** The cache folder (default DEFAULT_CACHE_DIR: $CORL_CACHE_DIR or .cache/checkpoints). */
     cacheDir?: string;
+    /** Builders of the missing cache entries, side by side (default 1: one build after the other). */
+    workers?: number;
   } = {},
 ): Promise<string[]> {
   const root = opts.root ?? PUBLIC_DIR;
@@ -152,7 +100,10 @@ export async function prepareCheckpoints(
     }
   }
   const cached = cacheAgents(cells);
-  if (cached.length) errs.push(...(await buildCacheEntries(cached, opts.backend ?? 'wasm', cacheDir, log)));
+  if (cached.length) {
+    const { buildCacheEntries } = await import('./cacheBuilds'); // the engine and the pool only when needed
+    errs.push(...(await buildCacheEntries(cached, opts.backend ?? 'wasm', cacheDir, opts.workers ?? 1, log)));
+  }
   if (errs.length) return errs;
   const cache = new Map<string, Promise<Uint8Array>>();
   const base = cacheReader(cacheDir, nodeReader(root));

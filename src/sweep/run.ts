@@ -118,6 +118,7 @@ async function prepare(raw: unknown, plan: SweepPlan, o: RunOptions): Promise<nu
     builder: o.builder,
     log: o.log,
     backend: plan.backend,
+    workers: o.slurm ? 1 : o.workers, // on Slurm the pre-pass runs where the job is submitted
   });
   if (errs.length) throw new SweepInputError(errs);
   return plan.cells.filter((c) => readRecord(o.dir, c.id)?.status !== 'done').map((c) => c.index);

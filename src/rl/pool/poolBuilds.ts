@@ -72,6 +72,8 @@ export interface BuildRun {
   onRetry?: (job: number, reason: string, where: string) => void;
   /** Each build's notices (src/cohort/pretrainSpec.ts PretrainOptions.notice), its job first. */
   notice?: (job: number, s: string) => void;
+  /** Each build as soon as it is decided (before the others end), e.g. to store it whatever happens next. */
+  onBuilt?: (job: number, agent: BuiltAgent) => void;
 }
 
 const message = (e: unknown): string => (e instanceof Error ? e.message : String(e));
@@ -143,6 +145,7 @@ export async function buildAgents(jobs: readonly BuildJob[], run: BuildRun): Pro
       valSampledAccuracy: meta.valSampledAccuracy,
       done: true,
     });
+    run.onBuilt?.(j, out[j]);
   };
 
   /** Run rung `index` of build `j` on builder `b`; resolves when it is over, whatever happened. */
