@@ -41,7 +41,8 @@ export async function buildCacheEntries(
   workers: number,
   log: (s: string) => void,
 ): Promise<string[]> {
-  const todo = needs.filter((n) => cacheEntryProblem(dir, plannedKey(n)) !== null);
+  const problem = new Map(needs.map((n) => [n, cacheEntryProblem(dir, plannedKey(n))]));
+  const todo = needs.filter((n) => problem.get(n) !== null);
   const shipped = todo.filter((n) => cacheEntryProblem(SHIPPED_DIR, plannedKey(n)) === null);
   const build = todo.filter((n) => !shipped.includes(n));
   log(
@@ -69,9 +70,8 @@ export async function buildCacheEntries(
       );
       continue;
     }
-    const problem = cacheEntryProblem(dir, key);
-    if (problem !== 'missing')
-      log(`notice: cache entry ${key} (${named(need.spec)}) is damaged: ${problem}; rebuilding it`);
+    if (problem.get(need) !== 'missing')
+      log(`notice: cache entry ${key} (${named(need.spec)}) is damaged: ${problem.get(need)}; rebuilding it`);
     const spec = pretrainSpecOf(need.spec);
     try {
       rungs += planAgent(spec, need.task).rungs; // a recipe that cannot run is refused here, naming its agent
