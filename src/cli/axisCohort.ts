@@ -3,8 +3,16 @@
 // listing every problem before any work, and build or fetch each agent's checkpoint from the cache.
 import { readFileSync } from 'node:fs';
 import { parseAxisCohort, type AxisCohort } from '../cohort/axes';
-import { CACHE_PREFIX, cachedCheckpoint, type CacheResult } from '../cohort/cache';
-import type { Backend } from '../engine/backend';
+import {
+  CACHE_PREFIX,
+  cachedCheckpoint,
+  cacheKeyOf,
+  DEFAULT_CACHE_DIR,
+  type CacheResult,
+} from '../cohort/cache';
+import { engineId, type Backend } from '../engine/backend';
+import type { PretrainProgress } from '../cohort/pretrainSpec';
+import type { NeededAgent } from '../sweep/cacheBuilds';
 import type { ReadBytes } from '../cohort/manifest';
 import type { AgentSpec } from '../cohort/agent';
 import { nodeReader } from '../cohort/nodeFiles';
@@ -36,27 +44,63 @@ export function agentLabel(s: AgentSpec): string {
   return `${s.id} ${s.family}.${s.size}${arch.length ? ` (${arch.join(', ')})` : ''} seed ${s.seed} ${s.view}${s.tokenizer ? ` tokenizer ${s.tokenizer}` : ''}`;
 }
 
-/** Build (or fetch from the cache) every agent's checkpoint, logging each with its time. */
+/** Where and how buildAxisCohort builds: the cache folder, and builders side by side on `engine`. */
+export interface AxisBuildOptions {
+  dir?: string;
+  /** Builders at most (default 1: one build after the other on `be`); more need `engine`. */
+  workers?: number;
+  /** The Node engine `be` runs, for the pool of model workers beside it. */
+  engine?: NodeBackendName;
+}
+
+const progressLine = (id: string, p: PretrainProgress): string =>
+  `  ${id}: step ${p.step}/${p.maxSteps} loss ${p.loss.toFixed(3)} val greedy ${p.valAccuracy?.toFixed(3)}`;
+
+/**
+ * Build (or fetch from the cache) every agent's checkpoint, logging each with its time. With `workers` > 1
+ * the missing entries are first built side by side (src/sweep/cacheBuilds.ts: this thread and a pool of model
+ * workers; the same bytes as one build after the other), then every entry is read from the cache.
+ */
 export async function buildAxisCohort(
   be: Backend,
   c: AxisCohort,
   log: (s: string) => void,
-  dir?: string,
+  o: AxisBuildOptions = {},
 ): Promise<CacheResult[]> {
+  const dir = o.dir ?? DEFAULT_CACHE_DIR;
+  const side = new Map<AgentSpec, number>(); // built side by side: its build's seconds
+  if ((o.workers ?? 1) > 1 && o.engine && c.specs.length > 1) {
+    const key = (s: AgentSpec): string => cacheKeyOf(s, c.task, engineId(be.info));
+    const needs: NeededAgent[] = c.specs.map((s) => ({
+      spec: { ...s, checkpoint: `${CACHE_PREFIX}${key(s)}.ckpt` },
+      task: c.task,
+      cells: [],
+    }));
+    const { buildCacheEntries } = await import('../sweep/cacheBuilds'); // the pool only when asked for
+    const errs = await buildCacheEntries(needs, o.engine, dir, o.workers!, log, {
+      onBuilt: (n, seconds) => side.set(c.specs[needs.indexOf(n)], seconds),
+      onProgress: (n, p) => {
+        if (!p.done) log(progressLine(n.spec.id, p));
+      },
+    });
+    if (errs.length)
+      throw new Error(
+        `${errs.length} build${errs.length === 1 ? '' : 's'} failed (the entries built are kept in ${dir}):\n  - ${errs.join('\n  - ')}`,
+      );
+  }
   const out: CacheResult[] = [];
   for (const s of c.specs) {
     const r = await cachedCheckpoint(be, s, c.task, {
       dir,
       notice: (n) => log(`notice: ${n}`),
       onProgress: (p) => {
-        if (!p.done)
-          log(
-            `  ${s.id}: step ${p.step}/${p.maxSteps} loss ${p.loss.toFixed(3)} val greedy ${p.valAccuracy?.toFixed(3)}`,
-          );
+        if (!p.done) log(progressLine(s.id, p));
       },
     });
+    const seconds = side.get(s);
+    if (seconds !== undefined) Object.assign(r, { built: true, seconds });
     log(
-      `${agentLabel(s)}: ${r.built ? 'built' : 'from the cache'} in ${r.seconds.toFixed(1)} s -> ${r.file}`,
+      `${agentLabel(s)}: ${r.built ? 'built' : 'from the cache'} in ${r.seconds.toFixed(1)} s${seconds !== undefined ? ' (side by side)' : ''} -> ${r.file}`,
     );
     out.push(r);
   }
@@ -65,13 +109,14 @@ export async function buildAxisCohort(
 
 /**
  * An agent list whose agents have no `checkpoint`: validate them as agents by axes (every problem listed,
- * exit 2), build the missing ones into the content-addressed cache (reporting the time), and point each
- * at its entry. Other configs pass through.
+ * exit 2), build the missing ones into the content-addressed cache (reporting the time; `workers` builders
+ * side by side), and point each at its entry. Other configs pass through.
  */
 export async function withAxisAgents(
   raw: Record<string, unknown>,
   configName: string,
-  buildBackend: NodeBackendName,
+  buildBackend: NodeBackendName = 'wasm',
+  workers = 1,
 ): Promise<{ raw: Record<string, unknown>; reader: ReadBytes; cached: boolean }> {
   const files = nodeReader();
   const agents = (raw.cohort as { agents?: { checkpoint?: unknown }[] } | undefined)?.agents;
@@ -88,7 +133,7 @@ export async function withAxisAgents(
   const log = (s: string): void => void process.stderr.write(`${s}\n`);
   // built (or fetched) on --build-backend (default the run's Node engine); the cache key names the engine
   const be = await makeNodeBackend(buildBackend);
-  const built = await buildAxisCohort(be, p.cohort, log);
+  const built = await buildAxisCohort(be, p.cohort, log, { workers, engine: buildBackend });
   be.destroy();
   log(
     `checkpoints ready in ${((performance.now() - t0) / 1000).toFixed(1)} s (${built.filter((b) => b.built).length} built, ${built.filter((b) => !b.built).length} from the cache)`,

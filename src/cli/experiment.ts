@@ -156,7 +156,8 @@ async function main(): Promise<void> {
   }
   if (o.seed !== undefined) raw = { ...raw, seed: Number(o.seed) };
   if (o.steps !== undefined) raw = { ...raw, steps: Number(o.steps) };
-  const read = await withAxisAgents(raw, o.config, o['build-backend'] as NodeBackendName); // agents by axes without a checkpoint: built or fetched from the cache
+  // agents by axes without a checkpoint: built (on --workers builders side by side) or fetched from the cache
+  const read = await withAxisAgents(raw, o.config, o['build-backend'] as NodeBackendName, Number(o.workers));
   const v = await validateExperiment(read.raw, read.reader);
   if (!v.ok) {
     process.stderr.write(

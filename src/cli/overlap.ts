@@ -8,6 +8,7 @@ import { parseArgs } from '../util/args';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { makeNodeBackend, nodeBackendName, type NodeBackendName } from '../engine/wasm/nodeBackend';
 import { buildAxisCohort, readAxisCohort } from './axisCohort';
+import { workersArg } from '../rl/pool/nodePool';
 import { formatPaperOverlap, paperOverlap } from '../cohort/paperOverlap';
 import {
   agentFromCheckpoint,
@@ -24,15 +25,19 @@ import { nodeReader, PUBLIC_DIR } from '../cohort/nodeFiles';
 import { describeTaskConfig, makeTask } from '../tasks';
 
 const USAGE =
-  'usage: npm run overlap -- --preset NAME|all [--problems 500] [--samples K] [--json FILE] [--dir DIR] [--backend wasm|cpu]  |  --config FILE [--problems 500] [--temperature 0.8] [--json FILE] [--cache DIR] [--backend wasm|cpu]';
+  'usage: npm run overlap -- --preset NAME|all [--problems 500] [--samples K] [--json FILE] [--dir DIR] [--backend wasm|cpu]  |  --config FILE [--problems 500] [--temperature 0.8] [--json FILE] [--cache DIR] [--backend wasm|cpu] [--workers N]';
 
 async function main(): Promise<void> {
   const o = parseArgs(
     process.argv.slice(2),
-    ['preset', 'problems', 'samples', 'json', 'dir', 'config', 'temperature', 'cache', 'backend'],
+    ['preset', 'problems', 'samples', 'json', 'dir', 'config', 'temperature', 'cache', 'backend', 'workers'],
     USAGE,
   );
   if (o.config) return configOverlap(o);
+  if (o.workers !== undefined)
+    throw new Error(
+      `--workers builds a --config's missing agents side by side; --preset reads shipped ones. ${USAGE}`,
+    );
   if (!o.preset)
     throw new Error(`missing --preset (valid presets: ${PRESET_NAMES.join(', ')}, or all); ${USAGE}`);
   const names = o.preset === 'all' ? PRESET_NAMES : o.preset.split(',');
@@ -75,9 +80,11 @@ async function configOverlap(o: Record<string, string>): Promise<void> {
   const T = o.temperature === undefined ? 0.8 : Number(o.temperature);
   if (!(T > 0 && T <= 10)) throw new Error(`--temperature must be a number in (0, 10], got ${o.temperature}`);
   const log = (s: string): void => void process.stderr.write(`${s}\n`);
-  const be = await makeNodeBackend(nodeBackendName(o.backend) as NodeBackendName);
+  const workers = workersArg(o.workers);
+  const engine = nodeBackendName(o.backend) as NodeBackendName;
+  const be = await makeNodeBackend(engine);
   log(`engine: ${be.info.name} (${be.info.adapter})`);
-  const built = await buildAxisCohort(be, cohort, log, o.cache);
+  const built = await buildAxisCohort(be, cohort, log, { dir: o.cache, workers, engine });
   const agents = cohort.specs.map((s, i) => agentFromCheckpoint(be, built[i].bytes, s));
   const task = makeTask(cohort.task);
   const name = (JSON.parse(readFileSync(o.config, 'utf8')) as { name?: string }).name ?? o.config;

@@ -6,16 +6,25 @@
 import { parseArgs } from '../util/args';
 import { makeNodeBackend, nodeBackendName, type NodeBackendName } from '../engine/wasm/nodeBackend';
 import { buildAxisCohort, readAxisCohort } from './axisCohort';
+import { workersArg } from '../rl/pool/nodePool';
 import { PRESET_NAMES, getPreset, pretrainPreset, type PretrainResult } from '../cohort';
 import { PUBLIC_DIR, readManifestSync, writeFileUnder, writeManifest } from '../cohort/nodeFiles';
 
 const USAGE =
-  'usage: npm run pretrain -- --preset NAME|all [--seed N] [--out DIR] [--backend wasm|cpu]  |  --config FILE [--cache DIR] [--backend wasm|cpu]';
+  'usage: npm run pretrain -- --preset NAME|all [--seed N] [--out DIR] [--backend wasm|cpu]  |  --config FILE [--cache DIR] [--backend wasm|cpu] [--workers N]';
 
 async function main(): Promise<void> {
-  const o = parseArgs(process.argv.slice(2), ['preset', 'seed', 'out', 'config', 'cache', 'backend'], USAGE);
+  const o = parseArgs(
+    process.argv.slice(2),
+    ['preset', 'seed', 'out', 'config', 'cache', 'backend', 'workers'],
+    USAGE,
+  );
   const engine = nodeBackendName(o.backend) as NodeBackendName;
-  if (o.config) return pretrainConfig(o.config, engine, o.cache);
+  if (o.config) return pretrainConfig(o.config, engine, o.cache, workersArg(o.workers));
+  if (o.workers !== undefined)
+    throw new Error(
+      `--workers builds a --config's agents side by side; --preset builds one after the other. ${USAGE}`,
+    );
   if (!o.preset)
     throw new Error(`missing --preset (valid presets: ${PRESET_NAMES.join(', ')}, or all); ${USAGE}`);
   const names = o.preset === 'all' ? PRESET_NAMES : o.preset.split(',');
@@ -66,14 +75,22 @@ async function main(): Promise<void> {
   log(`done in ${((performance.now() - t0) / 1000).toFixed(1)} s; manifest ${out}/checkpoints/index.json`);
 }
 
-/** `--config FILE`: build every agent of the config's cohort (agents by axes) into the content-addressed cache. */
-async function pretrainConfig(file: string, engine: NodeBackendName, cache?: string): Promise<void> {
+/**
+ * `--config FILE`: build every agent of the config's cohort (agents by axes) into the content-addressed cache,
+ * the missing ones on `workers` builders side by side (default the machine's cores; the same bytes).
+ */
+async function pretrainConfig(
+  file: string,
+  engine: NodeBackendName,
+  cache: string | undefined,
+  workers: number,
+): Promise<void> {
   const cohort = readAxisCohort(file); // every problem listed before any work
   const log = (s: string): void => void process.stderr.write(`${s}\n`);
   const t0 = performance.now();
   const be = await makeNodeBackend(engine);
   log(`engine: ${be.info.name} (${be.info.adapter})`);
-  const built = await buildAxisCohort(be, cohort, log, cache);
+  const built = await buildAxisCohort(be, cohort, log, { dir: cache, workers, engine });
   be.destroy();
   log(
     `done in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${built.filter((b) => b.built).length} built, ${built.filter((b) => !b.built).length} from the cache`,

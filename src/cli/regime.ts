@@ -10,6 +10,8 @@ import * as v from 'valibot';
 import { problemsWith } from '../schema';
 import { parseArgs } from '../util/args';
 import { withAxisAgents } from './axisCohort';
+import { workersArg } from '../rl/pool/nodePool';
+import { poolSizeProblems } from '../rl/pool/poolModels';
 import { makeNodeBackend, nodeBackendName, type NodeBackendName } from '../engine/wasm/nodeBackend';
 import { CohortLoader, validateExperiment } from '../rl/cohortEnv';
 import { PRESET_NAMES } from '../cohort';
@@ -20,7 +22,7 @@ import { formatRegimeReport, formatRegimeSummary } from '../rl/regime/format';
 import { taskFileOrExit } from './taskFile';
 
 const USAGE =
-  'usage: npm run regime -- --config FILE[,FILE...] | --preset NAME[,NAME...]|all [--split validation|test] [--samples K] [--temperature T] [--problems 1000] [--from 0 (index of the first problem measured: problems N..N+P-1, a slice disjoint from an earlier read)] [--seed 1] [--json FILE] [--backend wasm|cpu|wasm-relaxed] [--build-backend ENGINE (agents by axes: the engine whose cache entries are used, default --backend)]';
+  "usage: npm run regime -- --config FILE[,FILE...] | --preset NAME[,NAME...]|all [--split validation|test] [--samples K] [--temperature T] [--problems 1000] [--from 0 (index of the first problem measured: problems N..N+P-1, a slice disjoint from an earlier read)] [--seed 1] [--json FILE] [--backend wasm|cpu|wasm-relaxed] [--build-backend ENGINE (agents by axes: the engine whose cache entries are used, default --backend)] [--workers N (builders of missing agents by axes, side by side; default the machine's cores)]";
 
 /** Thrown for bad input: printed with every problem, exit 2. */
 class InputError extends Error {}
@@ -74,9 +76,10 @@ async function checkOne(
   o: Record<string, string>,
   engine: NodeBackendName,
   buildEngine: NodeBackendName = engine,
+  workers = 1,
 ): Promise<RegimeReport> {
   const log = (s: string): void => void process.stderr.write(`${s}\n`);
-  const read = await withAxisAgents(t.raw, t.name, buildEngine);
+  const read = await withAxisAgents(t.raw, t.name, buildEngine, workers);
   const v = await validateExperiment(read.raw, read.reader);
   if (!v.ok)
     throw new InputError(
@@ -146,6 +149,8 @@ function checkArgs(o: Record<string, string>): void {
   if (o.samples !== undefined) opt.K = num(o, 'samples');
   if (o.temperature !== undefined) opt.temperature = num(o, 'temperature');
   errs.push(...regimeOptionErrors(opt).map((e) => `--${e}`));
+  if (o.workers !== undefined)
+    errs.push(...poolSizeProblems(/^\d+$/.test(o.workers) ? Number(o.workers) : o.workers, '--workers'));
   if (errs.length)
     throw new InputError(
       `${errs.length} problem${errs.length === 1 ? '' : 's'}; nothing was measured:\n  - ${errs.join('\n  - ')}\n${USAGE}`,
@@ -167,15 +172,17 @@ async function main(): Promise<void> {
       'json',
       'backend',
       'build-backend',
+      'workers',
     ],
     USAGE,
   );
   checkArgs(o);
   const engine = nodeBackendName(o.backend) as NodeBackendName;
   const buildEngine = nodeBackendName(o['build-backend'] ?? engine) as NodeBackendName;
+  const workers = workersArg(o.workers);
   const reports: { name: string; report: RegimeReport }[] = [];
   for (const t of targets(o)) {
-    const report = await checkOne(t, o, engine, buildEngine);
+    const report = await checkOne(t, o, engine, buildEngine, workers);
     reports.push({ name: t.name, report });
     process.stdout.write(`${formatRegimeReport(t.name, report)}\n\n`);
   }

@@ -3,11 +3,14 @@
 // sweep's engine, side by side on as many builders as the sweep has workers (this thread and a pool of model
 // workers, src/rl/pool/poolBuilds.ts; the same bytes as one build after the other, which is what one worker
 // does). Each entry is stored as soon as its build is decided, so a failure later loses none of it.
+// `npm run pretrain|overlap|regime|experiment -- --config` build a config's missing agents the same way
+// (src/cli/axisCohort.ts), with no cells to name.
 import type { AgentSpec } from '../cohort/agent';
 import { pretrainSpecOf } from '../cohort/axes';
 import { cacheEntryProblem, SHIPPED_DIR, storeCacheEntry } from '../cohort/cache';
 import { CACHE_PREFIX, cacheKeyOf } from '../cohort/cacheEntry';
 import { planAgent } from '../cohort/ladder';
+import type { PretrainProgress } from '../cohort/pretrainSpec';
 import { engineId } from '../engine/backend';
 import { makeNodeBackend } from '../engine/wasm/nodeBackend';
 import { startNodePool } from '../rl/pool/nodePool';
@@ -20,8 +23,15 @@ import type { TaskConfig } from '../tasks';
 export interface NeededAgent {
   spec: AgentSpec & { checkpoint: string };
   task: TaskConfig;
-  /** Indices of the cells that need it. */
+  /** Indices of the cells that need it (none outside a sweep: `npm run pretrain -- --config`). */
   cells: number[];
+}
+
+/** Hooks of a caller outside the sweep (src/cli/axisCohort.ts). */
+export interface CacheBuildHooks {
+  /** Each entry as soon as it is built and stored, with its build's seconds. */
+  onBuilt?: (need: NeededAgent, seconds: number) => void;
+  onProgress?: (need: NeededAgent, p: PretrainProgress) => void;
 }
 
 /** The cache key a sweep plan gave an agent by axes (its checkpoint path `@cache/KEY.ckpt`). */
@@ -29,6 +39,7 @@ export const plannedKey = (n: NeededAgent): string =>
   n.spec.checkpoint.slice(CACHE_PREFIX.length).replace(/\.ckpt$/, '');
 
 const named = (s: AgentSpec): string => `${s.id}: ${s.family}.${s.size} seed ${s.seed}`;
+const forCells = (n: NeededAgent): string => (n.cells.length ? `, for cells ${n.cells.join(', ')}` : '');
 
 /**
  * Fetch or build every cache entry `needs` names in `dir` (see the file's head); `workers` builders at most.
@@ -40,6 +51,7 @@ export async function buildCacheEntries(
   dir: string,
   workers: number,
   log: (s: string) => void,
+  hooks: CacheBuildHooks = {},
 ): Promise<string[]> {
   const problem = new Map(needs.map((n) => [n, cacheEntryProblem(dir, plannedKey(n))]));
   const todo = needs.filter((n) => problem.get(n) !== null);
@@ -49,13 +61,11 @@ export async function buildCacheEntries(
     `${needs.length} cache entr${needs.length === 1 ? 'y' : 'ies'} of agents by axes in ${dir}: ${needs.length - todo.length} there, ${shipped.length ? `${shipped.length} shipped with the app (${SHIPPED_DIR}), ` : ''}${build.length} to build once on ${backend}`,
   );
   for (const n of shipped)
-    log(
-      `fetched ${n.spec.checkpoint} (${named(n.spec)}) from ${SHIPPED_DIR}, for cells ${n.cells.join(', ')}`,
-    );
+    log(`fetched ${n.spec.checkpoint} (${named(n.spec)}) from ${SHIPPED_DIR}${forCells(n)}`);
   if (!build.length) return [];
   const errs: string[] = [];
   const fail = (n: NeededAgent, why: string) =>
-    errs.push(`cells ${n.cells.join(', ')}: agent ${n.spec.id}: ${why}`);
+    errs.push(`${n.cells.length ? `cells ${n.cells.join(', ')}: ` : ''}agent ${n.spec.id}: ${why}`);
   const be = await makeNodeBackend(backend);
   const engine = engineId(be.info);
   const jobs: (BuildJob & { need: NeededAgent })[] = [];
@@ -95,6 +105,7 @@ export async function buildCacheEntries(
       backend: be,
       pool,
       notice: (_, s) => log(`notice: ${s}`),
+      onProgress: hooks.onProgress && ((j, p) => hooks.onProgress!(jobs[j].need, p)),
       onRetry: (j, why, where) =>
         log(`notice: ${jobs[j].who}: its model worker stopped (${why}); building it ${where} instead`),
       onBuilt: (j, r) => {
@@ -102,8 +113,9 @@ export async function buildCacheEntries(
         storeCacheEntry(dir, cacheKey, r.bytes);
         done.add(j);
         log(
-          `built ${need.spec.checkpoint} (${jobs[j].who}) on ${backend} in ${r.seconds.toFixed(1)} s${pool ? ` (${builtWhere(r.ran, 'this thread')})` : ''}, for cells ${need.cells.join(', ')}`,
+          `built ${need.spec.checkpoint} (${jobs[j].who}) on ${backend} in ${r.seconds.toFixed(1)} s${pool ? ` (${builtWhere(r.ran, 'this thread')})` : ''}${forCells(need)}`,
         );
+        hooks.onBuilt?.(need, r.seconds);
       },
     }).catch((e: unknown) => {
       // the build that failed names itself; the others stopped with it (those already built are stored)

@@ -11,14 +11,18 @@ const tiny = (id: string, seed: number) => ({
   recipe: { stop: 'budget', maxSteps: 30, evalEvery: 30, valSize: 20, band: [0, 1], sampledBand: [0, 1] },
 });
 
+/** The two tiny agents by axes, and their task (`npm run pretrain -- --config`'s tests build them too). */
+export const TINY_AGENTS = [tiny('A', 1), tiny('B', 2)];
+export const TINY_TASK = { kind: 'addw', digits: 2 };
+
 /** The planned cells (one per RL seed of `seeds`), every one needing both builds. */
 export function tinyBuildCells(seeds: number[] = [1]): Cell[] {
   const r = planSweep({
     name: 'tiny-builds',
     steps: 2,
     methods: ['co-rl'],
-    task: { kind: 'addw', digits: 2 },
-    cohort: { agents: [tiny('A', 1), tiny('B', 2)] },
+    task: TINY_TASK,
+    cohort: { agents: TINY_AGENTS },
     train: { batchPrompts: 2, samples: 2 },
     eval: { every: 2, problems: 10, ensembleSamples: 1 },
     grid: { seed: seeds },
