@@ -34,13 +34,16 @@ const entries = (dir: string) =>
 
 describe('buildAxisCohort with workers', () => {
   it('builds the missing agents on two builders to the bytes of one, then reads them from the cache', async () => {
-    const p = parseAxisCohort({ task: TINY_TASK, cohort: { agents: TINY_AGENTS } });
+    // A2 has A's build: one entry, built once, read from the cache for A2 (as one build after the other does)
+    const agents = [...TINY_AGENTS, { ...TINY_AGENTS[0], id: 'A2' }];
+    const p = parseAxisCohort({ task: TINY_TASK, cohort: { agents } });
     if ('errors' in p) throw new Error(p.errors.join('; '));
     const be = await makeNodeBackend('wasm');
     try {
       const one: string[] = [];
       const serial = await buildAxisCohort(be, p.cohort, (s) => one.push(s), { dir: join(cacheDir, 'one') });
       expect(one.some((s) => s.startsWith('building '))).toBe(false); // one build after the other, on `be`
+      expect(serial.map((r) => r.built)).toEqual([true, true, false]);
       const two: string[] = [];
       const o = { dir: join(cacheDir, 'two'), workers: 2, engine: 'wasm' as const };
       const side = await buildAxisCohort(be, p.cohort, (s) => two.push(s), o);
@@ -49,10 +52,11 @@ describe('buildAxisCohort with workers', () => {
       const built = two.filter((s) => s.startsWith('built @cache/'));
       expect(built).toHaveLength(2);
       expect(built.every((s) => /\(built in [^)]+\)$/.test(s))).toBe(true);
-      expect(side.map((r) => r.built)).toEqual([true, true]);
+      expect(side.map((r) => r.built)).toEqual([true, true, false]);
       expect(two.filter((s) => s.includes(': built in ') && s.includes(' (side by side) -> '))).toHaveLength(
         2,
       );
+      expect(two.filter((s) => s.startsWith('A2 ') && s.includes(': from the cache in '))).toHaveLength(1);
       expect(side.map((r) => r.key)).toEqual(serial.map((r) => r.key));
       expect(side.map((r) => Buffer.from(r.bytes).toString('base64'))).toEqual(
         serial.map((r) => Buffer.from(r.bytes).toString('base64')),
@@ -60,7 +64,7 @@ describe('buildAxisCohort with workers', () => {
       expect(entries(join(cacheDir, 'two'))).toEqual(entries(join(cacheDir, 'one')));
       const again: string[] = [];
       const cached = await buildAxisCohort(be, p.cohort, (s) => again.push(s), o);
-      expect(cached.map((r) => r.built)).toEqual([false, false]);
+      expect(cached.map((r) => r.built)).toEqual([false, false, false]);
       expect(again[0]).toBe(
         `2 cache entries of agents by axes in ${o.dir}: 2 there, 0 to build once on wasm`,
       );

@@ -68,17 +68,20 @@ export async function buildAxisCohort(
   o: AxisBuildOptions = {},
 ): Promise<CacheResult[]> {
   const dir = o.dir ?? DEFAULT_CACHE_DIR;
-  const side = new Map<AgentSpec, number>(); // built side by side: its build's seconds
-  if ((o.workers ?? 1) > 1 && o.engine && c.specs.length > 1) {
-    const key = (s: AgentSpec): string => cacheKeyOf(s, c.task, engineId(be.info));
-    const needs: NeededAgent[] = c.specs.map((s) => ({
-      spec: { ...s, checkpoint: `${CACHE_PREFIX}${key(s)}.ckpt` },
-      task: c.task,
-      cells: [],
-    }));
+  const key = (s: AgentSpec): string => cacheKeyOf(s, c.task, engineId(be.info));
+  const side = new Map<string, number>(); // entries built side by side: their build's seconds
+  if ((o.workers ?? 1) > 1 && o.engine) {
+    // one build per entry (agents with the same build share it); a lone build's rungs still run side by side
+    const needs = [...new Map(c.specs.map((s) => [key(s), s])).entries()].map(
+      ([k, s]): NeededAgent => ({
+        spec: { ...s, checkpoint: `${CACHE_PREFIX}${k}.ckpt` },
+        task: c.task,
+        cells: [],
+      }),
+    );
     const { buildCacheEntries } = await import('../sweep/cacheBuilds'); // the pool only when asked for
     const errs = await buildCacheEntries(needs, o.engine, dir, o.workers!, log, {
-      onBuilt: (n, seconds) => side.set(c.specs[needs.indexOf(n)], seconds),
+      onBuilt: (n, seconds) => side.set(key(n.spec), seconds),
       onProgress: (n, p) => {
         if (!p.done) log(progressLine(n.spec.id, p));
       },
@@ -90,17 +93,18 @@ export async function buildAxisCohort(
   }
   const out: CacheResult[] = [];
   for (const s of c.specs) {
-    const r = await cachedCheckpoint(be, s, c.task, {
+    const found = await cachedCheckpoint(be, s, c.task, {
       dir,
       notice: (n) => log(`notice: ${n}`),
       onProgress: (p) => {
         if (!p.done) log(progressLine(s.id, p));
       },
     });
-    const seconds = side.get(s);
-    if (seconds !== undefined) Object.assign(r, { built: true, seconds });
+    const seconds = side.get(found.key);
+    side.delete(found.key); // an agent sharing the entry reads it from the cache
+    const r = seconds === undefined ? found : { ...found, built: true, seconds };
     log(
-      `${agentLabel(s)}: ${r.built ? 'built' : 'from the cache'} in ${r.seconds.toFixed(1)} s${seconds !== undefined ? ' (side by side)' : ''} -> ${r.file}`,
+      `${agentLabel(s)}: ${r.built ? 'built' : 'from the cache'} in ${r.seconds.toFixed(1)} s${seconds === undefined ? '' : ' (side by side)'} -> ${r.file}`,
     );
     out.push(r);
   }
