@@ -6,7 +6,8 @@ import { CSP, cspPlugin } from './src/build/csp.ts';
 export default defineConfig({
   plugins: [react(), cspPlugin()],
   // Tests and tools set VITE_NO_HMR=1: a page under test must never reload because a file changed.
-  server: { port: 5173, strictPort: true, hmr: process.env.VITE_NO_HMR ? false : undefined },
+  // The dev server never opens a browser itself: a fresh or headless machine may have none to open.
+  server: { port: 5173, strictPort: true, open: false, hmr: process.env.VITE_NO_HMR ? false : undefined },
   // Pre-bundle every dependency up front, so the first page load never triggers a reload.
   optimizeDeps: {
     entries: [
